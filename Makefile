@@ -1,0 +1,42 @@
+# The two commands that do everything on a fresh Debian machine:
+#   make demo   installs missing dependencies, builds, and solves a sample of every puzzle
+#   make test   the same set-up, then every test (and `make sanitize` runs them under ASan and UBSan)
+# Also: make bench (benchmarks, see BENCHMARKS.md), make format, make install PREFIX=..., make clean.
+SHARED ?= ../shared
+PREFIX ?= /usr/local
+PLUMB  := build/plumb
+
+.PHONY: deps build demo test sanitize bench format install clean
+
+deps:
+	@scripts/install-deps.sh build
+
+build: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release
+
+demo: build
+	@scripts/demo.sh $(PLUMB) $(SHARED)
+
+test: build
+	@ctest --preset release
+
+sanitize: deps
+	@cmake --preset sanitize >/dev/null
+	@cmake --build --preset sanitize
+	@ctest --preset sanitize
+
+bench: build
+	@scripts/install-deps.sh bench
+	@cmake --preset bench >/dev/null
+	@cmake --build --preset bench
+	@bench/run.sh build-bench $(SHARED)
+
+format:
+	@git ls-files '*.hpp' '*.cpp' | xargs clang-format -i
+
+install: build
+	@cmake --install build --prefix $(PREFIX)
+
+clean:
+	@rm -rf build build-sanitize build-bench

@@ -1,0 +1,128 @@
+// The command line: CLI11 subcommands `solve PUZZLE`, `explore PUZZLE`, `list` and `help`, with the
+// options every puzzle shares and each puzzle's own.
+#include "cli/app.hpp"
+
+#include <CLI/CLI.hpp>
+#include <deque>
+#include <fmt/format.h>
+#include <iostream>
+
+#include "cli/commands/commands.hpp"
+#include "cli/progress.hpp"
+#include "plumb/version.hpp"
+
+namespace plumb::cli {
+namespace {
+
+constexpr const char* kDescription =
+    "plumb finds optimal solutions to combinatorial puzzles by state-space search.\n"
+    "It reads each puzzle's contest input format and writes the contest's expected output.";
+
+constexpr const char* kFooter =
+    "Examples:\n"
+    "  plumb list                                  the puzzles\n"
+    "  echo '2 3 4 1 5 x 7 6 8' | plumb solve sliding\n"
+    "  plumb solve gap deals.txt --stats           answers, with statistics on standard error\n"
+    "  plumb explore sliding --size 3x3            states at each depth from the goal\n"
+    "  plumb help cubic                            rules, formats and options of one puzzle\n"
+    "Exit status: 0 done, 2 bad input or usage, 3 stopped by --time-limit or --max-memory.";
+
+// The options a puzzle subcommand was given, before they are turned into a PuzzleRun.
+struct CommandLine {
+  Puzzle* puzzle = nullptr;
+  CLI::App* command = nullptr;
+  bool is_solve = true;
+  std::string file;
+  std::string format = "contest";
+  std::string algo;
+  bool stats = false;
+  double time_limit = 0;
+  std::string max_memory;
+  bool progress = false;
+};
+
+void add_puzzle_command(CLI::App& parent, Puzzle& puzzle, bool is_solve, CommandLine& line) {
+  CLI::App* command = parent.add_subcommand(std::string(puzzle.name()), std::string(puzzle.summary()));
+  line.puzzle = &puzzle;
+  line.command = command;
+  line.is_solve = is_solve;
+  command->add_option("FILE", line.file,
+                      is_solve ? "Input in the contest format; standard input if absent or -"
+                               : "Explore from the first dataset of this file (default: the puzzle's own start)");
+  command->add_option("--format", line.format, "Output: contest (the contest's exact output), pretty, json")
+      ->check(CLI::IsMember({"contest", "pretty", "json"}))
+      ->capture_default_str();
+  std::vector<std::string> algorithms = puzzle.algorithms();
+  command->add_option("--algo", line.algo, "Algorithm, one of: " + fmt::format("{}", fmt::join(algorithms, ", ")) +
+                                               " (default " + algorithms.front() + ")")
+      ->check(CLI::IsMember(algorithms));
+  command->add_flag("--stats", line.stats, "Print search statistics to standard error");
+  command->add_option("--time-limit", line.time_limit, "Stop cleanly after this many seconds (0: none)")
+      ->check(CLI::NonNegativeNumber);
+  command->add_option("--max-memory", line.max_memory, "Stop cleanly past this much memory, e.g. 512M, 16G");
+  command->add_flag("--progress", line.progress, "Show progress even when standard error is not a terminal");
+  puzzle.add_options(*command);
+}
+
+PuzzleRun make_run(const CommandLine& line) {
+  PuzzleRun run;
+  run.puzzle = line.puzzle;
+  run.file = line.file;
+  RunOptions& options = run.options;
+  options.format = line.format == "pretty" ? Format::pretty : line.format == "json" ? Format::json : Format::contest;
+  options.algo = line.algo.empty() ? line.puzzle->algorithms().front() : line.algo;
+  options.stats = line.stats;
+  options.limits.max_seconds = line.time_limit;
+  if (!line.max_memory.empty()) {
+    auto bytes = parse_memory_size(line.max_memory);
+    if (!bytes) throw CLI::ValidationError("--max-memory", "'" + line.max_memory + "' is not a size such as 512M or 16G");
+    options.limits.max_memory_bytes = *bytes;
+  }
+  options.limits.on_progress = terminal_progress(line.progress);
+  return run;
+}
+
+}  // namespace
+
+int run_program(int argc, char** argv) {
+  Registry registry = builtin_registry();
+  CLI::App app{kDescription, "plumb"};
+  app.footer(kFooter);
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "plumb " + std::string(version()));
+
+  CLI::App* solve = app.add_subcommand("solve", "Solve every dataset of a puzzle's input, optimally");
+  CLI::App* explore = app.add_subcommand("explore", "Count the states at each depth from a start; show the deepest");
+  solve->require_subcommand(1);
+  explore->require_subcommand(1);
+  std::deque<CommandLine> lines;
+  for (const auto& puzzle : registry.puzzles()) {
+    add_puzzle_command(*solve, *puzzle, true, lines.emplace_back());
+    add_puzzle_command(*explore, *puzzle, false, lines.emplace_back());
+  }
+
+  bool names_only = false;
+  CLI::App* list = app.add_subcommand("list", "List the puzzles, one line each");
+  list->add_flag("--names", names_only, "Only the names");
+
+  std::string help_topic;
+  CLI::App* help = app.add_subcommand("help", "Explain the program, or one puzzle's rules, formats and options");
+  help->add_option("PUZZLE", help_topic, "A puzzle's name");
+
+  try {
+    app.parse(argc, argv);
+    if (list->parsed()) return run_list(registry, names_only);
+    if (help->parsed()) return run_help(registry, help_topic, app.help());
+    for (const CommandLine& line : lines) {
+      if (!line.command->parsed()) continue;
+      PuzzleRun run = make_run(line);
+      return line.is_solve ? run_solve(run) : run_explore(run);
+    }
+  } catch (const CLI::ParseError& error) {
+    const int status = app.exit(error);
+    return status == 0 ? 0 : kExitBadInput;
+  }
+  return kExitBadInput;
+}
+
+}  // namespace plumb::cli

@@ -1,0 +1,31 @@
+// cli/registry.hpp: the explicit registry of the program's puzzles (no static self-registration).
+//
+// builtin_registry() lists every built-in puzzle in one place, registry.cpp; a new puzzle is one
+// make_*_puzzle() function in src/cli/puzzles/ and one line there.
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "cli/puzzle.hpp"
+
+namespace plumb::cli {
+
+class Registry {
+ public:
+  void add(std::unique_ptr<Puzzle> puzzle);
+  // The puzzle of that name, or null.
+  Puzzle* find(std::string_view name) const;
+  const std::vector<std::unique_ptr<Puzzle>>& puzzles() const { return puzzles_; }
+
+ private:
+  std::vector<std::unique_ptr<Puzzle>> puzzles_;
+};
+
+Registry builtin_registry();
+
+// One factory per built-in puzzle, each defined in src/cli/puzzles/<name>.cpp.
+std::unique_ptr<Puzzle> make_sliding_puzzle();
+
+}  // namespace plumb::cli

@@ -1,0 +1,25 @@
+#include <fmt/core.h>
+
+#include <ostream>
+
+#include "cli/progress.hpp"
+#include "cli/puzzle.hpp"
+
+namespace plumb::cli {
+
+LimitReached::LimitReached(const search::SearchStats& stats)
+    : std::runtime_error(fmt::format("stopped by the {} after {:.1f} s and {} expanded states",
+                                     search::to_string(stats.reason), stats.seconds,
+                                     human_count(static_cast<double>(stats.expanded)))),
+      stats_(stats) {}
+
+void print_stats(std::ostream& err, std::string_view label, const search::SearchStats& stats) {
+  const double rate = stats.seconds > 0 ? stats.expanded / stats.seconds : 0;
+  err << fmt::format("{}: {}, depth {}, {} expanded, {} generated, {} duplicates, {} stored at peak, "
+                     "{} iterations, {:.6f} s, {}/s\n",
+                     label, search::to_string(stats.reason), stats.depth, stats.expanded,
+                     stats.generated, stats.duplicates, stats.peak_stored, stats.iterations,
+                     stats.seconds, human_count(rate));
+}
+
+}  // namespace plumb::cli

@@ -1,0 +1,78 @@
+// tests/support/run_plumb.hpp: runs the built plumb program as a user would, for end-to-end tests.
+//
+// run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 7 8 x\n") feeds the text to standard input and returns
+// the exit status with everything written to standard output and standard error.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace plumb::testing {
+
+struct ProgramRun {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+inline std::string read_file(const std::filesystem::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+// Quotes one argument for /bin/sh.
+inline std::string shell_quote(const std::string& word) {
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+inline ProgramRun run_plumb(const std::vector<std::string>& args, const std::string& input = "") {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("plumb-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream(dir / "in") << input;
+  }
+  std::string command = shell_quote(PLUMB_BINARY);
+  for (const auto& arg : args) command += " " + shell_quote(arg);
+  command += " <" + shell_quote((dir / "in").string()) + " >" + shell_quote((dir / "out").string()) + " 2>" +
+             shell_quote((dir / "err").string());
+  ProgramRun run;
+  const int raw = std::system(command.c_str());
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  run.out = read_file(dir / "out");
+  run.err = read_file(dir / "err");
+  std::filesystem::remove_all(dir);
+  return run;
+}
+
+// The text with trailing white space removed from every line and trailing blank lines dropped, for
+// comparing outputs "byte for byte apart from trailing white space".
+inline std::string trim_trailing_space(const std::string& text) {
+  std::string result, line;
+  std::istringstream lines(text);
+  while (std::getline(lines, line)) {
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+    result += line + "\n";
+  }
+  while (result.size() >= 2 && result.ends_with("\n\n")) result.pop_back();
+  return result;
+}
+
+// The published sample of a built-in puzzle: ../shared/data/samples/<puzzle>/sample.in or .out.
+inline std::filesystem::path sample_path(const std::string& puzzle, const std::string& file) {
+  return std::filesystem::path(PLUMB_SHARED_DIR) / "data" / "samples" / puzzle / file;
+}
+
+}  // namespace plumb::testing
