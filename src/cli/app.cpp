@@ -108,6 +108,7 @@ int run_program(int argc, char** argv) {
   std::string help_topic;
   CLI::App* help = app.add_subcommand("help", "Explain the program, or one puzzle's rules, formats and options");
   help->add_option("PUZZLE", help_topic, "A puzzle's name");
+  add_pdb_command(app);
 
   try {
     app.parse(argc, argv);

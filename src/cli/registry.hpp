@@ -27,5 +27,9 @@ Registry builtin_registry();
 
 // One factory per built-in puzzle, each defined in src/cli/puzzles/<name>.cpp.
 std::unique_ptr<Puzzle> make_sliding_puzzle();
+std::unique_ptr<Puzzle> make_gap_puzzle();
+std::unique_ptr<Puzzle> make_block_puzzle();
+std::unique_ptr<Puzzle> make_cubic_puzzle();
+std::unique_ptr<Puzzle> make_pegs_puzzle();
 
 }  // namespace plumb::cli

@@ -2,7 +2,8 @@
 // enforces them cheaply from inside hot loops, with a progress callback for long work.
 //
 // Budget::charge() is called once per expansion; it reads the clock only every 4,096 calls and the
-// process's resident memory only every 65,536, so its cost is a counter increment almost always.
+// process's resident memory every 65,536, so its cost is a counter compare almost always. The node
+// limit is exact.
 // Limits stop a search cleanly: the algorithm returns with stats.reason saying which limit was hit.
 #pragma once
 
@@ -42,8 +43,9 @@ class Budget {
 
   // Counts one expansion; returns false (and sets stats.reason) once a limit is reached.
   bool charge() {
-    ++stats_.expanded;
-    if ((stats_.expanded & 4095) != 0) return true;
+    if (++stats_.expanded < next_check_) return true;
+    next_check_ = stats_.expanded + kCheckInterval;
+    if (limits_.max_nodes != 0 && next_check_ > limits_.max_nodes) next_check_ = limits_.max_nodes;
     return check();
   }
 
@@ -52,8 +54,7 @@ class Budget {
     if (limits_.max_nodes != 0 && stats_.expanded >= limits_.max_nodes) return stop(StopReason::node_limit);
     stats_.seconds = elapsed();
     if (limits_.max_seconds > 0 && stats_.seconds >= limits_.max_seconds) return stop(StopReason::time_limit);
-    if (limits_.max_memory_bytes != 0 && (stats_.expanded & 65535) == 0 &&
-        resident_memory_bytes() > limits_.max_memory_bytes) {
+    if (limits_.max_memory_bytes != 0 && ++checks_ % 16 == 0 && resident_memory_bytes() > limits_.max_memory_bytes) {
       return stop(StopReason::memory_limit);
     }
     if (limits_.on_progress && stats_.seconds >= next_progress_) {
@@ -85,6 +86,7 @@ class Budget {
 
  private:
   using Clock = std::chrono::steady_clock;
+  static constexpr std::uint64_t kCheckInterval = 4096;
 
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
@@ -98,6 +100,8 @@ class Budget {
   SearchStats& stats_;
   Clock::time_point start_;
   double next_progress_ = 0;
+  std::uint64_t next_check_ = 1;  // the expansion count at which charge() next checks the limits
+  std::uint64_t checks_ = 0;
   bool stopped_ = false;
 };
 

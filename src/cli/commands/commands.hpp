@@ -25,5 +25,6 @@ int run_solve(const PuzzleRun& run);
 int run_explore(const PuzzleRun& run);
 int run_list(const Registry& registry, bool names_only);
 int run_help(const Registry& registry, std::string_view puzzle_name, const std::string& program_help);
+void add_pdb_command(CLI::App& app);  // `plumb pdb build|info|list|solve` (commands/pdb.cpp)
 
 }  // namespace plumb::cli

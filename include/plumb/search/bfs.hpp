@@ -1,0 +1,78 @@
+// plumb/search/bfs.hpp: breadth-first search for a shortest move sequence in a unit-cost domain.
+//
+// Layer by layer from the start; a goal is recognized when generated, which is safe with unit costs.
+// Duplicate detection through VisitedSet (dense bits for small ranked spaces, a flat hash table
+// otherwise). Time and memory O(states within the solution's depth).
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include "plumb/search/domain.hpp"
+#include "plumb/search/limits.hpp"
+#include "plumb/search/search_tree.hpp"
+#include "plumb/search/visited_set.hpp"
+
+namespace plumb::search {
+
+template <Domain D>
+SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchLimits& limits = {}) {
+  using State = typename D::State;
+  using Move = typename D::Move;
+  using Id = typename SearchTree<Move>::Id;
+
+  SearchResult<D> result;
+  Budget budget(limits, result.stats);
+  if (d.is_goal(start)) {
+    result.moves.emplace();
+    budget.finish(StopReason::solved);
+    return result;
+  }
+  VisitedSet<D> visited(d);
+  visited.insert(start);
+  SearchTree<Move> tree;
+  std::vector<std::pair<State, Id>> frontier{{start, tree.add_root()}}, next;
+  Id goal = SearchTree<Move>::kNone;
+
+  for (Cost depth = 0; !frontier.empty(); ++depth) {
+    result.stats.depth = depth;
+    if (depth >= limits.max_depth) {
+      budget.finish(StopReason::depth_limit);
+      return result;
+    }
+    ++result.stats.iterations;
+    for (const auto& [state, id] : frontier) {
+      if (!budget.charge()) break;
+      d.for_each_successor(state, [&](const Move& move, const State& successor) {
+        if (goal != SearchTree<Move>::kNone) return;
+        ++result.stats.generated;
+        if (!visited.insert(successor)) {
+          ++result.stats.duplicates;
+          return;
+        }
+        const Id child = tree.add(id, move);
+        if (d.is_goal(successor)) {
+          goal = child;
+        } else {
+          next.emplace_back(successor, child);
+        }
+      });
+      if (goal != SearchTree<Move>::kNone) break;
+    }
+    budget.note_stored(visited.size() + next.size());
+    if (goal != SearchTree<Move>::kNone) {
+      result.moves = tree.path_to(goal);
+      result.cost = static_cast<Cost>(result.moves->size());
+      result.stats.depth = result.cost;
+      budget.finish(StopReason::solved);
+      return result;
+    }
+    if (budget.stopped()) break;
+    frontier.swap(next);
+    next.clear();
+  }
+  budget.finish(StopReason::exhausted);
+  return result;
+}
+
+}  // namespace plumb::search

@@ -1,0 +1,69 @@
+// plumb/search/distance_table.hpp: the breadth-first distance of every rank of a RankedDomain from a
+// set of starts, one byte a rank, so that a later query is a lookup (or a walk down the table).
+//
+// Distances saturate nowhere: a space deeper than 254 stops with StopReason::depth_limit. Memory:
+// num_states bytes plus the largest layer's ranks. Time: one expansion per reachable state.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "plumb/search/domain.hpp"
+#include "plumb/search/limits.hpp"
+
+namespace plumb::search {
+
+struct DistanceTable {
+  static constexpr std::uint8_t kUnreached = 255;
+  std::vector<std::uint8_t> distances;  // by rank; kUnreached where no start reaches it
+  SearchStats stats;                    // reason: exhausted when complete
+};
+
+template <RankedDomain D>
+DistanceTable distance_table(const D& d, std::span<const typename D::State> starts, const SearchLimits& limits = {}) {
+  DistanceTable table;
+  Budget budget(limits, table.stats);
+  const std::uint64_t n = d.num_states();
+  if (!budget.can_allocate(n)) {
+    budget.finish(StopReason::memory_limit);
+    return table;
+  }
+  table.distances.assign(n, DistanceTable::kUnreached);
+  std::vector<std::uint64_t> layer, next;
+  for (const auto& s : starts) {
+    const std::uint64_t r = d.rank(s);
+    if (table.distances[r] == DistanceTable::kUnreached) table.distances[r] = 0, layer.push_back(r);
+  }
+  std::uint64_t reached = layer.size();
+  for (std::uint8_t depth = 0; !layer.empty(); ++depth) {
+    table.stats.depth = depth;
+    ++table.stats.iterations;
+    if (depth + 1 >= DistanceTable::kUnreached || depth >= limits.max_depth) {
+      budget.finish(StopReason::depth_limit);
+      return table;
+    }
+    for (std::uint64_t rank : layer) {
+      if (!budget.charge()) break;
+      d.for_each_successor(d.unrank(rank), [&](const auto&, const typename D::State& successor) {
+        ++table.stats.generated;
+        const std::uint64_t r = d.rank(successor);
+        if (table.distances[r] == DistanceTable::kUnreached) {
+          table.distances[r] = depth + 1;
+          next.push_back(r);
+        } else {
+          ++table.stats.duplicates;
+        }
+      });
+    }
+    if (budget.stopped()) break;
+    reached += next.size();
+    budget.note_stored(reached);
+    layer.swap(next);
+    next.clear();
+  }
+  budget.finish(StopReason::exhausted);
+  return table;
+}
+
+}  // namespace plumb::search
