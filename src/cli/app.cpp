@@ -110,6 +110,12 @@ int run_program(int argc, char** argv) {
   help->add_option("PUZZLE", help_topic, "A puzzle's name");
   add_pdb_command(app);
 
+  // CLI11 would only say "A subcommand is required" for `plumb solve nosuch`.
+  if (argc >= 3 && (std::string_view(argv[1]) == "solve" || std::string_view(argv[1]) == "explore") &&
+      argv[2][0] != '-' && registry.find(argv[2]) == nullptr) {
+    std::cerr << fmt::format("plumb: no puzzle named '{}' (plumb list shows them)\n", argv[2]);
+    return kExitBadInput;
+  }
   try {
     app.parse(argc, argv);
     if (list->parsed()) return run_list(registry, names_only);

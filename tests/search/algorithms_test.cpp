@@ -165,6 +165,22 @@ TEST(Explore, CountsEveryStateAndFindsTheDiameter) {
   check(Pancakes<7>{}, 5040, 8);
 }
 
+TEST(Explore, ThreadsShareTheDenseLayersExactly) {
+  Pancakes<9> d;  // 362,880 states: past the size where the dense explorer starts its workers
+  const std::array<typename Pancakes<9>::State, 1> goal{Pancakes<9>::sorted()};
+  SearchLimits one, two;
+  one.threads = 1;
+  two.threads = 2;
+  const auto alone = explore(d, std::span(goal), one);
+  const auto shared = explore(d, std::span(goal), two);
+  EXPECT_EQ(alone.total(), 362880u);
+  EXPECT_EQ(alone.layer_sizes.size(), 11u);  // the pancake number of 9 is 10
+  EXPECT_EQ(shared.layer_sizes, alone.layer_sizes);
+  EXPECT_EQ(shared.stats.expanded, 362880u);
+  EXPECT_EQ(shared.stats.generated, 362880u * 8);
+  EXPECT_EQ(shared.deepest, alone.deepest);
+}
+
 TEST(Explore, DepthLimitStopsEarly) {
   Pancakes<6> d;
   const std::array<typename Pancakes<6>::State, 1> goal{Pancakes<6>::sorted()};

@@ -3,13 +3,17 @@
 //
 // A RankedDomain of at most kDenseExploreLimit ranks is explored in rank space with a 2-bit code per
 // rank (unseen, this layer, next layer, done): n/4 bytes in all, whatever is reachable, and each layer
-// is found by scanning the codes a word at a time. Other domains keep a flat hash table of every state
-// seen (StateTable over packed keys) and a vector per layer. Each state is expanded once.
+// is found by scanning the codes a word at a time, by SearchLimits::threads workers (the domain's
+// const members must then be safe to call from several threads). Other domains keep a flat hash table
+// of every state seen (StateTable over packed keys) and a vector per layer. Each state is expanded once.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <span>
+#include <thread>
 #include <vector>
 
 #include "plumb/encode/nbit_array.hpp"
@@ -37,11 +41,68 @@ inline constexpr std::uint64_t kDenseExploreLimit = std::uint64_t{1} << 33;
 
 namespace detail {
 
+// The 2-bit codes of explore_dense: every rank starts unseen; a layer is current while it is expanded.
+enum DenseCode : unsigned { kUnseen = 0, kCurrent = 1, kNext = 2, kDone = 3 };
+inline constexpr std::uint64_t kLowBits = 0x5555555555555555ULL;
+
+// Expands every rank coded kCurrent and codes each unseen successor kNext; returns how many it coded.
+// Workers claim chunks of words; a successor is claimed with one atomic OR (00 -> 10), so each is
+// counted once. Entries only ever go from unseen to next during a layer, so the current ones a worker
+// reads are stable. The calling thread is a worker too and the only one that touches the budget.
+template <RankedDomain D>
+std::uint64_t expand_dense_layer(const D& d, std::span<std::uint64_t> words, unsigned threads, Budget& budget,
+                                 SearchStats& stats) {
+  constexpr std::size_t kChunkWords = 1024;
+  std::atomic<std::size_t> next_chunk{0};
+  std::atomic<std::uint64_t> found{0}, expanded{0}, generated{0};
+  std::atomic<bool> stop{false};
+  const SearchStats before = stats;
+  auto work = [&](bool leader) {
+    for (;;) {
+      const std::size_t begin = next_chunk.fetch_add(1) * kChunkWords;
+      if (begin >= words.size() || stop.load(std::memory_order_relaxed)) return;
+      const std::size_t end = std::min(begin + kChunkWords, words.size());
+      std::uint64_t chunk_found = 0, chunk_expanded = 0, chunk_generated = 0;
+      for (std::size_t w = begin; w < end; ++w) {
+        const std::uint64_t word = std::atomic_ref<std::uint64_t>(words[w]).load(std::memory_order_relaxed);
+        for (std::uint64_t current = word & ~(word >> 1) & kLowBits; current != 0; current &= current - 1) {
+          ++chunk_expanded;
+          const std::uint64_t rank = w * 32 + std::countr_zero(current) / 2;
+          d.for_each_successor(d.unrank(rank), [&](const auto&, const typename D::State& next) {
+            ++chunk_generated;
+            const std::uint64_t r = d.rank(next);
+            const std::uint64_t next_bit = std::uint64_t{kNext} << (r % 32 * 2);
+            std::atomic_ref<std::uint64_t> target(words[r / 32]);
+            if ((target.load(std::memory_order_relaxed) & (next_bit | next_bit >> 1)) == 0 &&
+                (target.fetch_or(next_bit, std::memory_order_relaxed) & next_bit) == 0) {
+              ++chunk_found;
+            }
+          });
+        }
+      }
+      found += chunk_found;
+      expanded += chunk_expanded;
+      generated += chunk_generated;
+      if (leader) {
+        stats.expanded = before.expanded + expanded.load();
+        stats.generated = before.generated + generated.load();
+        if (!budget.check()) stop = true;
+      }
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (unsigned t = 1; t < threads; ++t) helpers.emplace_back(work, false);
+  work(true);
+  for (std::thread& helper : helpers) helper.join();
+  stats.expanded = before.expanded + expanded.load();
+  stats.generated = before.generated + generated.load();
+  stats.duplicates = before.duplicates + (generated.load() - found.load());
+  return found.load();
+}
+
 template <RankedDomain D>
 ExploreResult<D> explore_dense(const D& d, std::span<const typename D::State> starts,
                                const SearchLimits& limits, std::size_t keep_deepest) {
-  constexpr std::uint64_t kLow = 0x5555555555555555ULL;
-  enum : unsigned { kUnseen = 0, kCurrent = 1, kNext = 2, kDone = 3 };
   ExploreResult<D> result;
   SearchStats& stats = result.stats;
   Budget budget(limits, stats);
@@ -50,6 +111,7 @@ ExploreResult<D> explore_dense(const D& d, std::span<const typename D::State> st
     budget.finish(StopReason::memory_limit);
     return result;
   }
+  const unsigned threads = n < (std::uint64_t{1} << 16) ? 1 : worker_threads(limits);
   encode::NBitArray codes(n, 2);
   std::uint64_t count = 0;
   for (const auto& s : starts) {
@@ -66,24 +128,7 @@ ExploreResult<D> explore_dense(const D& d, std::span<const typename D::State> st
       budget.finish(StopReason::depth_limit);
       return result;
     }
-    std::uint64_t next_count = 0;
-    for (std::size_t w = 0; w < words.size() && !budget.stopped(); ++w) {
-      std::uint64_t current = words[w] & ~(words[w] >> 1) & kLow;  // entries coded 01
-      while (current != 0 && budget.charge()) {
-        const std::uint64_t rank = w * 32 + std::countr_zero(current) / 2;
-        current &= current - 1;
-        d.for_each_successor(d.unrank(rank), [&](const auto&, const typename D::State& next) {
-          ++stats.generated;
-          const std::uint64_t r = d.rank(next);
-          if (codes.get(r) == kUnseen) {
-            codes.set(r, kNext);
-            ++next_count;
-          } else {
-            ++stats.duplicates;
-          }
-        });
-      }
-    }
+    const std::uint64_t next_count = expand_dense_layer(d, words, threads, budget, stats);
     if (budget.stopped()) break;
     seen += next_count;
     budget.note_stored(seen);
@@ -94,10 +139,9 @@ ExploreResult<D> explore_dense(const D& d, std::span<const typename D::State> st
       break;
     }
     for (std::uint64_t& word : words) {  // this layer becomes done, the next one current
-      const std::uint64_t current = word & ~(word >> 1) & kLow;
-      const std::uint64_t next = (word >> 1) & ~word & kLow;
-      word = (word | (current << 1)) & ~(next << 1);
-      word |= next;
+      const std::uint64_t current = word & ~(word >> 1) & kLowBits;
+      const std::uint64_t next = (word >> 1) & ~word & kLowBits;
+      word = ((word | (current << 1)) & ~(next << 1)) | next;
     }
     result.layer_sizes.push_back(next_count);
   }

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <thread>
 
 #include "plumb/search/stats.hpp"
 
@@ -21,6 +22,7 @@ struct SearchLimits {
   std::uint64_t max_nodes = 0;           // expansions; 0 means no limit
   double max_seconds = 0;                // wall-clock; 0 means no limit
   std::uint64_t max_memory_bytes = 0;    // resident memory of the process; 0 means no limit
+  unsigned threads = 0;                  // worker threads where an algorithm can use them; 0: one a core
   double progress_interval_seconds = 0.5;
   std::function<void(const SearchStats&)> on_progress;  // called every progress interval, if set
 };
@@ -33,6 +35,13 @@ inline std::uint64_t resident_memory_bytes() {
   const int read = std::fscanf(file, "%llu %llu", &pages_total, &pages_resident);
   std::fclose(file);
   return read == 2 ? pages_resident * 4096ULL : 0;
+}
+
+// The number of worker threads the limits allow (at least one).
+inline unsigned worker_threads(const SearchLimits& limits) {
+  if (limits.threads != 0) return limits.threads;
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1 : cores;
 }
 
 class Budget {
