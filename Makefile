@@ -20,6 +20,7 @@ demo: build
 
 test: build
 	@ctest --preset release
+	@scripts/check-install.sh build
 
 sanitize: deps
 	@cmake --preset sanitize >/dev/null

@@ -23,7 +23,8 @@ using puzzles::SlidingSolution;
 using puzzles::SlidingSolver;
 using puzzles::SlidingState;
 
-constexpr std::string_view kDescription = R"(sliding: sliding-tile puzzles (POJ 1077 "Eight", HDU 1043, the 15- and 24-puzzles)
+constexpr std::string_view kDescription =
+    R"(sliding: sliding-tile puzzles (POJ 1077 "Eight", HDU 1043, the 15- and 24-puzzles)
 
 Rules. A board of R rows and C columns holds the tiles 1 .. R*C-1 and one blank. A move slides a
 tile next to the blank into it; moves are named by the direction the BLANK moves: u d l r.
@@ -54,7 +55,7 @@ Explore: `plumb explore sliding --size RxC [FILE]` counts the states at each dep
 
 // What --size and --goal said, checked once the command line is parsed.
 struct BoardSettings {
-  std::optional<SlidingSize> size;          // --size, else inferred from each line
+  std::optional<SlidingSize> size;  // --size, else inferred from each line
   puzzles::BlankPlace blank = puzzles::BlankPlace::last;
   std::optional<SlidingState> explicit_goal;  // --goal "tiles"; its size is then `size`
 };
@@ -63,9 +64,11 @@ BoardSettings check_settings(const std::string& size_text, const std::string& go
   BoardSettings settings;
   if (!size_text.empty()) {
     auto size = puzzles::parse_size(size_text);
-    if (!size) throw CLI::ValidationError("--size", "'" + size_text + "' is not a size such as 3x3 or 2x4");
+    if (!size)
+      throw CLI::ValidationError("--size", "'" + size_text + "' is not a size such as 3x3 or 2x4");
     if (!puzzles::is_valid_sliding_size(size->rows, size->cols)) {
-      throw CLI::ValidationError("--size", "a board needs at least 2 rows and 2 columns and at most 25 cells");
+      throw CLI::ValidationError(
+          "--size", "a board needs at least 2 rows and 2 columns and at most 25 cells");
     }
     settings.size = size;
   }
@@ -77,8 +80,9 @@ BoardSettings check_settings(const std::string& size_text, const std::string& go
   if (!settings.size) {
     settings.size = puzzles::square_size(puzzles::count_tokens(goal_text));
     if (!settings.size) {
-      throw CLI::ValidationError("--goal", "expected blank-last, blank-first or a square board of tiles "
-                                           "(or give --size RxC)");
+      throw CLI::ValidationError("--goal",
+                                 "expected blank-last, blank-first or a square board of tiles "
+                                 "(or give --size RxC)");
     }
   }
   SlidingState goal;
@@ -89,19 +93,25 @@ BoardSettings check_settings(const std::string& size_text, const std::string& go
 }
 
 nlohmann::json stats_json(const search::SearchStats& stats) {
-  return {{"reason", search::to_string(stats.reason)}, {"expanded", stats.expanded},
-          {"generated", stats.generated},             {"duplicates", stats.duplicates},
-          {"peak_stored", stats.peak_stored},         {"iterations", stats.iterations},
+  return {{"reason", search::to_string(stats.reason)},
+          {"expanded", stats.expanded},
+          {"generated", stats.generated},
+          {"duplicates", stats.duplicates},
+          {"peak_stored", stats.peak_stored},
+          {"iterations", stats.iterations},
           {"seconds", stats.seconds}};
 }
 
-std::string size_name(SlidingSize size) { return fmt::format("{}x{}", size.rows, size.cols); }
+std::string size_name(SlidingSize size) {
+  return fmt::format("{}x{}", size.rows, size.cols);
+}
 
 class SlidingPuzzle : public Puzzle {
  public:
   std::string_view name() const override { return "sliding"; }
   std::string_view summary() const override {
-    return "sliding-tile puzzles (POJ 1077 Eight, the 15- and 24-puzzles): shortest solutions, up to 5x5";
+    return "sliding-tile puzzles (POJ 1077 Eight, the 15- and 24-puzzles): shortest solutions, up "
+           "to 5x5";
   }
   std::string_view description() const override { return kDescription; }
   std::vector<std::string> algorithms() const override {
@@ -111,37 +121,61 @@ class SlidingPuzzle : public Puzzle {
   }
 
   void add_options(CLI::App& command) override {
-    command.add_option("--size", size_text_, "Board size RxC (default: inferred from a square token count)");
-    command.add_option("--goal", goal_text_, "blank-last, blank-first, or the goal board's tiles in quotes")
+    command.add_option("--size", size_text_,
+                       "Board size RxC (default: inferred from a square token count)");
+    command
+        .add_option("--goal", goal_text_,
+                    "blank-last, blank-first, or the goal board's tiles in quotes")
         ->capture_default_str();
     command.callback([this] { settings_ = check_settings(size_text_, goal_text_); });
   }
 
+  // Answers go to a buffer written out every 64 KiB, after any instance that took a millisecond or
+  // more, at the end, and before an error propagates: so fast runs make few system calls and slow
+  // ones show each answer when it is found.
   void solve(io::TextInput& in, const RunOptions& options, std::ostream& out) override {
     const puzzles::SlidingAlgorithm& algorithm = *puzzles::find_sliding_algorithm(options.algo);
     std::string line, text;
     SlidingState board;
     SlidingSolution solution;
-    while (in.next_line(line)) {
-      if (line.find_first_not_of(" \t\r\f\v") == std::string::npos) continue;
-      const SlidingSize size = size_of(in, line);
-      SlidingSolver& solver = solver_for(size);
-      if (const std::string error = puzzles::read_board(line, size, board); !error.empty()) in.fail(error);
-      try {
-        solver.solve(board, algorithm, options.limits, solution);
-      } catch (const std::invalid_argument& error) {
-        in.fail(error.what());
-      }
-      if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
-      if (options.stats) print_stats(std::cerr, fmt::format("line {}", in.line_number()), solution.stats);
-      text.clear();
-      switch (options.format) {
-        case Format::contest: write_contest(text, solution); break;
-        case Format::pretty: write_pretty(text, in.line_number(), solver, board, solution); break;
-        case Format::json: write_json(text, in.line_number(), size, board, solution); break;
-      }
+    auto write_out = [&] {
       out.write(text.data(), static_cast<std::streamsize>(text.size()));
+      out.flush();
+      text.clear();
+    };
+    try {
+      while (in.next_line(line)) {
+        if (line.find_first_not_of(" \t\r\f\v") == std::string::npos) continue;
+        const SlidingSize size = size_of(in, line);
+        SlidingSolver& solver = solver_for(size);
+        if (const std::string error = puzzles::read_board(line, size, board); !error.empty())
+          in.fail(error);
+        try {
+          solver.solve(board, algorithm, options.limits, solution);
+        } catch (const std::invalid_argument& error) {
+          in.fail(error.what());
+        }
+        if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
+        if (options.stats)
+          print_stats(std::cerr, fmt::format("line {}", in.line_number()), solution.stats);
+        switch (options.format) {
+          case Format::contest:
+            write_contest(text, solution);
+            break;
+          case Format::pretty:
+            write_pretty(text, in.line_number(), solver, board, solution);
+            break;
+          case Format::json:
+            write_json(text, in.line_number(), size, board, solution);
+            break;
+        }
+        if (text.size() >= (1 << 16) || solution.stats.seconds >= 1e-3) write_out();
+      }
+    } catch (...) {
+      write_out();
+      throw;
     }
+    write_out();
   }
 
   void explore(io::TextInput* in, const RunOptions& options, std::ostream& out) override;
@@ -153,14 +187,16 @@ class SlidingPuzzle : public Puzzle {
     const int tokens = puzzles::count_tokens(line);
     auto size = puzzles::square_size(tokens);
     if (!size) {
-      in.fail(fmt::format("cannot infer a square board from {} tokens (4, 9, 16 or 25); give --size RxC", tokens));
+      in.fail(fmt::format(
+          "cannot infer a square board from {} tokens (4, 9, 16 or 25); give --size RxC", tokens));
     }
     return *size;
   }
 
   SlidingState goal_for(SlidingSize size) const {
-    return settings_.explicit_goal ? *settings_.explicit_goal
-                                   : puzzles::ordered_sliding_goal(size.rows, size.cols, settings_.blank);
+    return settings_.explicit_goal
+               ? *settings_.explicit_goal
+               : puzzles::ordered_sliding_goal(size.rows, size.cols, settings_.blank);
   }
 
   SlidingSolver& solver_for(SlidingSize size) {
@@ -181,8 +217,8 @@ class SlidingPuzzle : public Puzzle {
     text += '\n';
   }
 
-  static void write_pretty(std::string& text, int line, const SlidingSolver& solver, SlidingState board,
-                           const SlidingSolution& solution) {
+  static void write_pretty(std::string& text, int line, const SlidingSolver& solver,
+                           SlidingState board, const SlidingSolution& solution) {
     if (!solution.solvable) {
       text += fmt::format("line {}: unsolvable\n", line);
       puzzles::append_board(text, board, solver.size());
@@ -233,14 +269,16 @@ void SlidingPuzzle::explore(io::TextInput* in, const RunOptions& options, std::o
     std::string line;
     if (!in->next_nonblank_line(line)) in->fail("no board to explore from: the input is empty");
     size = size_of(*in, line);
-    if (const std::string error = puzzles::read_board(line, size, start); !error.empty()) in->fail(error);
+    if (const std::string error = puzzles::read_board(line, size, start); !error.empty())
+      in->fail(error);
     origin = fmt::format("{} line {}", in->name(), in->line_number());
   } else {
     start = goal_for(size);
   }
   const int cells = size.rows * size.cols;
-  const std::uint64_t states =
-      cells <= puzzles::kMaxRankedSlidingCells ? encode::count_permutations(static_cast<std::size_t>(cells)) / 2 : 0;
+  const std::uint64_t states = cells <= puzzles::kMaxRankedSlidingCells
+                                   ? encode::count_permutations(static_cast<std::size_t>(cells)) / 2
+                                   : 0;
   if (states == 0 || states > search::kDenseExploreLimit) {
     const std::string count = states == 0 ? "more than 2^64" : fmt::format("{}", states);
     const std::string message = fmt::format("a {} board has {} states: explore handles at most {}",
@@ -257,10 +295,11 @@ void SlidingPuzzle::explore(io::TextInput* in, const RunOptions& options, std::o
   if (options.format == Format::json) {
     nlohmann::json deepest = nlohmann::json::array();
     for (const SlidingState& s : result.deepest) deepest.push_back(puzzles::board_line(s, size));
-    nlohmann::json report = {{"size", size_name(size)},        {"start", puzzles::board_line(start, size)},
-                             {"states", result.total()},        {"max_depth", max_depth},
-                             {"layers", result.layer_sizes},    {"deepest_count", result.layer_sizes.back()},
-                             {"deepest", deepest},              {"stats", stats_json(result.stats)}};
+    nlohmann::json report = {
+        {"size", size_name(size)},      {"start", puzzles::board_line(start, size)},
+        {"states", result.total()},     {"max_depth", max_depth},
+        {"layers", result.layer_sizes}, {"deepest_count", result.layer_sizes.back()},
+        {"deepest", deepest},           {"stats", stats_json(result.stats)}};
     out << report.dump() << '\n';
     return;
   }
@@ -269,8 +308,8 @@ void SlidingPuzzle::explore(io::TextInput* in, const RunOptions& options, std::o
   for (std::size_t depth = 0; depth < result.layer_sizes.size(); ++depth) {
     text += fmt::format("{:5}  {}\n", depth, result.layer_sizes[depth]);
   }
-  text += fmt::format("total {} states; the deepest are {} moves away: {} states", result.total(), max_depth,
-                      result.layer_sizes.back());
+  text += fmt::format("total {} states; the deepest are {} moves away: {} states", result.total(),
+                      max_depth, result.layer_sizes.back());
   const std::size_t shown = std::min(kShown, result.deepest.size());
   text += shown < result.layer_sizes.back() ? fmt::format(", the first {}:\n", shown) : ":\n";
   for (std::size_t i = 0; i < shown; ++i) {
@@ -282,6 +321,8 @@ void SlidingPuzzle::explore(io::TextInput* in, const RunOptions& options, std::o
 
 }  // namespace
 
-std::unique_ptr<Puzzle> make_sliding_puzzle() { return std::make_unique<SlidingPuzzle>(); }
+std::unique_ptr<Puzzle> make_sliding_puzzle() {
+  return std::make_unique<SlidingPuzzle>();
+}
 
 }  // namespace plumb::cli

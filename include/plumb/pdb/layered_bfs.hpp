@@ -1,0 +1,201 @@
+// plumb/pdb/layered_bfs.hpp: builds a pattern database by breadth-first search in rank space, two
+// bits a state, for abstractions whose states are (placement, slot) pairs where some moves are
+// free.
+//
+// The abstract space (a SlottedSpace) has placements ranked 0..num_placements()-1, each with
+// num_slots() <= 32 slots (in the sliding puzzle: a pattern's tiles' cells, and the blank's cell
+// among the other cells). Zero-cost moves join the slots of a placement into classes (the blank
+// roams free within its connected region); every other move costs 1. The database stores, for each
+// placement, a value computed from the least depth at which any of its classes is reached
+// (space-supplied, e.g. the depth itself, or the depth minus a known lower bound, to fit 4 bits).
+//
+// The search keeps 2 bits per (placement, slot), as in Korf's two-bit breadth-first searches:
+// 3 = unseen, 1 or 2 = reached in a layer of that parity (1 + depth mod 2), 0 = expanded. Layer d
+// scans the table in rank order, so neighbouring placements are touched in nearly sorted order, and
+// expands the classes that hold a slot of its value. A move marks only the slot it enters (one
+// atomic AND on the placement's Word of 16, 32 or 64 bits; threads share the table); the expansion
+// finds the whole class, expands it once however many of its slots were entered, and marks all its
+// slots expanded. Time O(layers * placements + moves); memory: placements * Word, plus the
+// database.
+//
+// The space provides
+//   num_placements(), num_slots()
+//   for_each_start(f)         f(rank, class_slots, value) for each goal class (depth 0)
+//   expand(rank, slots, emit) for each class meeting `slots` (a slot mask) and each unit move out
+//   of
+//                             it: emit(next_rank, entry_slot, value), where value(depth) is the
+//                             4-bit entry to store if next_rank is first reached at `depth`;
+//                             returns the union of the classes it expanded.
+// References: R. E. Korf and A. Felner, "Disjoint pattern database heuristics", Artificial
+// Intelligence 134 (2002); R. E. Korf, "Linear-time disk-based implicit graph search", JACM 55
+// (2008).
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <concepts>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "plumb/pdb/nibble_array.hpp"
+#include "plumb/search/limits.hpp"
+
+namespace plumb::pdb {
+
+template <class S>
+concept SlottedSpace = requires(const S& space) {
+  { space.num_placements() } -> std::convertible_to<std::uint64_t>;
+  { space.num_slots() } -> std::convertible_to<unsigned>;
+};
+
+namespace detail {
+
+// Bit i of x goes to bit 2i (the low bit of slot i's field).
+constexpr std::uint64_t spread_bits(std::uint32_t slots) {
+  std::uint64_t x = slots;
+  x = (x | (x << 16)) & 0x0000FFFF0000FFFFull;
+  x = (x | (x << 8)) & 0x00FF00FF00FF00FFull;
+  x = (x | (x << 4)) & 0x0F0F0F0F0F0F0F0Full;
+  x = (x | (x << 2)) & 0x3333333333333333ull;
+  x = (x | (x << 1)) & 0x5555555555555555ull;
+  return x;
+}
+
+// The inverse of spread_bits on the low bits of the fields.
+constexpr std::uint32_t gather_bits(std::uint64_t x) {
+  x &= 0x5555555555555555ull;
+  x = (x | (x >> 1)) & 0x3333333333333333ull;
+  x = (x | (x >> 2)) & 0x0F0F0F0F0F0F0F0Full;
+  x = (x | (x >> 4)) & 0x00FF00FF00FF00FFull;
+  x = (x | (x >> 8)) & 0x0000FFFF0000FFFFull;
+  x = (x | (x >> 16)) & 0x00000000FFFFFFFFull;
+  return static_cast<std::uint32_t>(x);
+}
+
+// The slots whose 2-bit field in `word` equals `value`.
+template <class Word>
+std::uint32_t slots_holding(Word word, unsigned value) {
+  // The bits above the word read as unseen fields (3), which match no depth.
+  constexpr std::uint64_t kAbove =
+      sizeof(Word) < 8 ? ~std::uint64_t{0} << (8 * sizeof(Word) % 64) : 0;
+  const std::uint64_t fields = (kAbove | word) ^ (0x5555555555555555ull * value);
+  return gather_bits(~(fields | (fields >> 1)));
+}
+
+}  // namespace detail
+
+// Fills `entries` (space.num_placements() of them, all zero) by breadth-first search from the goal
+// classes, with `threads` threads. Returns the statistics: expanded = placements expanded (once a
+// layer), generated = moves tried, iterations = layers, depth = the last layer, peak_stored = slots
+// entered; reason is
+// exhausted when complete, or the limit that stopped it (the entries are then incomplete).
+template <class Word, SlottedSpace S>
+search::SearchStats build_layered(const S& space, NibbleArray& entries,
+                                  const search::SearchLimits& limits, unsigned threads) {
+  static_assert(std::unsigned_integral<Word>);
+  using Clock = std::chrono::steady_clock;
+  const auto start_time = Clock::now();
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(Clock::now() - start_time).count();
+  };
+  const std::uint64_t placements = space.num_placements();
+  const unsigned slots = space.num_slots();
+  search::SearchStats stats;
+  if (2 * slots > 8 * sizeof(Word) || entries.size() != placements) {
+    throw std::invalid_argument(
+        "build_layered: the table word or the entries do not fit the space");
+  }
+  if (limits.max_memory_bytes != 0 &&
+      search::resident_memory_bytes() + placements * sizeof(Word) > limits.max_memory_bytes) {
+    stats.reason = search::StopReason::memory_limit;
+    return stats;
+  }
+  constexpr Word kUnseen = static_cast<Word>(~Word{0});
+  std::vector<Word> table(placements, kUnseen);
+  const auto field_mask = [](std::uint32_t class_slots, unsigned value) {
+    return static_cast<Word>(detail::spread_bits(class_slots) * (3 ^ value));
+  };
+  constexpr unsigned kExpanded = 0;
+  const auto layer_value = [](unsigned depth) { return 1 + depth % 2; };
+  space.for_each_start([&](std::uint64_t rank, std::uint32_t class_slots, std::uint8_t value) {
+    table[rank] &= static_cast<Word>(~field_mask(class_slots, layer_value(0)));
+    entries.set_if_zero(rank, value);
+    ++stats.peak_stored;
+  });
+
+  constexpr std::uint64_t kChunk = 1 << 14;
+  threads = std::max(1u, threads);
+  std::atomic<bool> stop{false};
+  double next_progress = limits.progress_interval_seconds;
+  for (unsigned depth = 0;; ++depth) {
+    const unsigned current = layer_value(depth), next = layer_value(depth + 1);
+    std::atomic<std::uint64_t> next_chunk{0}, expanded{0}, generated{0}, reached{0};
+    const auto work = [&](unsigned worker) {
+      std::uint64_t my_expanded = 0, my_generated = 0, my_reached = 0;
+      for (;;) {
+        const std::uint64_t begin = next_chunk.fetch_add(kChunk, std::memory_order_relaxed);
+        if (begin >= placements || stop.load(std::memory_order_relaxed)) break;
+        const std::uint64_t end = std::min(placements, begin + kChunk);
+        for (std::uint64_t rank = begin; rank < end; ++rank) {
+          std::atomic_ref<Word> word(table[rank]);
+          const std::uint32_t frontier =
+              detail::slots_holding(word.load(std::memory_order_relaxed), current);
+          if (frontier == 0) continue;
+          ++my_expanded;
+          const std::uint32_t expanded_slots = space.expand(
+              rank, frontier, [&](std::uint64_t next_rank, unsigned entry_slot, auto&& value) {
+                ++my_generated;
+                std::atomic_ref<Word> target(table[next_rank]);
+                if (((target.load(std::memory_order_relaxed) >> (2 * entry_slot)) & 3) != 3) return;
+                const Word old = target.fetch_and(
+                    static_cast<Word>(~field_mask(std::uint32_t{1} << entry_slot, next)),
+                    std::memory_order_relaxed);
+                if (((old >> (2 * entry_slot)) & 3) != 3) return;
+                ++my_reached;
+                if (old == kUnseen) entries.set_if_zero(next_rank, value(depth + 1));
+              });
+          word.fetch_and(static_cast<Word>(~field_mask(expanded_slots, kExpanded)),
+                         std::memory_order_relaxed);
+        }
+        if (worker == 0) {
+          const double seconds = elapsed();
+          if (limits.max_seconds > 0 && seconds >= limits.max_seconds) stop = true;
+          if (limits.on_progress && seconds >= next_progress) {
+            next_progress = seconds + limits.progress_interval_seconds;
+            search::SearchStats now = stats;
+            now.expanded += expanded + my_expanded;
+            now.peak_stored += reached + my_reached;
+            now.depth = static_cast<Cost>(depth);
+            now.seconds = seconds;
+            limits.on_progress(now);
+          }
+        }
+      }
+      expanded += my_expanded;
+      generated += my_generated;
+      reached += my_reached;
+    };
+    std::vector<std::jthread> helpers;
+    for (unsigned worker = 1; worker < threads; ++worker) helpers.emplace_back(work, worker);
+    work(0);
+    helpers.clear();
+    stats.expanded += expanded;
+    stats.generated += generated;
+    stats.peak_stored += reached;
+    stats.iterations = depth + 1;
+    stats.depth = static_cast<Cost>(depth);
+    stats.seconds = elapsed();
+    if (stop) {
+      stats.reason = search::StopReason::time_limit;
+      return stats;
+    }
+    if (reached == 0) break;
+  }
+  stats.reason = search::StopReason::exhausted;
+  return stats;
+}
+
+}  // namespace plumb::pdb

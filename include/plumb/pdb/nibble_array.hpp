@@ -1,0 +1,59 @@
+// plumb/pdb/nibble_array.hpp: an array of 4-bit values packed two to a byte, the storage of a
+// pattern database (entry i lives in byte i/2: low nibble for even i, high nibble for odd i).
+//
+// Reads are one load and a shift. set_if_zero() lets several threads fill different entries of the
+// same byte at once (an atomic OR; an entry is written once, from zero). The bytes are exposed as a
+// span so the array is saved and loaded as one block. Memory: (size + 1) / 2 bytes.
+#pragma once
+
+#include <atomic>
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+namespace plumb::pdb {
+
+class NibbleArray {
+ public:
+  NibbleArray() = default;
+  // `size` entries, all zero.
+  explicit NibbleArray(std::uint64_t size) : size_(size), bytes_(byte_count(size)) {}
+  // Adopts bytes read from disk; throws std::invalid_argument if their count does not fit `size`.
+  NibbleArray(std::uint64_t size, std::vector<std::byte> bytes)
+      : size_(size), bytes_(std::move(bytes)) {
+    if (bytes_.size() != byte_count(size))
+      throw std::invalid_argument("nibble array of the wrong size");
+  }
+
+  std::uint64_t size() const { return size_; }
+
+  std::uint8_t get(std::uint64_t i) const {
+    assert(i < size_);
+    return static_cast<std::uint8_t>((std::to_integer<unsigned>(bytes_[i >> 1]) >> ((i & 1) * 4)) &
+                                     15);
+  }
+
+  // Sets a zero entry to `value` (< 16); safe against concurrent writes of other entries.
+  void set_if_zero(std::uint64_t i, std::uint8_t value) {
+    assert(i < size_ && value < 16);
+    std::atomic_ref<std::uint8_t> byte(*reinterpret_cast<std::uint8_t*>(&bytes_[i >> 1]));
+    byte.fetch_or(static_cast<std::uint8_t>(value << ((i & 1) * 4)), std::memory_order_relaxed);
+  }
+
+  // Hints the cache that entry i will be read soon.
+  void prefetch(std::uint64_t i) const { __builtin_prefetch(&bytes_[i >> 1]); }
+
+  std::span<const std::byte> bytes() const { return bytes_; }
+
+  static std::uint64_t byte_count(std::uint64_t size) { return (size + 1) / 2; }
+
+ private:
+  std::uint64_t size_ = 0;
+  std::vector<std::byte> bytes_;
+};
+
+}  // namespace plumb::pdb

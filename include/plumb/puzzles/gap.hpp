@@ -1,0 +1,219 @@
+// plumb/puzzles/gap.hpp: the Gap card solitaire (POJ 2046) and its generalization to S suits of V
+// values (Montana solitaire is 4 x 13) as a search domain over bit-packed layouts.
+//
+// A layout has S rows of V + 1 columns. Column 0 holds the aces (row r the ace of suit r) from the
+// start on and never changes, so a state is the other S * V cells, each holding a card code:
+//   0 = a gap,  (s, v) with 2 <= v <= V  ->  s * (V - 1) + (v - 1)     (s 0-based, v 1-based),
+// so that the card after code k in its suit is k + 1, and k is the suit's highest (a "king") when
+// k % (V - 1) == 0. Cell index r * V + (c - 1) is row r, column c (1 <= c <= V). There are always S
+// gaps. A move fills a gap whose left neighbour is a card other than a king (or an ace, column 0)
+// with the next card of that suit; the card's old cell becomes the gap. The goal is unique: row r
+// holds its suit in order and the gaps are the last column.
+//
+// GapDomain<Words> stores a state as encode::PackedCells<Words> with bit_width(S * (V - 1)) bits a
+// cell, so Words is the fewest words the layout fits in; with_gap_domain() picks the instance for a
+// shape at run time. Expanding a state decodes its cells once (O(S * V)), then each of the at most
+// S successors costs two cell writes. The domain is Domain, PackedDomain (the state is its own
+// key), GoalEnumerable, and has for_each_predecessor (moves taken back) for bidirectional search.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "plumb/encode/packed_state.hpp"
+#include "plumb/search/domain.hpp"
+
+namespace plumb::puzzles {
+
+inline constexpr int kGapMaxSuits = 9;
+inline constexpr int kGapMaxValues = 13;
+inline constexpr std::size_t kGapMaxCells = kGapMaxSuits * kGapMaxValues;
+
+struct GapShape {
+  int suits = 4;
+  int values = 7;
+
+  int cells() const { return suits * values; }             // cells that can change: columns 1..V
+  int card_codes() const { return suits * (values - 1); }  // card codes 1..card_codes()
+  unsigned bits() const { return static_cast<unsigned>(std::bit_width(unsigned(card_codes()))); }
+  std::size_t words() const { return encode::PackedCells<1>::words_for(cells(), bits()); }
+  bool is_king(int code) const { return code % (values - 1) == 0; }
+  int suit_of(int code) const { return (code - 1) / (values - 1); }       // 0-based
+  int value_of(int code) const { return (code - 1) % (values - 1) + 2; }  // 2..V
+  int code_of(int suit, int value) const { return suit * (values - 1) + (value - 1); }
+  int row_of(int cell) const { return cell / values; }         // 0-based
+  int column_of(int cell) const { return cell % values + 1; }  // 1..V
+  // The card code the goal puts in a cell (0 for the last column's gaps).
+  int goal_code(int cell) const {
+    const int column = column_of(cell);
+    return column == values ? 0 : code_of(row_of(cell), column + 1);
+  }
+};
+
+// A layout after the aces moved: the card code of every cell, by cell index.
+using GapLayout = std::vector<std::uint8_t>;
+
+// Moves the card in cell `from` into the gap at cell `to`.
+struct GapMove {
+  std::uint8_t from = 0;
+  std::uint8_t to = 0;
+  friend bool operator==(const GapMove&, const GapMove&) = default;
+};
+
+GapLayout gap_goal_layout(const GapShape& shape);
+// Whether `move` is legal in `layout`; if so, make it.
+bool apply_gap_move(const GapShape& shape, GapLayout& layout, GapMove move);
+
+template <std::size_t Words>
+class GapDomain {
+ public:
+  using State = encode::PackedCells<Words>;
+  using Move = GapMove;
+
+  explicit GapDomain(const GapShape& shape)
+      : shape_(shape), bits_(shape.bits()), goal_(pack(gap_goal_layout(shape))) {
+    assert(shape.words() == Words);
+    for (int cell = 0; cell < shape.cells(); ++cell) {
+      goal_codes_[cell] = static_cast<std::uint8_t>(shape.goal_code(cell));
+      cell_column0_[cell] = static_cast<std::uint8_t>(shape.column_of(cell) - 1);
+    }
+  }
+
+  const GapShape& shape() const { return shape_; }
+
+  State pack(const GapLayout& layout) const {
+    State state;
+    for (int cell = 0; cell < shape_.cells(); ++cell) state.set(cell, bits_, layout[cell]);
+    return state;
+  }
+  GapLayout unpack(const State& state) const {
+    GapLayout layout(shape_.cells());
+    for (int cell = 0; cell < shape_.cells(); ++cell) layout[cell] = state.get(cell, bits_);
+    return layout;
+  }
+
+  bool is_goal(const State& s) const { return s == goal_; }
+  template <class F>
+  void for_each_goal(F&& f) const {
+    f(goal_);
+  }
+
+  template <class F>
+  void for_each_successor(const State& s, F&& f) const {
+    const Decoded d = decode(s);
+    for (int i = 0; i < d.gap_count; ++i) {
+      const int gap = d.gaps[i];
+      int card;
+      if (cell_column0_[gap] == 0) {
+        card = shape_.code_of(gap / shape_.values, 2);  // after the row's ace
+      } else {
+        const int left = d.cells[gap - 1];
+        if (left == 0 || shape_.is_king(left)) continue;
+        card = left + 1;
+      }
+      const int from = d.where[card];
+      State next = s;
+      next.set(gap, bits_, card);
+      next.set(from, bits_, 0);
+      f(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(gap)}, std::as_const(next));
+    }
+  }
+
+  // Calls f(move, pred) for every pred with a move to s: a card that follows its predecessor in its
+  // suit (or its ace) could have come from any of the gaps.
+  template <class F>
+  void for_each_predecessor(const State& s, F&& f) const {
+    const Decoded d = decode(s);
+    for (int cell = 0; cell < shape_.cells(); ++cell) {
+      const int card = d.cells[cell];
+      if (card == 0) continue;
+      const bool after_predecessor =
+          shape_.value_of(card) == 2 ? cell == shape_.suit_of(card) * shape_.values
+                                     : cell_column0_[cell] != 0 && d.cells[cell - 1] == card - 1;
+      if (!after_predecessor) continue;
+      for (int i = 0; i < d.gap_count; ++i) {
+        State pred = s;
+        pred.set(d.gaps[i], bits_, card);
+        pred.set(cell, bits_, 0);
+        f(Move{d.gaps[i], static_cast<std::uint8_t>(cell)}, std::as_const(pred));
+      }
+    }
+  }
+
+  // An admissible and consistent lower bound on the moves to the goal:
+  //   h = (cards not in their goal cell) + (cards sitting in the goal cell of their own
+  //   predecessor).
+  // Proof. Every move moves exactly one card, so a card out of its goal cell needs one move at
+  // least; this is the first term. Now let card X = (s, v), v >= 3, sit in the goal cell of P = (s,
+  // v - 1) (row s, column v - 2). X's first move puts it right of wherever P is then; P is not in
+  // its goal cell then (X still is), and the goal cell of X is the cell right of P's goal cell, so
+  // the first move cannot end in X's goal cell: X moves twice at least, and moves of different
+  // cards are different moves, so the terms add up. (Cards of value 2 never qualify: the goal cell
+  // of an ace is column 0, which no card ever enters.) Consistency: each term depends only on its
+  // own card's cell, one card moves per move, and a card's term never falls from 2 to 0 in one move
+  // (that is exactly the move ruled out above), so h falls by at most 1 per move.
+  Cost lower_bound(const State& s) const {
+    Cost h = 0;
+    s.for_each_cell(shape_.cells(), bits_, [&](std::size_t cell, std::uint32_t card) {
+      if (card == 0) return;
+      const std::uint32_t goal = goal_codes_[cell];
+      h += (card != goal) + (card == goal + 1 && cell_column0_[cell] <= shape_.values - 3);
+    });
+    return h;
+  }
+
+ private:
+  struct Decoded {
+    std::array<std::uint8_t, kGapMaxCells> cells;      // card code by cell
+    std::array<std::uint8_t, kGapMaxCells + 1> where;  // cell by card code
+    std::array<std::uint8_t, kGapMaxSuits + 1> gaps;     // the gaps' cells
+    int gap_count = 0;
+  };
+
+  Decoded decode(const State& s) const {
+    Decoded d;
+    s.for_each_cell(shape_.cells(), bits_, [&](std::size_t cell, std::uint32_t card) {
+      // Without branches: where[0] collects the gaps' cells (unused), and a card's cell written to
+      // gaps[gap_count] is overwritten by the next cell.
+      d.cells[cell] = static_cast<std::uint8_t>(card);
+      d.where[card] = static_cast<std::uint8_t>(cell);
+      d.gaps[d.gap_count] = static_cast<std::uint8_t>(cell);
+      d.gap_count += card == 0;
+    });
+    assert(d.gap_count == shape_.suits);
+    return d;
+  }
+
+  GapShape shape_;
+  unsigned bits_;
+  State goal_;
+  std::array<std::uint8_t, kGapMaxCells> goal_codes_{};    // the goal's card code by cell
+  std::array<std::uint8_t, kGapMaxCells> cell_column0_{};  // column - 1 by cell (no division)
+};
+
+// The largest word count with_gap_domain() instantiates: 9 suits of 13 values need 13 words.
+inline constexpr std::size_t kGapMaxWords = 13;
+
+// Calls f(GapDomain<W>(shape)) for W = shape.words(), the instance chosen at run time.
+template <class F>
+decltype(auto) with_gap_domain(const GapShape& shape, F&& f) {
+  assert(shape.words() >= 1 && shape.words() <= kGapMaxWords);
+  return [&]<std::size_t... I>(std::index_sequence<I...>)->decltype(auto) {
+    using Result = decltype(f(GapDomain<1>(shape)));
+    if constexpr (std::is_void_v<Result>) {
+      ((shape.words() == I + 1 ? (f(GapDomain<I + 1>(shape)), true) : false) || ...);
+    } else {
+      Result result{};
+      ((shape.words() == I + 1 ? (result = f(GapDomain<I + 1>(shape)), true) : false) || ...);
+      return result;
+    }
+  }
+  (std::make_index_sequence<kGapMaxWords>{});
+}
+
+}  // namespace plumb::puzzles

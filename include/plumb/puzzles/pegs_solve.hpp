@@ -1,0 +1,56 @@
+// plumb/puzzles/pegs_solve.hpp: the lexicographically smallest of the shortest solutions of Moving
+// Pegs, and exhaustive exploration.
+//
+// The contest asks, among all shortest jump sequences, for the smallest when the whole sequence
+// from1, to1, from2, to2, ... is compared as integers. Plain BFS with first-visit parents does not
+// give that (an early small move may lead to a state first reached through a larger one). Both
+// algorithms here instead know, for any position, whether it still lies on a shortest path, and
+// walk forward from the start taking at each step the smallest jump (moves are enumerated in
+// increasing (from, to) order) that stays on one: the greedy walk is exactly the lexicographic
+// minimum because every prefix it keeps can still be completed optimally.
+//
+//   meet   breadth-first layers from the start only, stored as sorted vectors of positions. By
+//          the board's self-duality (pegs.hpp) dist(x, goal) = depth(~x), so layer a meets the
+//          goal side when some x in layer a has ~x in layer a - 1 (length 2a - 1) or a (2a); the
+//          search stops at half the solution's depth. Positions in the first half of the walk are
+//          marked "on a shortest path" by one pass backwards over the stored layers.
+//          Memory 8 bytes per stored position; no 2^holes array.
+//   table  the engine's distance_table (one byte for every one of the 2^holes positions) from the
+//          start, then the same walk with dist(x, goal) = table[~x]. Explores everything reachable;
+//          kept as an independent cross-check and for small boards.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "plumb/puzzles/pegs.hpp"
+#include "plumb/search/limits.hpp"
+#include "plumb/search/stats.hpp"
+
+namespace plumb::puzzles {
+
+enum class PegsAlgorithm { meet, table };
+
+struct PegsSolution {
+  std::optional<std::vector<PegMove>> moves;  // present when stats.reason is solved
+  search::SearchStats stats;  // exhausted: no solution; or the limit that stopped it
+};
+
+// The lexicographically smallest shortest solution from the board with only `empty` (0-based)
+// empty.
+PegsSolution solve_pegs(const PegBoard& board, int empty,
+                        PegsAlgorithm algorithm = PegsAlgorithm::meet,
+                        const search::SearchLimits& limits = {});
+
+struct PegsExploration {
+  std::vector<std::uint64_t> layer_sizes;  // positions first reached in k moves, by k
+  std::vector<PegSet> deepest;             // some of the deepest positions
+  search::SearchStats stats;
+};
+
+// Every position reachable from the board with only `empty` empty (search/explore.hpp).
+PegsExploration explore_pegs(const PegBoard& board, int empty,
+                             const search::SearchLimits& limits = {}, std::size_t keep_deepest = 4);
+
+}  // namespace plumb::puzzles

@@ -1,0 +1,89 @@
+// plumb/puzzles/sliding_pdb.hpp: optimal solving of the 15- and 24-puzzles (and any sliding puzzle
+// of at most 32 cells) by IDA* over additive pattern databases.
+//
+// A partition splits the tiles into disjoint patterns. Each pattern's database holds, for every
+// placement of its tiles, the fewest moves *of those tiles* that bring them home, with the blank
+// free to wander (its own moves cost nothing) - so the databases of a partition add up to a lower
+// bound (Korf and Felner, "Disjoint pattern database heuristics", AIJ 2002). On a square board the
+// bound is also taken on the state mirrored about the main diagonal, and the larger sum is used.
+// Partitions are stated for the blank-first goal (tile t's home is cell t, the blank in cell 0, top
+// left); other goals with the blank in a corner are solved by flipping the board and renaming the
+// tiles in the goal's order. Entries are stored as (distance - Manhattan distance) / 2 in 4 bits
+// (the two have the same parity), saturating at 15, which keeps them admissible.
+//
+// Named partitions: "15-7-8" (4x4: tiles 1-7 and 8-15, Korf and Felner's), "24-6666" (5x5: four
+// patterns of 6 tiles, symmetric about the diagonal), and small ones for tests and quick use:
+// "15-555" (4x4), "8-44" (3x3), "7-34" (2x4).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "plumb/io/table_file.hpp"
+#include "plumb/pdb/pattern_database.hpp"
+#include "plumb/search/limits.hpp"
+
+namespace plumb::puzzles {
+
+struct SlidingPartition {
+  std::string name;
+  unsigned width = 0, height = 0;
+  std::vector<std::vector<std::uint8_t>> patterns;  // tiles (= home cells, blank-first), disjoint
+};
+
+// The named partitions, and the default one for a board size (nothing if there is none).
+std::span<const SlidingPartition> sliding_partitions();
+const SlidingPartition* find_sliding_partition(std::string_view name);
+const SlidingPartition* default_sliding_partition(unsigned width, unsigned height);
+
+// Where pattern `pattern` of `partition` is cached, how it is labelled, how many entries it has.
+std::filesystem::path sliding_pdb_path(const SlidingPartition& partition, std::size_t pattern);
+io::TableHeader sliding_pdb_header(const SlidingPartition& partition, std::size_t pattern);
+std::uint64_t sliding_pdb_entries(const SlidingPartition& partition, std::size_t pattern);
+// The mean over all placements of the lower bound that a database's entries stand for.
+double sliding_pdb_mean_bound(const SlidingPartition& partition, std::size_t pattern,
+                              const pdb::NibbleArray& entries);
+
+// Builds one pattern's database in memory (stats, if given, receive the search's statistics);
+// nothing if a limit stopped it.
+std::optional<pdb::NibbleArray> build_sliding_pdb(const SlidingPartition& partition,
+                                                  std::size_t pattern,
+                                                  const search::SearchLimits& limits,
+                                                  unsigned threads,
+                                                  search::SearchStats* stats = nullptr);
+
+struct SlidingPdbSet {
+  SlidingPartition partition;
+  std::vector<pdb::PatternDatabase> databases;  // one per pattern, in order
+};
+
+// Loads every database of `partition` from the cache directory, building and saving those that are
+// missing or damaged; before each build, on_build(pattern) is called (to tell the user). Nothing if
+// a limit stopped a build.
+std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(
+    const SlidingPartition& partition, const search::SearchLimits& limits, unsigned threads,
+    const std::function<void(std::size_t pattern)>& on_build = {});
+
+struct SlidingPdbSolution {
+  std::optional<std::string> moves;  // letters u d l r: where the blank goes; nothing if unsolved
+  search::SearchStats stats;         // reason: solved, exhausted (unsolvable) or the limit hit
+};
+
+// An optimal solution of the board `cells` (row by row, 0 for the blank) for the goal `goal` (same
+// form; its blank must be in a corner), both of the partition's size, by IDA* on `threads` threads
+// (the subtrees below a few levels of the root are shared out each iteration). The move list is the
+// same whatever the thread count; the node counts may differ slightly. Throws std::invalid_argument
+// if the boards are not permutations of 0..n-1 of the right size or the goal's blank is not in a
+// corner.
+SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const std::uint8_t> cells,
+                                     std::span<const std::uint8_t> goal,
+                                     const search::SearchLimits& limits = {}, unsigned threads = 1);
+
+}  // namespace plumb::puzzles

@@ -1,0 +1,86 @@
+// plumb/puzzles/sliding_solver.hpp: SlidingSolver, optimal solutions for one board size and goal by
+// any of a small table of named algorithms.
+//
+//   table   one breadth-first distance table over the goal's parity class (a byte a state), built
+//   on
+//           the first query and kept in the cache directory (io/table_file.hpp) for later runs; a
+//           query then walks down it, a neighbour one move closer at each step: O(length * R*C) per
+//           instance. For boards of at most kSlidingTableLimit states.
+//   ida     IDA* with Manhattan distance plus linear conflicts (sliding_heuristics.hpp).
+//   astar, bfs, bidir   the generic engine's A* (same heuristic), breadth-first and bidirectional
+//           breadth-first search, for cross-checks and comparisons.
+//   auto    table up to kSlidingAutoTableStates states (every board of at most 10 cells: 3x3 has
+//           181,440, 2x5 1,814,400), ida beyond.
+// Every algorithm answers an unsolvable instance at once, by parity. A new algorithm is one more
+// row in sliding_algorithms() (sliding_solver.cpp).
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "plumb/puzzles/sliding.hpp"
+#include "plumb/puzzles/sliding_heuristics.hpp"
+#include "plumb/puzzles/sliding_ranked.hpp"
+#include "plumb/search/limits.hpp"
+
+namespace plumb::puzzles {
+
+inline constexpr std::uint64_t kSlidingAutoTableStates = 2'000'000;
+inline constexpr std::uint64_t kSlidingTableLimit = std::uint64_t{1} << 30;
+
+// The answer to one instance. `moves` keeps its capacity from one query to the next.
+struct SlidingSolution {
+  bool solvable = false;
+  std::vector<SlidingMove> moves;  // a shortest solution, when solvable
+  search::SearchStats stats;  // reason: solved, exhausted (unsolvable) or the limit that stopped it
+};
+
+class SlidingSolver;
+
+struct SlidingAlgorithm {
+  std::string_view name;
+  std::string_view summary;
+  // Fills `out` for a solvable instance (the parity check is done before).
+  void (*run)(SlidingSolver& solver, const SlidingState& start, const search::SearchLimits& limits,
+              SlidingSolution& out);
+};
+
+// The algorithms, "auto" first.
+std::span<const SlidingAlgorithm> sliding_algorithms();
+// The algorithm of that name, or null.
+const SlidingAlgorithm* find_sliding_algorithm(std::string_view name);
+
+class SlidingSolver {
+ public:
+  SlidingSolver(SlidingSize size, const SlidingState& goal);
+
+  const SlidingDomain& domain() const { return domain_; }
+  SlidingSize size() const { return {domain_.rows(), domain_.cols()}; }
+  const SlidingLinearConflicts& heuristic() const { return heuristic_; }
+
+  // The number of states in the goal's parity class, or 0 when it does not fit 64 bits.
+  std::uint64_t class_size() const;
+
+  // Solves `start` with `algorithm`: an unsolvable instance by parity, else out.moves is a shortest
+  // solution unless a limit stopped the search (out.stats.reason says which).
+  void solve(const SlidingState& start, const SlidingAlgorithm& algorithm,
+             const search::SearchLimits& limits, SlidingSolution& out);
+
+  // The distance table over the goal's class, loaded from the cache directory or built on the first
+  // call, and then written there (precondition: class_size() is nonzero and at most
+  // kSlidingTableLimit). Null if a limit stopped the build; `stats` gets the build's statistics
+  // when it happens in this call.
+  const std::vector<std::uint8_t>* table(const search::SearchLimits& limits,
+                                         search::SearchStats& stats);
+  const RankedSlidingDomain& ranked_domain() const { return *ranked_; }
+
+ private:
+  SlidingDomain domain_;
+  SlidingLinearConflicts heuristic_;
+  std::unique_ptr<RankedSlidingDomain> ranked_;  // when the class has 64-bit ranks
+  std::vector<std::uint8_t> distances_;          // empty until built
+};
+
+}  // namespace plumb::puzzles

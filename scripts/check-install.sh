@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs plumb from a build tree into a temporary prefix and builds examples/ against it with
+# find_package(plumb), as another project would. Usage: scripts/check-install.sh BUILD_DIR
+set -euo pipefail
+build=$1
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix"' EXIT
+cmake --install "$build" --prefix "$prefix" >/dev/null
+cmake -S examples -B "$prefix/examples-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$prefix/examples-build" >/dev/null
+"$prefix/bin/plumb" --version
+"$prefix/examples-build/hanoi" 5 | head -1
+echo "check-install: find_package(plumb) works from $prefix"

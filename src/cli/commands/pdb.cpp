@@ -1,0 +1,233 @@
+// The `pdb` command: build, describe and list the sliding-puzzle pattern databases in the cache,
+// and solve benchmark files with them (`plumb pdb solve 15-7-8 korf100.txt`).
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include "cli/commands/commands.hpp"
+#include "cli/progress.hpp"
+#include "plumb/puzzles/sliding_pdb.hpp"
+
+namespace plumb::cli {
+namespace {
+
+struct PdbOptions {
+  std::string set;
+  std::string file;
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  bool force = false;
+  bool progress = false;
+};
+
+const puzzles::SlidingPartition* find_set(const std::string& name) {
+  const puzzles::SlidingPartition* partition = puzzles::find_sliding_partition(name);
+  if (partition == nullptr) {
+    std::string names;
+    for (const auto& known : puzzles::sliding_partitions())
+      names += (names.empty() ? "" : ", ") + known.name;
+    std::cerr << fmt::format("plumb: no pattern database set named '{}' (known: {})\n", name,
+                             names);
+  }
+  return partition;
+}
+
+std::string tiles_text(const std::vector<std::uint8_t>& tiles) {
+  return fmt::format("{}", fmt::join(tiles, ","));
+}
+
+int run_build(const PdbOptions& options) {
+  const puzzles::SlidingPartition* partition = find_set(options.set);
+  if (partition == nullptr) return kExitBadInput;
+  search::SearchLimits limits;
+  limits.on_progress = terminal_progress(options.progress);
+  for (std::size_t p = 0; p < partition->patterns.size(); ++p) {
+    const auto path = puzzles::sliding_pdb_path(*partition, p);
+    const auto header = puzzles::sliding_pdb_header(*partition, p);
+    const std::uint64_t entries = puzzles::sliding_pdb_entries(*partition, p);
+    if (!options.force && pdb::load(path, header, entries)) {
+      std::cout << fmt::format("{} pattern {} (tiles {}): already built, {}\n", partition->name,
+                               p + 1, tiles_text(partition->patterns[p]), path.string());
+      continue;
+    }
+    search::SearchStats stats;
+    auto built = puzzles::build_sliding_pdb(*partition, p, limits, options.threads, &stats);
+    clear_progress();
+    if (!built) {
+      std::cerr << fmt::format("plumb: the build stopped: {}\n", search::to_string(stats.reason));
+      return kExitLimit;
+    }
+    const double mean = puzzles::sliding_pdb_mean_bound(*partition, p, *built);
+    pdb::save(path, pdb::PatternDatabase{header, std::move(*built)});
+    std::cout << fmt::format(
+        "{} pattern {} (tiles {}): {} entries, {} layers, {} abstract states, {:.1f} s, mean bound "
+        "{:.3f}, {}\n",
+        partition->name, p + 1, tiles_text(partition->patterns[p]), entries, stats.iterations,
+        stats.peak_stored, stats.seconds, mean, path.string());
+  }
+  return 0;
+}
+
+int run_info(const PdbOptions& options) {
+  const puzzles::SlidingPartition* partition = find_set(options.set);
+  if (partition == nullptr) return kExitBadInput;
+  std::cout << fmt::format("{}: {}x{} board, {} patterns, blank-first goal\n", partition->name,
+                           partition->width, partition->height, partition->patterns.size());
+  int status = 0;
+  for (std::size_t p = 0; p < partition->patterns.size(); ++p) {
+    const auto path = puzzles::sliding_pdb_path(*partition, p);
+    const auto header = puzzles::sliding_pdb_header(*partition, p);
+    const std::uint64_t entries = puzzles::sliding_pdb_entries(*partition, p);
+    std::cout << fmt::format(
+        "pattern {}: tiles {}\n  file: {}\n  entries: {} (4 bits each, {})\n", p + 1,
+        tiles_text(partition->patterns[p]), path.string(), entries,
+        human_bytes(static_cast<double>(pdb::NibbleArray::byte_count(entries))));
+    const auto database = pdb::load(path, header, entries);
+    if (!database) {
+      std::cout << "  status: not built (or damaged); plumb pdb build " << partition->name << '\n';
+      status = 1;
+      continue;
+    }
+    const auto written = std::chrono::file_clock::to_sys(std::filesystem::last_write_time(path));
+    std::cout << fmt::format("  built: {:%Y-%m-%d %H:%M:%S} UTC, {} version {}, \"{}\"\n",
+                             std::chrono::floor<std::chrono::seconds>(written), header.kind,
+                             header.version, header.parameters);
+    std::cout << fmt::format("  mean bound: {:.3f} moves of the pattern's tiles\n",
+                             puzzles::sliding_pdb_mean_bound(*partition, p, database->entries));
+    const auto histogram = pdb::entry_histogram(database->entries);
+    std::cout << "  stored (moves beyond Manhattan)/2:";
+    for (unsigned value = 0; value < 16; ++value) {
+      if (histogram[value] != 0) std::cout << fmt::format(" {}:{}", value, histogram[value]);
+    }
+    std::cout << '\n';
+  }
+  return status;
+}
+
+int run_list() {
+  const auto directory = io::cache_directory();
+  std::cout << fmt::format("cache: {}\n", directory.string());
+  for (const auto& partition : puzzles::sliding_partitions()) {
+    std::size_t present = 0;
+    std::uintmax_t bytes = 0;
+    for (std::size_t p = 0; p < partition.patterns.size(); ++p) {
+      const auto path = puzzles::sliding_pdb_path(partition, p);
+      std::error_code error;
+      const std::uintmax_t size = std::filesystem::file_size(path, error);
+      if (error) continue;
+      ++present;
+      bytes += size;
+    }
+    std::cout << fmt::format("{:<8} {}x{}  {}/{} databases present  {}\n", partition.name,
+                             partition.width, partition.height, present, partition.patterns.size(),
+                             human_bytes(static_cast<double>(bytes)));
+  }
+  return 0;
+}
+
+// Reads a benchmark file (lines: id, optimal length, the cells; # comments), solves each instance
+// with the set's databases (blank-first goal) and prints id, length, nodes and seconds.
+int run_solve_file(const PdbOptions& options) {
+  const puzzles::SlidingPartition* partition = find_set(options.set);
+  if (partition == nullptr) return kExitBadInput;
+  const unsigned cells = partition->width * partition->height;
+  io::TextInput in = io::TextInput::open(options.file);
+  std::vector<std::string> lines;
+  std::vector<std::vector<std::uint8_t>> boards;
+  std::vector<long long> ids, lengths;
+  for (std::string line; in.next_nonblank_line(line);) {
+    const auto tokens = io::split_tokens(line);
+    if (tokens.front().starts_with("#")) continue;
+    if (tokens.size() != cells + 2)
+      in.fail(fmt::format("expected an id, a length and {} cells", cells));
+    std::vector<std::uint8_t> board;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      const auto value = io::parse_int(tokens[i]);
+      if (!value || *value < 0 || (i >= 2 && *value >= cells))
+        in.fail(fmt::format("bad number '{}'", tokens[i]));
+      if (i == 0) ids.push_back(*value);
+      if (i == 1) lengths.push_back(*value);
+      if (i >= 2) board.push_back(static_cast<std::uint8_t>(*value));
+    }
+    boards.push_back(std::move(board));
+  }
+  search::SearchLimits limits;
+  limits.on_progress = terminal_progress(options.progress);
+  std::optional<puzzles::SlidingPdbSet> pdbs =
+      puzzles::load_or_build_sliding_pdbs(*partition, limits, options.threads, [&](std::size_t p) {
+        std::cerr << fmt::format(
+            "plumb: building the {} pattern database {} of {} (once; cached in {})\n",
+            partition->name, p + 1, partition->patterns.size(), io::cache_directory().string());
+      });
+  clear_progress();
+  if (!pdbs) return kExitLimit;
+  std::vector<std::uint8_t> goal(cells);
+  for (unsigned cell = 0; cell < cells; ++cell) goal[cell] = static_cast<std::uint8_t>(cell);
+  search::SearchStats total;
+  int wrong = 0;
+  std::cout << "id length expected expanded generated seconds\n";
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    const auto solution =
+        puzzles::solve_sliding_pdb(*pdbs, boards[i], goal, limits, options.threads);
+    clear_progress();
+    total += solution.stats;
+    const long long length = solution.moves ? static_cast<long long>(solution.moves->size()) : -1;
+    if (length != lengths[i]) ++wrong;
+    std::cout << fmt::format("{} {} {} {} {} {:.4f}{}\n", ids[i], length, lengths[i],
+                             solution.stats.expanded, solution.stats.generated,
+                             solution.stats.seconds, length == lengths[i] ? "" : " MISMATCH");
+  }
+  std::cout << fmt::format(
+      "total: {} instances, {} wrong, {} expanded, {} generated, {:.3f} s, {}/s generated\n",
+      boards.size(), wrong, total.expanded, total.generated, total.seconds,
+      human_count(total.seconds > 0 ? total.generated / total.seconds : 0));
+  return wrong == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+void add_pdb_command(CLI::App& app) {
+  auto options = std::make_shared<PdbOptions>();
+  CLI::App* command =
+      app.add_subcommand("pdb", "Build, describe and list the pattern databases in the cache");
+  command->require_subcommand(1);
+  const auto finish = [](int status) { throw CLI::RuntimeError(status); };
+  CLI::App* build = command->add_subcommand(
+      "build", "Build a set of databases (15-7-8, 24-6666, ...) and cache it");
+  build->add_option("SET", options->set, "The set's name")->required();
+  build->add_option("--threads", options->threads, "Threads to build with")
+      ->check(CLI::PositiveNumber);
+  build->add_flag("--force", options->force, "Rebuild even if cached");
+  build->add_flag("--progress", options->progress,
+                  "Show progress even when standard error is not a terminal");
+  build->callback([options, finish] { finish(run_build(*options)); });
+  CLI::App* info =
+      command->add_subcommand("info", "Describe a set: files, sizes, build date, mean bound");
+  info->add_option("SET", options->set, "The set's name")->required();
+  info->callback([options, finish] { finish(run_info(*options)); });
+  CLI::App* list =
+      command->add_subcommand("list", "List the known sets and what of them is cached");
+  list->callback([finish] { finish(run_list()); });
+  CLI::App* solve = command->add_subcommand(
+      "solve",
+      "Solve a benchmark file (id, optimal length, cells per line; blank-first goal) and check it");
+  solve->add_option("SET", options->set, "The set's name")->required();
+  solve->add_option("FILE", options->file, "The benchmark file, e.g. korf100.txt")->required();
+  solve->add_option("--threads", options->threads, "Threads to search with")
+      ->check(CLI::PositiveNumber);
+  solve->add_flag("--progress", options->progress,
+                  "Show progress even when standard error is not a terminal");
+  solve->callback([options, finish] {
+    try {
+      finish(run_solve_file(*options));
+    } catch (const io::InputError& error) {
+      std::cerr << fmt::format("plumb: {}:{}: {}\n", error.file(), error.line(), error.what());
+      finish(kExitBadInput);
+    }
+  });
+}
+
+}  // namespace plumb::cli

@@ -1,0 +1,121 @@
+// The Cubic Eight-Puzzle's solvers (see cubic_solve.hpp).
+#include <stdexcept>
+#include <utility>
+
+#include "plumb/puzzles/cubic_bound.hpp"
+#include "plumb/puzzles/cubic_solve.hpp"
+#include "plumb/search/bidirectional_bfs.hpp"
+#include "plumb/search/ida_star.hpp"
+
+namespace plumb::puzzles::cubic {
+namespace {
+
+template <class Result>
+Answer answer_from(Result&& result) {
+  Answer answer;
+  answer.stats = result.stats;
+  if (result.solved()) {
+    answer.moves = static_cast<int>(result.cost);
+    answer.path = std::move(result.moves);
+  }
+  return answer;
+}
+
+search::SearchLimits bounded(const search::SearchLimits& limits, int max_moves) {
+  search::SearchLimits bounded = limits;
+  bounded.max_depth = max_moves;
+  return bounded;
+}
+
+}  // namespace
+
+Answer solve_bidirectional(const Board& board, const Dataset& dataset, int max_moves,
+                           const search::SearchLimits& limits) {
+  const Domain domain(board, dataset.goal);
+  return answer_from(search::bidirectional_bfs(domain, domain.start(dataset.start_empty),
+                                               bounded(limits, max_moves)));
+}
+
+Answer solve_ida(const Board& board, const Dataset& dataset, int max_moves,
+                 const search::SearchLimits& limits) {
+  const Domain domain(board, dataset.goal);
+  const WalkBound bound(domain);
+  return answer_from(search::ida_star(domain, domain.start(dataset.start_empty), bound,
+                                      bounded(limits, max_moves)));
+}
+
+Answer solve_with_table(const ViewTable& table, const Dataset& dataset, int max_moves) {
+  Answer answer;
+  const int least = table.least_moves(dataset.start_empty, dataset.goal);
+  answer.moves = least != ViewTable::kUnreachable && least <= max_moves ? least : -1;
+  answer.stats.reason =
+      answer.moves >= 0 ? search::StopReason::solved : search::StopReason::exhausted;
+  answer.stats.depth = least;
+  return answer;
+}
+
+State replay(const Board& board, const Dataset& dataset, const std::vector<Direction>& path) {
+  const Domain domain(board, dataset.goal);
+  State state = domain.start(dataset.start_empty);
+  for (Direction m : path) domain.apply(state, m);
+  return state;
+}
+
+Solver::Solver(Board board, Method method, int max_moves, search::SearchLimits limits)
+    : board_(board), method_(method), max_moves_(max_moves), limits_(std::move(limits)) {
+  if (method == Method::table && !ViewTable::fits(board)) {
+    throw std::invalid_argument("the table is only for boards of at most 8 cells, or 3x3");
+  }
+}
+
+std::uint64_t Solver::build_threshold(const Board& board) {
+  return ViewTable::build_work(board);
+}
+
+bool Solver::ensure_table(bool may_build) {
+  if (table_) return true;
+  if (!table_loaded_) {
+    table_loaded_ = true;
+    table_ = ViewTable::load(board_);
+    if (table_) return true;
+  }
+  if (!may_build) return false;
+  search::SearchStats stats;
+  table_ = ViewTable::build(board_, limits_, stats);
+  table_build_ = stats;
+  if (table_) table_->save();
+  return table_.has_value();
+}
+
+Answer Solver::solve(const Dataset& dataset) {
+  Method method = method_;
+  if (method == Method::automatic) {
+    const bool fits = ViewTable::fits(board_);
+    method =
+        fits && ensure_table(searched_ >= build_threshold(board_)) ? Method::table : Method::ida;
+  } else if (method == Method::table) {
+    ensure_table(true);
+  }
+  if (table_build_ && search::is_limit(table_build_->reason)) {
+    Answer stopped;
+    stopped.stats = *table_build_;
+    return stopped;
+  }
+  last_method_ = method;
+  Answer answer;
+  switch (method) {
+    case Method::table:
+      answer = solve_with_table(*table_, dataset, max_moves_);
+      break;
+    case Method::ida:
+      answer = solve_ida(board_, dataset, max_moves_, limits_);
+      break;
+    default:
+      answer = solve_bidirectional(board_, dataset, max_moves_, limits_);
+      break;
+  }
+  searched_ += answer.stats.expanded;
+  return answer;
+}
+
+}  // namespace plumb::puzzles::cubic

@@ -1,0 +1,45 @@
+// Solving and exploring Gap layouts: the engine's algorithms instantiated for every word count a
+// shape may need.
+#include "plumb/puzzles/gap_solver.hpp"
+
+#include <span>
+
+#include "plumb/search/astar.hpp"
+#include "plumb/search/bfs.hpp"
+#include "plumb/search/bidirectional_bfs.hpp"
+#include "plumb/search/explore.hpp"
+
+namespace plumb::puzzles {
+
+GapSolution solve_gap(const GapShape& shape, const GapLayout& start, GapAlgorithm algorithm,
+                      const search::SearchLimits& limits) {
+  return with_gap_domain(shape, [&](const auto& domain) {
+    const auto state = domain.pack(start);
+    auto result = [&] {
+      switch (algorithm) {
+        case GapAlgorithm::astar:
+          return search::astar(
+              domain, state, [&](const auto& s) { return domain.lower_bound(s); }, limits);
+        case GapAlgorithm::bidirectional:
+          return search::bidirectional_bfs(domain, state, limits);
+        case GapAlgorithm::bfs:
+          break;
+      }
+      return search::bfs(domain, state, limits);
+    }();
+    return GapSolution{std::move(result.moves), result.stats};
+  });
+}
+
+GapExploration explore_gap(const GapShape& shape, const GapLayout& start,
+                           const search::SearchLimits& limits, std::size_t keep_deepest) {
+  return with_gap_domain(shape, [&](const auto& domain) {
+    const auto state = domain.pack(start);
+    auto result = search::explore(domain, std::span(&state, 1), limits, keep_deepest);
+    GapExploration exploration{std::move(result.layer_sizes), {}, result.stats};
+    for (const auto& s : result.deepest) exploration.deepest.push_back(domain.unpack(s));
+    return exploration;
+  });
+}
+
+}  // namespace plumb::puzzles

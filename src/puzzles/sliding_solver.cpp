@@ -1,0 +1,201 @@
+// SlidingSolver and its table of algorithms.
+#include "plumb/puzzles/sliding_solver.hpp"
+
+#include <array>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+#include "plumb/io/table_file.hpp"
+#include "plumb/puzzles/sliding_text.hpp"
+#include "plumb/search/astar.hpp"
+#include "plumb/search/bfs.hpp"
+#include "plumb/search/bidirectional_bfs.hpp"
+#include "plumb/search/distance_table.hpp"
+#include "plumb/search/ida_star.hpp"
+
+namespace plumb::puzzles {
+namespace {
+
+using search::SearchLimits;
+
+// Copies a generic engine's result into `out`.
+void take_result(const search::SearchResult<SlidingDomain>& result, SlidingSolution& out) {
+  out.stats = result.stats;
+  if (result.moves) out.moves.assign(result.moves->begin(), result.moves->end());
+}
+
+void run_ida(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+             SlidingSolution& out) {
+  take_result(search::ida_star(solver.domain(), start, solver.heuristic(), limits), out);
+}
+
+void run_astar(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+               SlidingSolution& out) {
+  take_result(search::astar(solver.domain(), start, solver.heuristic(), limits), out);
+}
+
+void run_bfs(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+             SlidingSolution& out) {
+  take_result(search::bfs(solver.domain(), start, limits), out);
+}
+
+void run_bidirectional(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+                       SlidingSolution& out) {
+  take_result(search::bidirectional_bfs(solver.domain(), start, limits), out);
+}
+
+// Walks down the distance table: from distance k, the first move (in u d l r order) that reaches a
+// state at distance k - 1.
+void run_table(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+               SlidingSolution& out) {
+  const std::uint64_t states = solver.class_size();
+  if (states == 0 || states > kSlidingTableLimit) {
+    throw std::invalid_argument("the table algorithm handles boards of at most 20 cells and " +
+                                std::to_string(kSlidingTableLimit) + " states; use --algo ida");
+  }
+  const auto begin = std::chrono::steady_clock::now();
+  out.stats = {};
+  const std::vector<std::uint8_t>* table = solver.table(limits, out.stats);
+  if (table == nullptr) return;
+  const RankedSlidingDomain& d = solver.ranked_domain();
+  SlidingState s = start;
+  int distance = (*table)[d.rank(s)];
+  out.stats.depth = distance;
+  while (distance > 0) {
+    ++out.stats.expanded;
+    bool stepped = false;
+    d.for_each_move(s, [&](SlidingMove m) {
+      if (stepped) return;
+      ++out.stats.generated;
+      d.apply(s, m);
+      if ((*table)[d.rank(s)] == distance - 1) {
+        out.moves.push_back(m);
+        stepped = true;
+      } else {
+        d.undo(s, m);
+      }
+    });
+    --distance;
+  }
+  out.stats.reason = search::StopReason::solved;
+  out.stats.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+}
+
+void run_auto(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+              SlidingSolution& out) {
+  const std::uint64_t states = solver.class_size();
+  if (states != 0 && states <= kSlidingAutoTableStates) {
+    run_table(solver, start, limits, out);
+  } else {
+    run_ida(solver, start, limits, out);
+  }
+}
+
+constexpr std::array kAlgorithms{
+    SlidingAlgorithm{
+        "auto", "table for boards of at most 2,000,000 states (3x3, 2x5 and smaller), ida beyond",
+        run_auto},
+    SlidingAlgorithm{"table",
+                     "a breadth-first distance table of the goal's class, built once; walk down it",
+                     run_table},
+    SlidingAlgorithm{"ida", "IDA* with Manhattan distance plus linear conflicts", run_ida},
+    SlidingAlgorithm{"astar", "A* with Manhattan distance plus linear conflicts", run_astar},
+    SlidingAlgorithm{"bfs", "breadth-first search", run_bfs},
+    SlidingAlgorithm{"bidir", "bidirectional breadth-first search", run_bidirectional},
+};
+
+}  // namespace
+
+std::span<const SlidingAlgorithm> sliding_algorithms() {
+  return kAlgorithms;
+}
+
+const SlidingAlgorithm* find_sliding_algorithm(std::string_view name) {
+  for (const SlidingAlgorithm& algorithm : kAlgorithms) {
+    if (algorithm.name == name) return &algorithm;
+  }
+  return nullptr;
+}
+
+SlidingSolver::SlidingSolver(SlidingSize size, const SlidingState& goal)
+    : domain_(size.rows, size.cols, goal), heuristic_(domain_) {
+  if (domain_.cells() <= kMaxRankedSlidingCells) {
+    ranked_ = std::make_unique<RankedSlidingDomain>(size.rows, size.cols, goal);
+  }
+}
+
+std::uint64_t SlidingSolver::class_size() const {
+  return ranked_ ? ranked_->num_states() : 0;
+}
+
+void SlidingSolver::solve(const SlidingState& start, const SlidingAlgorithm& algorithm,
+                          const SearchLimits& limits, SlidingSolution& out) {
+  out.moves.clear();
+  out.solvable = domain_.is_solvable(start);
+  if (!out.solvable) {
+    out.stats = {};
+    out.stats.reason = search::StopReason::exhausted;
+    return;
+  }
+  algorithm.run(*this, start, limits, out);
+}
+
+namespace {
+
+io::TableHeader table_header(const SlidingSolver& solver) {
+  const SlidingSize size = solver.size();
+  return {"sliding-distances", 1,
+          std::to_string(size.rows) + "x" + std::to_string(size.cols) + " goal " +
+              board_line(solver.domain().goal(), size)};
+}
+
+// One file per size and goal: sliding-distances-3x3-<a fixed hash of the parameters>.tbl.
+std::filesystem::path table_path(const SlidingSolver& solver, const io::TableHeader& header) {
+  const SlidingSize size = solver.size();
+  const std::uint64_t hash = io::checksum64(std::as_bytes(std::span(header.parameters)));
+  return io::cache_directory() /
+         ("sliding-distances-" + std::to_string(size.rows) + "x" + std::to_string(size.cols) + "-" +
+          std::to_string(hash % 1000000007) + ".tbl");
+}
+
+}  // namespace
+
+const std::vector<std::uint8_t>* SlidingSolver::table(const SearchLimits& limits,
+                                                      search::SearchStats& stats) {
+  if (!distances_.empty()) return &distances_;
+  const io::TableHeader header = table_header(*this);
+  std::filesystem::path path;
+  try {
+    path = table_path(*this, header);
+    if (auto payload = io::read_table_file(path, header);
+        payload && payload->size() == class_size()) {
+      distances_.resize(payload->size());
+      std::memcpy(distances_.data(), payload->data(), payload->size());
+      return &distances_;
+    }
+  } catch (const std::exception&) {
+    path.clear();  // no usable cache directory: build the table and keep it in memory only
+  }
+  const SlidingState goal = ranked_->goal();
+  search::DistanceTable built = search::distance_table(*ranked_, std::span(&goal, 1), limits);
+  stats += built.stats;
+  if (built.stats.reason != search::StopReason::exhausted) {
+    stats.reason = built.stats.reason;
+    return nullptr;
+  }
+  distances_ = std::move(built.distances);
+  if (!path.empty()) {
+    try {
+      io::write_table_file(path, header, std::as_bytes(std::span(distances_)));
+    } catch (const std::exception&) {
+      // A cache that cannot be written only costs the next run the build.
+    }
+  }
+  return &distances_;
+}
+
+}  // namespace plumb::puzzles

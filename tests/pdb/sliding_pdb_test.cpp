@@ -1,0 +1,285 @@
+// Tests of the sliding-puzzle pattern databases and their IDA*: the databases never overestimate
+// (on every state of small boards), the solutions are optimal (against BFS distances and generic
+// IDA*) and replay to the goal for any goal with the blank in a corner, and the cache rebuilds
+// damaged files.
+#include "plumb/puzzles/sliding_pdb.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <unordered_map>
+
+#include <unistd.h>
+
+#include "plumb/puzzles/sliding.hpp"
+#include "plumb/puzzles/sliding_heuristics.hpp"
+#include "plumb/search/bfs.hpp"
+#include "plumb/search/ida_star.hpp"
+
+namespace plumb::puzzles {
+namespace {
+
+using Board = std::vector<std::uint8_t>;
+
+// Points PLUMB_CACHE at a fresh temporary directory for the life of the object.
+class TemporaryCache {
+ public:
+  TemporaryCache()
+      : path_(std::filesystem::temp_directory_path() /
+              ("plumb-pdb-test-" + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+    ::setenv("PLUMB_CACHE", path_.c_str(), 1);
+  }
+  ~TemporaryCache() {
+    ::unsetenv("PLUMB_CACHE");
+    std::filesystem::remove_all(path_);
+  }
+
+ private:
+  std::filesystem::path path_;
+};
+
+const SlidingPartition& partition(std::string_view name) {
+  const SlidingPartition* found = find_sliding_partition(name);
+  EXPECT_NE(found, nullptr) << name;
+  return *found;
+}
+
+SlidingPdbSet build_set(const SlidingPartition& partition) {
+  SlidingPdbSet set{partition, {}};
+  for (std::size_t p = 0; p < partition.patterns.size(); ++p) {
+    auto entries = build_sliding_pdb(partition, p, {}, 2);
+    EXPECT_TRUE(entries.has_value());
+    set.databases.push_back({sliding_pdb_header(partition, p), std::move(*entries)});
+  }
+  return set;
+}
+
+Board ordered(unsigned cells, BlankPlace place) {
+  Board board(cells);
+  for (unsigned i = 0; i < cells; ++i)
+    board[i] = static_cast<std::uint8_t>(place == BlankPlace::first ? i : (i + 1) % cells);
+  return board;
+}
+
+SlidingState to_state(const Board& board) {
+  SlidingState state;
+  for (std::size_t i = 0; i < board.size(); ++i) {
+    state.cells[i] = board[i];
+    if (board[i] == 0) state.blank = static_cast<std::uint8_t>(i);
+  }
+  return state;
+}
+
+Board to_board(const SlidingState& state, unsigned cells) {
+  return Board(state.cells.begin(), state.cells.begin() + cells);
+}
+
+// Replays `moves` (blank directions) on `board`; false if one leaves the board.
+bool replay(const SlidingDomain& domain, Board board, std::string_view moves, const Board& goal) {
+  SlidingState state = to_state(board);
+  for (char letter : moves) {
+    const auto move = static_cast<SlidingMove>(kSlidingMoveLetters.find(letter));
+    if (domain.neighbor(state.blank, move) < 0) return false;
+    domain.apply(state, move);
+  }
+  return to_board(state, static_cast<unsigned>(domain.cells())) == goal;
+}
+
+// Breadth-first distances to `goal` of every state that reaches it.
+std::vector<std::pair<Board, int>> all_distances(const SlidingDomain& domain) {
+  std::unordered_map<std::uint64_t, int> seen;
+  const auto key = [&](const SlidingState& s) {
+    std::uint64_t k = 0;
+    for (int i = 0; i < domain.cells(); ++i) k = k * 16 + s.cells[i];
+    return k;
+  };
+  std::vector<std::pair<Board, int>> out;
+  std::vector<SlidingState> layer{domain.goal()};
+  seen[key(domain.goal())] = 0;
+  for (int depth = 0; !layer.empty(); ++depth) {
+    std::vector<SlidingState> next;
+    for (const SlidingState& s : layer) {
+      out.emplace_back(to_board(s, static_cast<unsigned>(domain.cells())), depth);
+      domain.for_each_successor(s, [&](SlidingMove, const SlidingState& t) {
+        if (seen.emplace(key(t), depth + 1).second) next.push_back(t);
+      });
+    }
+    layer = std::move(next);
+  }
+  return out;
+}
+
+Board random_walk(const SlidingDomain& domain, int steps, std::mt19937& random) {
+  SlidingState state = domain.goal();
+  for (int i = 0; i < steps; ++i) {
+    std::vector<SlidingMove> moves;
+    domain.for_each_move(state, [&](SlidingMove m) { moves.push_back(m); });
+    domain.apply(state, moves[random() % moves.size()]);
+  }
+  return to_board(state, static_cast<unsigned>(domain.cells()));
+}
+
+TEST(SlidingPdb, PartitionsSplitTheTiles) {
+  for (const SlidingPartition& p : sliding_partitions()) {
+    std::vector<int> count(p.width * p.height, 0);
+    for (const auto& pattern : p.patterns) {
+      for (std::uint8_t tile : pattern) ++count.at(tile);
+    }
+    EXPECT_EQ(count[0], 0) << p.name;
+    for (std::size_t tile = 1; tile < count.size(); ++tile)
+      EXPECT_EQ(count[tile], 1) << p.name << " tile " << tile;
+  }
+  EXPECT_EQ(sliding_pdb_entries(partition("15-7-8"), 1), 518'918'400u);
+  EXPECT_EQ(sliding_pdb_entries(partition("24-6666"), 0), 127'512'000u);
+  EXPECT_EQ(default_sliding_partition(4, 4)->name, "15-7-8");
+  EXPECT_EQ(default_sliding_partition(5, 5)->name, "24-6666");
+  EXPECT_EQ(default_sliding_partition(3, 4), nullptr);
+}
+
+// On every state of the 3x3 and 2x4 boards, for both ordered goals: the IDA* answer is as long as
+// the BFS distance, replays to the goal, and the pattern databases' root bound never exceeds it.
+void check_every_state(const SlidingPartition& part, int rows, int cols, std::size_t stride) {
+  const SlidingPdbSet set = build_set(part);
+  const unsigned cells = static_cast<unsigned>(rows * cols);
+  for (BlankPlace place : {BlankPlace::first, BlankPlace::last}) {
+    const Board goal = ordered(cells, place);
+    const SlidingDomain domain(rows, cols, to_state(goal));
+    const auto distances = all_distances(domain);
+    for (std::size_t i = 0; i < distances.size(); i += stride) {
+      const auto& [board, distance] = distances[i];
+      search::SearchLimits limits;
+      limits.max_depth =
+          0;  // only the root's bound: an iteration with bound h0 fails unless h0 = d
+      const SlidingPdbSolution bound_only = solve_sliding_pdb(set, board, goal, limits);
+      if (distance > 0) {
+        EXPECT_LE(bound_only.stats.depth, distance);
+      }
+      const SlidingPdbSolution solution =
+          solve_sliding_pdb(set, board, goal, {}, i % 2 == 0 ? 1 : 2);
+      ASSERT_TRUE(solution.moves.has_value());
+      ASSERT_EQ(static_cast<int>(solution.moves->size()), distance) << "state " << i;
+      ASSERT_TRUE(replay(domain, board, *solution.moves, goal));
+    }
+  }
+}
+
+TEST(SlidingPdb, EveryStateOfThe2x4) {
+  check_every_state(partition("7-34"), 2, 4, 1);
+}
+
+TEST(SlidingPdb, EveryStateOfThe3x3) {
+  check_every_state(partition("8-44"), 3, 3, std::getenv("PLUMB_SANITIZED") != nullptr ? 97 : 13);
+}
+
+TEST(SlidingPdb, AnyGoalWithTheBlankInACorner) {
+  const SlidingPdbSet set = build_set(partition("8-44"));
+  std::mt19937 random(7);
+  for (int trial = 0; trial < 40; ++trial) {
+    Board goal = ordered(9, BlankPlace::first);
+    std::shuffle(goal.begin() + 1, goal.end(), random);
+    const int corner = std::array{0, 2, 6, 8}[trial % 4];
+    std::swap(goal[0], goal[corner]);
+    const SlidingDomain domain(3, 3, to_state(goal));
+    const Board start = random_walk(domain, 40 + trial, random);
+    const auto expected = search::bfs(domain, to_state(start));
+    const SlidingPdbSolution solution = solve_sliding_pdb(set, start, goal);
+    ASSERT_TRUE(solution.moves.has_value());
+    EXPECT_EQ(solution.moves->size(), expected.moves->size());
+    EXPECT_TRUE(replay(domain, start, *solution.moves, goal));
+  }
+}
+
+TEST(SlidingPdb, UnsolvableAndBadBoards) {
+  const SlidingPdbSet set = build_set(partition("8-44"));
+  const Board goal = ordered(9, BlankPlace::first);
+  Board swapped = goal;
+  std::swap(swapped[1], swapped[2]);
+  const SlidingPdbSolution solution = solve_sliding_pdb(set, swapped, goal);
+  EXPECT_FALSE(solution.moves.has_value());
+  EXPECT_EQ(solution.stats.reason, search::StopReason::exhausted);
+  EXPECT_EQ(*solve_sliding_pdb(set, goal, goal).moves, "");
+  Board middle_blank = goal;
+  std::swap(middle_blank[0], middle_blank[4]);
+  EXPECT_THROW(solve_sliding_pdb(set, goal, middle_blank), std::invalid_argument);
+  EXPECT_THROW(solve_sliding_pdb(set, Board{0, 1, 2}, goal), std::invalid_argument);
+}
+
+// The 15-puzzle with the small 5-5-5 partition: the same lengths as IDA* with Manhattan distance,
+// and the same moves with one thread or two.
+TEST(SlidingPdb, FifteenPuzzleAgainstManhattanIda) {
+  const SlidingPdbSet set = build_set(partition("15-555"));
+  const Board goal = ordered(16, BlankPlace::last);
+  const SlidingDomain domain(4, 4, to_state(goal));
+  const SlidingManhattan manhattan(domain);
+  std::mt19937 random(15);
+  const int trials = std::getenv("PLUMB_SANITIZED") != nullptr ? 2 : 6;
+  for (int trial = 0; trial < trials; ++trial) {
+    const Board start = random_walk(domain, 80, random);
+    const auto expected = search::ida_star(domain, to_state(start), manhattan);
+    ASSERT_TRUE(expected.moves.has_value());
+    const SlidingPdbSolution one = solve_sliding_pdb(set, start, goal, {}, 1);
+    const SlidingPdbSolution two = solve_sliding_pdb(set, start, goal, {}, 2);
+    ASSERT_TRUE(one.moves && two.moves);
+    EXPECT_EQ(one.moves->size(), expected.moves->size());
+    EXPECT_EQ(*one.moves, *two.moves);
+    EXPECT_TRUE(replay(domain, start, *one.moves, goal));
+    EXPECT_LE(one.stats.expanded, expected.stats.expanded);
+  }
+}
+
+TEST(SlidingPdb, LimitsStopTheSearch) {
+  const SlidingPdbSet set = build_set(partition("8-44"));
+  const Board goal = ordered(9, BlankPlace::last);
+  const Board start{8, 6, 7, 2, 5, 4, 3, 0, 1};  // 31 moves, the most on this board
+  search::SearchLimits limits;
+  limits.max_nodes = 1;
+  const SlidingPdbSolution solution = solve_sliding_pdb(set, start, goal, limits);
+  EXPECT_FALSE(solution.moves.has_value());
+  EXPECT_EQ(solution.stats.reason, search::StopReason::node_limit);
+  EXPECT_EQ(solve_sliding_pdb(set, start, goal).moves->size(), 31u);
+}
+
+TEST(SlidingPdb, CacheRoundTripAndDamage) {
+  TemporaryCache cache;
+  const SlidingPartition& part = partition("8-44");
+  std::vector<std::size_t> built;
+  const auto first =
+      load_or_build_sliding_pdbs(part, {}, 2, [&](std::size_t p) { built.push_back(p); });
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(built, (std::vector<std::size_t>{0, 1}));
+  built.clear();
+  const auto second =
+      load_or_build_sliding_pdbs(part, {}, 2, [&](std::size_t p) { built.push_back(p); });
+  ASSERT_TRUE(second.has_value());
+  EXPECT_TRUE(built.empty());
+  for (std::size_t p = 0; p < 2; ++p) {
+    EXPECT_TRUE(std::ranges::equal(first->databases[p].entries.bytes(),
+                                   second->databases[p].entries.bytes()));
+  }
+  // One flipped byte in the middle of the second file: it fails its checksum and is rebuilt.
+  const auto path = sliding_pdb_path(part, 1);
+  {
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekg(static_cast<std::streamoff>(std::filesystem::file_size(path) / 2));
+    const int byte = file.get();
+    file.seekp(static_cast<std::streamoff>(std::filesystem::file_size(path) / 2));
+    file.put(static_cast<char>(byte ^ 0x5A));
+  }
+  EXPECT_FALSE(
+      pdb::load(path, sliding_pdb_header(part, 1), sliding_pdb_entries(part, 1)).has_value());
+  const auto third =
+      load_or_build_sliding_pdbs(part, {}, 2, [&](std::size_t p) { built.push_back(p); });
+  ASSERT_TRUE(third.has_value());
+  EXPECT_EQ(built, (std::vector<std::size_t>{1}));
+  EXPECT_TRUE(
+      std::ranges::equal(first->databases[1].entries.bytes(), third->databases[1].entries.bytes()));
+  EXPECT_GT(sliding_pdb_mean_bound(part, 0, third->databases[0].entries), 0.0);
+}
+
+}  // namespace
+}  // namespace plumb::puzzles
