@@ -20,7 +20,7 @@ export PLUMB_CACHE="$work/cache"
 seconds() {
   local best_wall="" best_cpu="" t
   for _ in 1 2 3 4 5; do
-    t=$( { TIMEFORMAT='%R %U %S'; time bash -c "$1" >/dev/null 2>&1; } 2>&1 )
+    t=$( { TIMEFORMAT='%R %U %S'; time eval "$1" >/dev/null 2>&1; } 2>&1 )
     read -r best_wall best_cpu < <(awk -v t="$t" -v w="$best_wall" -v c="$best_cpu" 'BEGIN {
       split(t, f, " "); cpu = f[2] + f[3]
       if (w == "" || f[1] < w) w = f[1]; if (c == "" || cpu < c) c = cpu; printf "%.3f %.3f\n", w, c }')

@@ -20,9 +20,9 @@ Registry builtin_registry() {
   Registry registry;
   registry.add(make_sliding_puzzle());
   registry.add(make_gap_puzzle());
-  registry.add(make_block_puzzle());
   registry.add(make_cubic_puzzle());
   registry.add(make_pegs_puzzle());
+  registry.add(make_block_puzzle());
   return registry;
 }
 

@@ -64,7 +64,7 @@ State replay(const Board& board, const Dataset& dataset, const std::vector<Direc
 Solver::Solver(Board board, Method method, int max_moves, search::SearchLimits limits)
     : board_(board), method_(method), max_moves_(max_moves), limits_(std::move(limits)) {
   if (method == Method::table && !ViewTable::fits(board)) {
-    throw std::invalid_argument("the table is only for boards of at most 8 cells, or 3x3");
+    throw std::invalid_argument("the table is only for boards of at most 9 cells");
   }
 }
 

@@ -1,7 +1,6 @@
 // The Gap solitaire's rules on unpacked layouts (goal, legal moves) and its text formats.
 #include <algorithm>
 #include <cctype>
-#include <stdexcept>
 #include <string>
 
 #include <fmt/format.h>
@@ -35,15 +34,6 @@ bool apply_gap_move(const GapShape& shape, GapLayout& layout, GapMove move) {
   layout[move.to] = layout[move.from];
   layout[move.from] = 0;
   return true;
-}
-
-void check_gap_shape(const GapShape& shape) {
-  if (shape.suits < 1 || shape.suits > kGapMaxSuits) {
-    throw std::invalid_argument(fmt::format("--suits must be 1 to {}", kGapMaxSuits));
-  }
-  if (shape.values < 2 || shape.values > kGapMaxValues) {
-    throw std::invalid_argument(fmt::format("--values must be 2 to {}", kGapMaxValues));
-  }
 }
 
 long long read_gap_count(io::TextInput& in) {

@@ -108,7 +108,7 @@ class PatternSpace {
   }
 
   template <class Emit>
-  CellMask expand(std::uint64_t rank, CellMask frontier, Emit&& emit) const {
+  CellMask expand(std::uint64_t rank, CellMask frontier, unsigned depth, Emit&& emit) const {
     const unsigned pieces = static_cast<unsigned>(tiles_.size());
     std::array<std::uint8_t, pdb::kMaxCells> cell_of;
     const std::span<std::uint8_t> cells(cell_of.data(), pieces);
@@ -130,8 +130,7 @@ class PatternSpace {
           cell_of[i] = static_cast<std::uint8_t>(from);
           const unsigned next_manhattan =
               manhattan - grid_.distance(tiles_[i], from) + grid_.distance(tiles_[i], to);
-          emit(next_rank, from,
-               [&](unsigned depth) { return excess_entry(depth, next_manhattan); });
+          emit(next_rank, from, excess_entry(depth, next_manhattan));
         }
       }
     }
@@ -189,14 +188,14 @@ const SlidingPartition* default_sliding_partition(unsigned width, unsigned heigh
 }
 
 std::filesystem::path sliding_pdb_path(const SlidingPartition& partition, std::size_t pattern) {
-  return io::cache_directory() / fmt::format("sliding-{}x{}-{}.pdb", partition.width,
-                                             partition.height,
+  return io::cache_directory() / fmt::format("sliding-{}x{}-{}.pdb", partition.height,
+                                             partition.width,
                                              fmt::join(partition.patterns.at(pattern), "-"));
 }
 
 io::TableHeader sliding_pdb_header(const SlidingPartition& partition, std::size_t pattern) {
   return {"sliding-pdb", kTableVersion,
-          fmt::format("{}x{} blank-first tiles {}", partition.width, partition.height,
+          fmt::format("{}x{} blank-first tiles {}", partition.height, partition.width,
                       fmt::join(partition.patterns.at(pattern), ","))};
 }
 

@@ -62,7 +62,8 @@ void run_table(SlidingSolver& solver, const SlidingState& start, const SearchLim
   if (table == nullptr) return;
   const RankedSlidingDomain& d = solver.ranked_domain();
   SlidingState s = start;
-  int distance = (*table)[d.rank(s)];
+  std::uint64_t rank = d.rank(s);
+  int distance = (*table)[rank];
   out.stats.depth = distance;
   while (distance > 0) {
     ++out.stats.expanded;
@@ -70,12 +71,12 @@ void run_table(SlidingSolver& solver, const SlidingState& start, const SearchLim
     d.for_each_move(s, [&](SlidingMove m) {
       if (stepped) return;
       ++out.stats.generated;
-      d.apply(s, m);
-      if ((*table)[d.rank(s)] == distance - 1) {
+      const std::uint64_t next = d.rank_after(s, rank, m);
+      if ((*table)[next] == distance - 1) {
+        d.apply(s, m);
+        rank = next;
         out.moves.push_back(m);
         stepped = true;
-      } else {
-        d.undo(s, m);
       }
     });
     --distance;

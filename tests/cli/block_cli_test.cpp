@@ -1,8 +1,4 @@
 // `plumb solve block` end to end: the sample byte for byte, the other formats, and bad input.
-//
-// g++ 12 at -O3 reports a false -Wrestrict inside std::string concatenation once run_plumb() is
-// inlined here (GCC bug 105329), so that one warning is off for this file.
-#pragma GCC diagnostic ignored "-Wrestrict"
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>

@@ -1,8 +1,5 @@
 // End-to-end tests of `plumb solve cubic` and `plumb explore cubic`: the published sample byte for
 // byte with every algorithm, limits, generalized boards, JSON solutions replayed, and bad input.
-// g++ 12 at -O3 reports a false -Wrestrict inside run_plumb's string concatenation once inlined here
-// (GCC bug 105329).
-#pragma GCC diagnostic ignored "-Wrestrict"
 #include <gtest/gtest.h>
 
 #include <cstdlib>

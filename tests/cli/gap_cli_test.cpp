@@ -1,9 +1,5 @@
 // `plumb solve gap` and `plumb explore gap` end to end: the sample byte for byte, every algorithm,
 // the pretty and JSON formats, larger decks in dotted notation, and bad input (exit 2, FILE:LINE).
-// g++ 12 at -O3 reports a false -Wrestrict inside run_plumb's string concatenation once inlined
-// here.
-#pragma GCC diagnostic ignored "-Wrestrict"
-
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>

@@ -1,8 +1,5 @@
 // The `pegs` puzzle through the program: the sample byte for byte, every printed solution replayed,
 // the pretty and JSON forms, exploration, limits, and bad input (exit 2 with FILE:LINE).
-// g++ 12 at -O3 reports a false -Wrestrict inside run_plumb's string concatenation once inlined
-// here.
-#pragma GCC diagnostic ignored "-Wrestrict"
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>

@@ -134,6 +134,13 @@ TEST(Sliding, RankRoundTripsOnLargerBoards) {
       const std::uint64_t r = d.rank(s);
       ASSERT_LT(r, d.num_states());
       ASSERT_EQ(d.unrank(r), s);
+      SlidingState copy = s;
+      d.for_each_move(s, [&](SlidingMove m) {
+        SlidingState next = s;
+        d.apply(next, m);
+        EXPECT_EQ(d.rank_after(copy, r, m), d.rank(next));
+        EXPECT_EQ(copy, s);
+      });
       const std::uint64_t any = random() % d.num_states();
       ASSERT_EQ(d.rank(d.unrank(any)), any);
     }

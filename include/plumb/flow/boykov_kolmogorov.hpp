@@ -10,7 +10,7 @@
 // short augmenting paths. Every node keeps parent_[v], the arc from v to its parent (v's own arc
 // list): in S flow enters v through that arc's partner, in T flow leaves v through the arc itself.
 // Complexity: O(n m^2 F) in the worst case for a maximum flow F (no strongly polynomial bound),
-// near linear on the grids it was designed for. Memory: 14 bytes per node.
+// near linear on the grids it was designed for. Memory: 18 bytes per node.
 #pragma once
 
 #include <algorithm>

@@ -1,13 +1,12 @@
-// plumb/flow/dinic.hpp: DinicSolver, Dinic's blocking-flow algorithm, and DinicMaxFlow =
-// MaxFlow<it>.
+// plumb/flow/dinic.hpp: DinicSolver, Dinic's blocking-flow algorithm, and DinicMaxFlow.
 //
 // E. A. Dinic, "Algorithm for solution of a problem of maximum flow in a network with power
 // estimation", Soviet Math. Doklady 11 (1970). Each phase labels nodes by their breadth-first
 // distance from s in the residual network (stopping at t's layer), then saturates that layered
-// network with depth-first searches that keep a current-arc pointer per node, so a phase costs O(n
-// m). The search is iterative (an explicit path of arcs), so paths of a million nodes cannot
-// overflow the call stack. Complexity: O(n^2 m) in general, O(m sqrt(n)) with unit capacities; on
-// graphs whose maximum flow F is small (the min cuts of puzzles), O(F m). Memory: 8 bytes per node.
+// network with depth-first searches that keep a current-arc pointer per node: O(n m) a phase.
+// The search is iterative (an explicit path of arcs), so paths of a million nodes cannot overflow
+// the call stack. Complexity: O(n^2 m) in general, O(m sqrt(n)) with unit capacities, O(F m) when
+// the maximum flow F is small (the min cuts of puzzles). Memory: 12 bytes per node.
 #pragma once
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 //
 // J. Edmonds and R. M. Karp, "Theoretical improvements in algorithmic efficiency for network flow
 // problems", J. ACM 19(2), 1972. Deliberately plain: it is the reference the tests hold the fast
-// solvers to. Complexity: O(n m^2), or O(F m) for a maximum flow F. Memory: 4 bytes per node.
+// solvers to. Complexity: O(n m^2), or O(F m) for a maximum flow F. Memory: 8 bytes per node.
 #pragma once
 
 #include <algorithm>

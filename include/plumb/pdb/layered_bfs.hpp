@@ -21,11 +21,13 @@
 // The space provides
 //   num_placements(), num_slots()
 //   for_each_start(f)         f(rank, class_slots, value) for each goal class (depth 0)
-//   expand(rank, slots, emit) for each class meeting `slots` (a slot mask) and each unit move out
-//   of
-//                             it: emit(next_rank, entry_slot, value), where value(depth) is the
-//                             4-bit entry to store if next_rank is first reached at `depth`;
-//                             returns the union of the classes it expanded.
+//   expand(rank, slots, depth, emit)
+//                             for each class meeting `slots` (a slot mask) and each unit move out
+//                             of it: emit(next_rank, entry_slot, value), where value is the 4-bit
+//                             entry to store if next_rank is first reached at `depth`; returns the
+//                             union of the classes it expanded.
+// The moves of a run of expansions are buffered, their table words prefetched, and then applied, so
+// that the cache misses of a few hundred moves overlap; the table is asked for huge pages (Linux).
 // References: R. E. Korf and A. Felner, "Disjoint pattern database heuristics", Artificial
 // Intelligence 134 (2002); R. E. Korf, "Linear-time disk-based implicit graph search", JACM 55
 // (2008).
@@ -37,8 +39,15 @@
 #include <chrono>
 #include <concepts>
 #include <cstdint>
+#include <cstdlib>
+#include <new>
+#include <stdexcept>
 #include <thread>
 #include <vector>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "plumb/pdb/nibble_array.hpp"
 #include "plumb/search/limits.hpp"
@@ -52,6 +61,42 @@ concept SlottedSpace = requires(const S& space) {
 };
 
 namespace detail {
+
+// A move found by an expansion, applied to the table a little later (after its word was
+// prefetched).
+struct PendingMove {
+  std::uint64_t rank;
+  std::uint8_t entry_slot, value;
+};
+
+// A large array filled with one value, on huge pages where the system gives them on request (fewer
+// TLB misses for the random accesses of a search).
+template <class T>
+class HugeArray {
+ public:
+  HugeArray(std::uint64_t size, T value) {
+    constexpr std::size_t kHugePage = std::size_t{2} << 20;
+    const std::size_t bytes = (size * sizeof(T) + kHugePage - 1) / kHugePage * kHugePage;
+    data_ = static_cast<T*>(std::aligned_alloc(kHugePage, bytes));
+    if (data_ == nullptr) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    ::madvise(data_, bytes, MADV_HUGEPAGE);
+#endif
+    std::fill(data_, data_ + size, value);
+  }
+  ~HugeArray() {
+    std::free(data_);
+  }
+  HugeArray(const HugeArray&) = delete;
+  HugeArray& operator=(const HugeArray&) = delete;
+
+  T& operator[](std::uint64_t i) {
+    return data_[i];
+  }
+
+ private:
+  T* data_;
+};
 
 // Bit i of x goes to bit 2i (the low bit of slot i's field).
 constexpr std::uint64_t spread_bits(std::uint32_t slots) {
@@ -114,7 +159,7 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
     return stats;
   }
   constexpr Word kUnseen = static_cast<Word>(~Word{0});
-  std::vector<Word> table(placements, kUnseen);
+  detail::HugeArray<Word> table(placements, kUnseen);
   const auto field_mask = [](std::uint32_t class_slots, unsigned value) {
     return static_cast<Word>(detail::spread_bits(class_slots) * (3 ^ value));
   };
@@ -127,6 +172,7 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
   });
 
   constexpr std::uint64_t kChunk = 1 << 14;
+  constexpr std::size_t kPendingMoves = 256;
   threads = std::max(1u, threads);
   std::atomic<bool> stop{false};
   double next_progress = limits.progress_interval_seconds;
@@ -135,6 +181,22 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
     std::atomic<std::uint64_t> next_chunk{0}, expanded{0}, generated{0}, reached{0};
     const auto work = [&](unsigned worker) {
       std::uint64_t my_expanded = 0, my_generated = 0, my_reached = 0;
+      std::vector<detail::PendingMove> pending;
+      pending.reserve(kPendingMoves + 256);
+      const auto apply_pending = [&] {
+        for (const detail::PendingMove& move : pending) {
+          std::atomic_ref<Word> target(table[move.rank]);
+          if (((target.load(std::memory_order_relaxed) >> (2 * move.entry_slot)) & 3) != 3)
+            continue;
+          const Word old = target.fetch_and(
+              static_cast<Word>(~field_mask(std::uint32_t{1} << move.entry_slot, next)),
+              std::memory_order_relaxed);
+          if (((old >> (2 * move.entry_slot)) & 3) != 3) continue;
+          ++my_reached;
+          if (old == kUnseen) entries.set_if_zero(move.rank, move.value);
+        }
+        pending.clear();
+      };
       for (;;) {
         const std::uint64_t begin = next_chunk.fetch_add(kChunk, std::memory_order_relaxed);
         if (begin >= placements || stop.load(std::memory_order_relaxed)) break;
@@ -146,20 +208,17 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
           if (frontier == 0) continue;
           ++my_expanded;
           const std::uint32_t expanded_slots = space.expand(
-              rank, frontier, [&](std::uint64_t next_rank, unsigned entry_slot, auto&& value) {
+              rank, frontier, depth + 1,
+              [&](std::uint64_t next_rank, unsigned entry_slot, std::uint8_t value) {
                 ++my_generated;
-                std::atomic_ref<Word> target(table[next_rank]);
-                if (((target.load(std::memory_order_relaxed) >> (2 * entry_slot)) & 3) != 3) return;
-                const Word old = target.fetch_and(
-                    static_cast<Word>(~field_mask(std::uint32_t{1} << entry_slot, next)),
-                    std::memory_order_relaxed);
-                if (((old >> (2 * entry_slot)) & 3) != 3) return;
-                ++my_reached;
-                if (old == kUnseen) entries.set_if_zero(next_rank, value(depth + 1));
+                __builtin_prefetch(&table[next_rank]);
+                pending.push_back({next_rank, static_cast<std::uint8_t>(entry_slot), value});
               });
           word.fetch_and(static_cast<Word>(~field_mask(expanded_slots, kExpanded)),
                          std::memory_order_relaxed);
+          if (pending.size() >= kPendingMoves) apply_pending();
         }
+        apply_pending();
         if (worker == 0) {
           const double seconds = elapsed();
           if (limits.max_seconds > 0 && seconds >= limits.max_seconds) stop = true;

@@ -36,23 +36,16 @@ inline std::optional<PatternDatabase> load(const std::filesystem::path& path,
   return PatternDatabase{header, NibbleArray(size, std::move(*payload))};
 }
 
-// How a cached database was obtained.
-enum class Provenance { loaded, built };
-
 // Loads the database at `path`, or builds it with `build` (which returns its entries, or nothing
 // when it was stopped) and saves it. Returns nothing only when the build was stopped.
 inline std::optional<PatternDatabase> load_or_build(
     const std::filesystem::path& path, const io::TableHeader& header, std::uint64_t size,
-    const std::function<std::optional<NibbleArray>()>& build, Provenance* provenance = nullptr) {
-  if (std::optional<PatternDatabase> loaded = load(path, header, size)) {
-    if (provenance != nullptr) *provenance = Provenance::loaded;
-    return loaded;
-  }
+    const std::function<std::optional<NibbleArray>()>& build) {
+  if (std::optional<PatternDatabase> loaded = load(path, header, size)) return loaded;
   std::optional<NibbleArray> entries = build();
   if (!entries) return std::nullopt;
   PatternDatabase database{header, std::move(*entries)};
   save(path, database);
-  if (provenance != nullptr) *provenance = Provenance::built;
   return database;
 }
 

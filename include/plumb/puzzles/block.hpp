@@ -13,10 +13,10 @@
 // 3 apart are joined both ways, out -> in, with capacity the number of plain cells between them
 // (dig those so the lying block falls), unlimited if 'b' or '$' lies between, and no edge when both
 // are holes already. Every start feeds the source, the goal's out node is the sink; a minimum cut
-// is an optimal set of cells to dig. Size: n = 2 S + 1 nodes and about 5 S edges for the S ~ R C /
-// 9 standing cells; the flow is at most 8 when finite (the goal's four neighbours), so Dinic needs
-// at most 9 phases of O(m) each. Boykov-Kolmogorov, which keeps its search trees between augmenting
-// paths, was measured fastest on these networks (docs/block.md) and is the default.
+// is an optimal set of cells to dig. Size: n = 2 S + 1 nodes and at most 5 S edges for the S
+// (about R C / 9) standing places; the flow is at most 8 when finite (the goal's four neighbours),
+// so Dinic needs at most 9 phases of O(m) each. Boykov-Kolmogorov, which keeps its search trees
+// between augmenting paths, was measured fastest on these networks (docs/block.md): the default.
 #pragma once
 
 #include <cstdint>

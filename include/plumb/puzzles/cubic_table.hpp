@@ -28,7 +28,7 @@ namespace plumb::puzzles::cubic {
 class ViewTable {
  public:
   static constexpr std::uint8_t kUnreachable = 255;
-  // Boards up to this many states (3x3, 2x4, 4x2 and smaller) get tables.
+  // Boards up to this many states (those of at most 9 cells) get tables.
   static constexpr std::uint64_t kMaxStates = std::uint64_t{1} << 25;
 
   static bool fits(const Board& board) { return Domain(board).num_states() <= kMaxStates; }

@@ -82,6 +82,9 @@ class GapDomain {
       goal_codes_[cell] = static_cast<std::uint8_t>(shape.goal_code(cell));
       cell_column0_[cell] = static_cast<std::uint8_t>(shape.column_of(cell) - 1);
     }
+    for (int code = 1; code <= shape.card_codes(); ++code) {
+      next_card_[code] = static_cast<std::uint8_t>(shape.is_king(code) ? 0 : code + 1);
+    }
   }
 
   const GapShape& shape() const { return shape_; }
@@ -108,14 +111,11 @@ class GapDomain {
     const Decoded d = decode(s);
     for (int i = 0; i < d.gap_count; ++i) {
       const int gap = d.gaps[i];
-      int card;
-      if (cell_column0_[gap] == 0) {
-        card = shape_.code_of(gap / shape_.values, 2);  // after the row's ace
-      } else {
-        const int left = d.cells[gap - 1];
-        if (left == 0 || shape_.is_king(left)) continue;
-        card = left + 1;
-      }
+      // The card after the row's ace in column 1, else after the card on the left (none after a
+      // gap or a king: 0).
+      const int card = cell_column0_[gap] == 0 ? shape_.code_of(gap / shape_.values, 2)
+                                               : next_card_[d.cells[gap - 1]];
+      if (card == 0) continue;
       const int from = d.where[card];
       State next = s;
       next.set(gap, bits_, card);
@@ -171,20 +171,22 @@ class GapDomain {
   struct Decoded {
     std::array<std::uint8_t, kGapMaxCells> cells;      // card code by cell
     std::array<std::uint8_t, kGapMaxCells + 1> where;  // cell by card code
-    std::array<std::uint8_t, kGapMaxSuits + 1> gaps;     // the gaps' cells
+    std::array<std::uint8_t, kGapMaxSuits + 1> gaps;   // the gaps' cells
     int gap_count = 0;
   };
 
   Decoded decode(const State& s) const {
     Decoded d;
+    int gaps = 0;  // a local, not d.gap_count: byte stores could alias a member and stall the loop
     s.for_each_cell(shape_.cells(), bits_, [&](std::size_t cell, std::uint32_t card) {
       // Without branches: where[0] collects the gaps' cells (unused), and a card's cell written to
-      // gaps[gap_count] is overwritten by the next cell.
+      // gaps[gaps] is overwritten by the next cell.
       d.cells[cell] = static_cast<std::uint8_t>(card);
       d.where[card] = static_cast<std::uint8_t>(cell);
-      d.gaps[d.gap_count] = static_cast<std::uint8_t>(cell);
-      d.gap_count += card == 0;
+      d.gaps[gaps] = static_cast<std::uint8_t>(cell);
+      gaps += card == 0;
     });
+    d.gap_count = gaps;
     assert(d.gap_count == shape_.suits);
     return d;
   }
@@ -192,8 +194,9 @@ class GapDomain {
   GapShape shape_;
   unsigned bits_;
   State goal_;
-  std::array<std::uint8_t, kGapMaxCells> goal_codes_{};    // the goal's card code by cell
-  std::array<std::uint8_t, kGapMaxCells> cell_column0_{};  // column - 1 by cell (no division)
+  std::array<std::uint8_t, kGapMaxCells> goal_codes_{};     // the goal's card code by cell
+  std::array<std::uint8_t, kGapMaxCells> cell_column0_{};   // column - 1 by cell (no division)
+  std::array<std::uint8_t, kGapMaxCells + 1> next_card_{};  // the next of a code's suit, or 0
 };
 
 // The largest word count with_gap_domain() instantiates: 9 suits of 13 values need 13 words.

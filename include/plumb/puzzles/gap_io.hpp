@@ -26,9 +26,6 @@ struct GapCard {
 // The cards as dealt, S rows of V, row by row (the left column is not part of a deal).
 using GapDeal = std::vector<GapCard>;
 
-// Throws std::invalid_argument unless 1 <= suits <= 9 and 2 <= values <= 13.
-void check_gap_shape(const GapShape& shape);
-
 // Reads the count of deals (alone on the first non-blank line).
 long long read_gap_count(io::TextInput& in);
 // Reads one deal of S lines (blank lines before it are skipped).

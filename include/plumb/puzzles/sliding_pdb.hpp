@@ -13,7 +13,7 @@
 //
 // Named partitions: "15-7-8" (4x4: tiles 1-7 and 8-15, Korf and Felner's), "24-6666" (5x5: four
 // patterns of 6 tiles, symmetric about the diagonal), and small ones for tests and quick use:
-// "15-555" (4x4), "8-44" (3x3), "7-34" (2x4).
+// "15-555" (4x4), "8-44" (3x3), "7-34" (2 rows, 4 columns).
 #pragma once
 
 #include <cstddef>

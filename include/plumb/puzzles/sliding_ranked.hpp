@@ -40,6 +40,18 @@ class RankedSlidingDomain : public SlidingDomain {
     return s.blank * half_ + encode::rank_parity_class(std::span(labels.data(), n - 1));
   }
 
+  // The rank of s after move m, given r = rank(s), with s left unchanged. A sideways move keeps the
+  // tiles' row-by-row order, so its rank differs only in the blank's cell: O(1); up and down
+  // O(R*C).
+  std::uint64_t rank_after(State& s, std::uint64_t r, Move m) const {
+    if (m == Move::left) return r - half_;
+    if (m == Move::right) return r + half_;
+    apply(s, m);
+    const std::uint64_t next = rank(s);
+    undo(s, m);
+    return next;
+  }
+
   State unrank(std::uint64_t r) const {
     assert(r < num_states());
     const int n = cells();

@@ -75,7 +75,7 @@ int run_info(const PdbOptions& options) {
   const puzzles::SlidingPartition* partition = find_set(options.set);
   if (partition == nullptr) return kExitBadInput;
   std::cout << fmt::format("{}: {}x{} board, {} patterns, blank-first goal\n", partition->name,
-                           partition->width, partition->height, partition->patterns.size());
+                           partition->height, partition->width, partition->patterns.size());
   int status = 0;
   for (std::size_t p = 0; p < partition->patterns.size(); ++p) {
     const auto path = puzzles::sliding_pdb_path(*partition, p);
@@ -122,7 +122,7 @@ int run_list() {
       bytes += size;
     }
     std::cout << fmt::format("{:<8} {}x{}  {}/{} databases present  {}\n", partition.name,
-                             partition.width, partition.height, present, partition.patterns.size(),
+                             partition.height, partition.width, present, partition.patterns.size(),
                              human_bytes(static_cast<double>(bytes)));
   }
   return 0;

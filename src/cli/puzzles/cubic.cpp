@@ -43,7 +43,7 @@ Options:
       table   the least moves from every start to every top view, built once by breadth-first
               search (about 3 s for 3x3) and kept in the cache directory ($PLUMB_CACHE, else
               ~/.cache/plumb); then a dataset is one lookup. Boards of at most 2^25 states only
-              (3x3, and boards of up to 8 cells).
+              (boards of at most 9 cells).
       bidir   bidirectional breadth-first search from the start and from all 2^(R*C-1) states
               that show the goal at once.
       ida     IDA* with an admissible bound on the walk the empty cell must make.

@@ -70,7 +70,7 @@ class GapPuzzle : public Puzzle {
  public:
   std::string_view name() const override { return "gap"; }
   std::string_view summary() const override {
-    return "Gap card solitaire (POJ 2046): fewest moves to order the rows; decks up to 4 x 13";
+    return "Gap card solitaire (POJ 2046): fewest moves to order the rows; decks up to 9 x 13";
   }
   std::string_view description() const override { return kDescription; }
   std::vector<std::string> algorithms() const override { return {"bfs", "astar", "bidir"}; }

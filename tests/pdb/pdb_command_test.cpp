@@ -1,0 +1,67 @@
+// End-to-end tests of `plumb pdb`: build, info, list and solve with a small set in a temporary
+// cache, and the errors (an unknown set, a bad benchmark line).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include "tests/support/run_plumb.hpp"
+
+namespace {
+
+using plumb::testing::run_plumb;
+
+class PdbCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    cache_ = std::filesystem::temp_directory_path() /
+             ("plumb-pdb-command-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(cache_);
+    ::setenv("PLUMB_CACHE", cache_.c_str(), 1);
+  }
+  void TearDown() override {
+    ::unsetenv("PLUMB_CACHE");
+    std::filesystem::remove_all(cache_);
+  }
+  std::filesystem::path cache_;
+};
+
+TEST_F(PdbCommand, BuildInfoListSolve) {
+  auto info = run_plumb({"pdb", "info", "8-44"});
+  EXPECT_EQ(info.status, 1);
+  EXPECT_NE(info.out.find("not built"), std::string::npos);
+  auto build = run_plumb({"pdb", "build", "8-44"});
+  ASSERT_EQ(build.status, 0) << build.err;
+  EXPECT_NE(build.out.find("8-44 pattern 2 (tiles 3,6,7,8): 3024 entries"), std::string::npos)
+      << build.out;
+  EXPECT_NE(run_plumb({"pdb", "build", "8-44"}).out.find("already built"), std::string::npos);
+  info = run_plumb({"pdb", "info", "8-44"});
+  EXPECT_EQ(info.status, 0);
+  EXPECT_NE(info.out.find("sliding-pdb version 1"), std::string::npos);
+  EXPECT_NE(run_plumb({"pdb", "list"}).out.find("8-44     3x3  2/2 databases present"),
+            std::string::npos);
+
+  const auto file = cache_ / "bench.txt";
+  std::ofstream(file) << "# id length cells\n1 31 8 0 6 5 4 7 2 3 1\n2 0 0 1 2 3 4 5 6 7 8\n";
+  const auto solve = run_plumb({"pdb", "solve", "8-44", file.string()});
+  EXPECT_EQ(solve.status, 0) << solve.out << solve.err;
+  EXPECT_NE(solve.out.find("total: 2 instances, 0 wrong"), std::string::npos) << solve.out;
+}
+
+TEST_F(PdbCommand, Errors) {
+  const auto unknown = run_plumb({"pdb", "build", "nope"});
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("no pattern database set named 'nope'"), std::string::npos);
+  const auto file = cache_ / "bad.txt";
+  std::filesystem::create_directories(cache_);
+  std::ofstream(file) << "1 31 8 7 6 0 4 1 2 5\n";
+  const auto bad = run_plumb({"pdb", "solve", "8-44", file.string()});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("bad.txt:1: expected an id, a length and 9 cells"), std::string::npos)
+      << bad.err;
+}
+
+}  // namespace
