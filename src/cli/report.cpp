@@ -4,6 +4,7 @@
 
 #include "cli/progress.hpp"
 #include "cli/puzzle.hpp"
+#include "cli/stats_json.hpp"
 
 namespace plumb::cli {
 
@@ -15,11 +16,22 @@ LimitReached::LimitReached(const search::SearchStats& stats)
 
 void print_stats(std::ostream& err, std::string_view label, const search::SearchStats& stats) {
   const double rate = stats.seconds > 0 ? stats.expanded / stats.seconds : 0;
-  err << fmt::format("{}: {}, depth {}, {} expanded, {} generated, {} duplicates, {} stored at peak, "
-                     "{} iterations, {:.6f} s, {}/s\n",
-                     label, search::to_string(stats.reason), stats.depth, stats.expanded,
-                     stats.generated, stats.duplicates, stats.peak_stored, stats.iterations,
-                     stats.seconds, human_count(rate));
+  err << fmt::format(
+      "{}: {}, depth {}, {} expanded, {} generated, {} duplicates, {} stored at peak, "
+      "{} iterations, {:.6f} s, {}/s\n",
+      label, search::to_string(stats.reason), stats.depth, stats.expanded, stats.generated,
+      stats.duplicates, stats.peak_stored, stats.iterations, stats.seconds, human_count(rate));
+}
+
+nlohmann::json stats_json(const search::SearchStats& stats) {
+  return {{"reason", search::to_string(stats.reason)},
+          {"expanded", stats.expanded},
+          {"generated", stats.generated},
+          {"duplicates", stats.duplicates},
+          {"peak_stored", stats.peak_stored},
+          {"iterations", stats.iterations},
+          {"depth", stats.depth},
+          {"seconds", stats.seconds}};
 }
 
 }  // namespace plumb::cli

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "cli/registry.hpp"
+#include "cli/stats_json.hpp"
 #include "plumb/puzzles/cubic_io.hpp"
 #include "plumb/puzzles/cubic_solve.hpp"
 #include "plumb/search/explore.hpp"
@@ -75,15 +76,6 @@ std::string_view method_name(cubic::Method method) {
       break;
   }
   return "auto";
-}
-
-nlohmann::json stats_json(const search::SearchStats& stats) {
-  return {{"reason", search::to_string(stats.reason)},
-          {"expanded", stats.expanded},
-          {"generated", stats.generated},
-          {"duplicates", stats.duplicates},
-          {"peak_stored", stats.peak_stored},
-          {"seconds", stats.seconds}};
 }
 
 std::string solution_letters(const std::vector<cubic::Direction>& path) {

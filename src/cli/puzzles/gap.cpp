@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "cli/registry.hpp"
+#include "cli/stats_json.hpp"
 #include "plumb/puzzles/gap_io.hpp"
 #include "plumb/puzzles/gap_solver.hpp"
 
@@ -55,15 +56,6 @@ GapAlgorithm algorithm_named(const std::string& name) {
 // Row and column of a cell as the user sees them: 1-based, column 1 being the aces' column.
 nlohmann::json place_json(const GapShape& shape, int cell) {
   return {shape.row_of(cell) + 1, shape.column_of(cell) + 1};
-}
-
-nlohmann::json stats_json(const search::SearchStats& stats) {
-  return {{"reason", search::to_string(stats.reason)},
-          {"expanded", stats.expanded},
-          {"generated", stats.generated},
-          {"duplicates", stats.duplicates},
-          {"peak_stored", stats.peak_stored},
-          {"seconds", stats.seconds}};
 }
 
 class GapPuzzle : public Puzzle {

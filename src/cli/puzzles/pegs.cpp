@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "cli/registry.hpp"
+#include "cli/stats_json.hpp"
 #include "plumb/puzzles/pegs_io.hpp"
 #include "plumb/puzzles/pegs_solve.hpp"
 
@@ -43,15 +44,6 @@ Options:
 Explore: `plumb explore pegs --rows N [FILE]` counts the positions reachable at each number of moves
 from the first case of FILE (default: hole 1 empty).
 )";
-
-nlohmann::json stats_json(const search::SearchStats& stats) {
-  return {{"reason", search::to_string(stats.reason)},
-          {"expanded", stats.expanded},
-          {"generated", stats.generated},
-          {"duplicates", stats.duplicates},
-          {"peak_stored", stats.peak_stored},
-          {"seconds", stats.seconds}};
-}
 
 class PegsPuzzle : public Puzzle {
  public:

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "cli/registry.hpp"
+#include "cli/stats_json.hpp"
 #include "plumb/puzzles/sliding_solver.hpp"
 #include "plumb/puzzles/sliding_text.hpp"
 #include "plumb/search/explore.hpp"
@@ -90,16 +91,6 @@ BoardSettings check_settings(const std::string& size_text, const std::string& go
   if (!error.empty()) throw CLI::ValidationError("--goal", error);
   settings.explicit_goal = goal;
   return settings;
-}
-
-nlohmann::json stats_json(const search::SearchStats& stats) {
-  return {{"reason", search::to_string(stats.reason)},
-          {"expanded", stats.expanded},
-          {"generated", stats.generated},
-          {"duplicates", stats.duplicates},
-          {"peak_stored", stats.peak_stored},
-          {"iterations", stats.iterations},
-          {"seconds", stats.seconds}};
 }
 
 std::string size_name(SlidingSize size) {
