@@ -125,6 +125,8 @@ int run_program(int argc, char** argv) {
       PuzzleRun run = make_run(line);
       return line.is_solve ? run_solve(run) : run_explore(run);
     }
+  } catch (const CLI::RuntimeError& finished) {  // a command that ran in its callback, with its status
+    return finished.get_exit_code();
   } catch (const CLI::ParseError& error) {
     const int status = app.exit(error);
     return status == 0 ? 0 : kExitBadInput;
