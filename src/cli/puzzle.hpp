@@ -21,13 +21,13 @@ enum class Format { contest, pretty, json };
 
 struct RunOptions {
   Format format = Format::contest;
-  std::string algo;              // empty: the puzzle's default algorithm
-  bool stats = false;            // statistics to standard error
-  search::SearchLimits limits;   // --time-limit, --max-memory, and the progress display
+  std::string algo;             // empty: the puzzle's default algorithm
+  bool stats = false;           // statistics to standard error
+  search::SearchLimits limits;  // --time-limit, --max-memory, and the progress display
 };
 
-// Thrown by a puzzle when a limit stopped a search before it could answer; the program reports it and
-// exits with status 3.
+// Thrown by a puzzle when a limit stopped a search before it could answer; the program reports it
+// and exits with status 3.
 class LimitReached : public std::runtime_error {
  public:
   explicit LimitReached(const search::SearchStats& stats);
@@ -48,18 +48,25 @@ class Puzzle {
   virtual std::string_view description() const = 0;
   // The names --algo accepts; the first is the default.
   virtual std::vector<std::string> algorithms() const = 0;
-  // Adds the puzzle's own options (--size, --goal, ...) to `command`, bound to members of this object.
+  // Adds the puzzle's own options (--size, --goal, ...) to `command`, bound to members of this
+  // object.
   virtual void add_options(CLI::App& command) = 0;
 
   // Reads every dataset of `in` and writes each answer to `out` in options.format. Throws
   // io::InputError on bad input and LimitReached when a limit stops a search.
   virtual void solve(io::TextInput& in, const RunOptions& options, std::ostream& out) = 0;
-  // Explores everything reachable from a start: the first dataset of `in`, or, when `in` is null, the
-  // puzzle's natural start (its goal, for most). Writes the count of states at each depth and the deepest.
+  // Explores everything reachable from a start: the first dataset of `in`, or, when `in` is null,
+  // the puzzle's natural start (its goal, for most). Writes the count of states at each depth and
+  // the deepest.
   virtual void explore(io::TextInput* in, const RunOptions& options, std::ostream& out) = 0;
 };
 
 // Writes `stats` to `err` in the program's one human-readable format, under a label ("dataset 3").
 void print_stats(std::ostream& err, std::string_view label, const search::SearchStats& stats);
+
+// Writes an exploration's layer sizes as a two-column table headed by the two names ("depth",
+// "states"), one row a layer, then the total.
+void print_layers(std::ostream& out, std::string_view depth_name, std::string_view count_name,
+                  const std::vector<std::uint64_t>& layer_sizes);
 
 }  // namespace plumb::cli

@@ -23,6 +23,17 @@ void print_stats(std::ostream& err, std::string_view label, const search::Search
       stats.duplicates, stats.peak_stored, stats.iterations, stats.seconds, human_count(rate));
 }
 
+void print_layers(std::ostream& out, std::string_view depth_name, std::string_view count_name,
+                  const std::vector<std::uint64_t>& layer_sizes) {
+  std::uint64_t total = 0;
+  out << fmt::format("{}  {}\n", depth_name, count_name);
+  for (std::size_t depth = 0; depth < layer_sizes.size(); ++depth) {
+    out << fmt::format("{:5}  {}\n", depth, layer_sizes[depth]);
+    total += layer_sizes[depth];
+  }
+  out << fmt::format("total  {}\n", total);
+}
+
 nlohmann::json stats_json(const search::SearchStats& stats) {
   return {{"reason", search::to_string(stats.reason)},
           {"expanded", stats.expanded},

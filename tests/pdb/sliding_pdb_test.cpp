@@ -3,6 +3,7 @@
 // IDA*) and replay to the goal for any goal with the blank in a corner, and the cache rebuilds
 // damaged files.
 #include "plumb/puzzles/sliding_pdb.hpp"
+#include "tests/support/temporary_cache.hpp"
 
 #include <gtest/gtest.h>
 
@@ -24,24 +25,7 @@ namespace {
 
 using Board = std::vector<std::uint8_t>;
 
-// Points PLUMB_CACHE at a fresh temporary directory for the life of the object.
-class TemporaryCache {
- public:
-  TemporaryCache()
-      : path_(std::filesystem::temp_directory_path() /
-              ("plumb-pdb-test-" + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-    ::setenv("PLUMB_CACHE", path_.c_str(), 1);
-  }
-  ~TemporaryCache() {
-    ::unsetenv("PLUMB_CACHE");
-    std::filesystem::remove_all(path_);
-  }
-
- private:
-  std::filesystem::path path_;
-};
+using plumb::testing::TemporaryCache;
 
 const SlidingPartition& partition(std::string_view name) {
   const SlidingPartition* found = find_sliding_partition(name);

@@ -16,6 +16,7 @@
 #include "plumb/puzzles/cubic_table.hpp"
 #include "plumb/search/distance_table.hpp"
 #include "plumb/search/domain.hpp"
+#include "tests/support/temporary_cache.hpp"
 
 namespace plumb::puzzles::cubic {
 namespace {
@@ -29,23 +30,7 @@ bool sanitized() {
   return std::getenv("PLUMB_SANITIZED") != nullptr;
 }
 
-// Points PLUMB_CACHE at a fresh temporary directory for the life of the object.
-class TemporaryCache {
- public:
-  TemporaryCache()
-      : path_(std::filesystem::temp_directory_path() /
-              ("plumb-cubic-test-" + std::to_string(::getpid()))) {
-    std::filesystem::create_directories(path_);
-    ::setenv("PLUMB_CACHE", path_.c_str(), 1);
-  }
-  ~TemporaryCache() {
-    ::unsetenv("PLUMB_CACHE");
-    std::filesystem::remove_all(path_);
-  }
-
- private:
-  std::filesystem::path path_;
-};
+using plumb::testing::TemporaryCache;
 
 Dataset random_dataset(const Board& board, std::mt19937_64& rng) {
   Dataset dataset;

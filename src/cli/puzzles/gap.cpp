@@ -131,11 +131,7 @@ class GapPuzzle : public Puzzle {
     }
     out << fmt::format("{} x {} layouts reachable from {}:\n{}", shape_.suits, shape_.values,
                        origin, puzzles::draw_gap_layout(shape_, start));
-    out << "depth  layouts\n";
-    for (std::size_t depth = 0; depth < result.layer_sizes.size(); ++depth) {
-      out << fmt::format("{:5}  {}\n", depth, result.layer_sizes[depth]);
-    }
-    out << fmt::format("total  {}\n", total);
+    print_layers(out, "depth", "layouts", result.layer_sizes);
     if (!result.deepest.empty()) {
       out << fmt::format("a deepest layout ({} moves):\n{}", result.layer_sizes.size() - 1,
                          puzzles::draw_gap_layout(shape_, result.deepest.front()));

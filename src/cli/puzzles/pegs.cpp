@@ -112,11 +112,7 @@ class PegsPuzzle : public Puzzle {
     out << fmt::format(
         "Positions reachable on the {}-row triangle ({} holes) from hole {} empty:\n", rows_,
         board.holes(), empty + 1);
-    out << "moves  positions\n";
-    for (std::size_t depth = 0; depth < result.layer_sizes.size(); ++depth) {
-      out << fmt::format("{:5}  {}\n", depth, result.layer_sizes[depth]);
-    }
-    out << fmt::format("total  {}\n", total);
+    print_layers(out, "moves", "positions", result.layer_sizes);
     if (!result.deepest.empty()) {
       out << fmt::format("a deepest position ({} moves):\n{}", result.layer_sizes.size() - 1,
                          puzzles::draw_pegs(board, result.deepest.front()));

@@ -1,0 +1,35 @@
+// tests/support/temporary_cache.hpp: TemporaryCache points PLUMB_CACHE at a fresh temporary
+// directory for the life of the object, so tests that build tables never touch ~/.cache/plumb.
+#pragma once
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+namespace plumb::testing {
+
+class TemporaryCache {
+ public:
+  TemporaryCache()
+      : path_(std::filesystem::temp_directory_path() /
+              ("plumb-test-cache-" + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+    ::setenv("PLUMB_CACHE", path_.c_str(), 1);
+  }
+  ~TemporaryCache() {
+    ::unsetenv("PLUMB_CACHE");
+    std::filesystem::remove_all(path_);
+  }
+  TemporaryCache(const TemporaryCache&) = delete;
+  TemporaryCache& operator=(const TemporaryCache&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+}  // namespace plumb::testing
