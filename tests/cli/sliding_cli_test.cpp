@@ -11,6 +11,7 @@
 
 #include "plumb/puzzles/sliding_text.hpp"
 #include "tests/support/run_plumb.hpp"
+#include "tests/support/temporary_cache.hpp"
 
 namespace plumb {
 namespace {
@@ -20,19 +21,8 @@ using puzzles::SlidingState;
 using testing::run_plumb;
 
 // Tables built by these tests go to a temporary cache directory, never to ~/.cache.
-class TemporaryCache : public ::testing::Environment {
- public:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("plumb-sliding-cache-" + std::to_string(::getpid()));
-    ::setenv("PLUMB_CACHE", dir_.c_str(), 1);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
- private:
-  std::filesystem::path dir_;
-};
-const auto* const kTemporaryCache = ::testing::AddGlobalTestEnvironment(new TemporaryCache);
+const auto* const kTemporaryCache =
+    ::testing::AddGlobalTestEnvironment(new plumb::testing::TemporaryCacheEnvironment);
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;

@@ -14,24 +14,14 @@
 #include "plumb/puzzles/sliding_text.hpp"
 #include "plumb/search/explore.hpp"
 #include "plumb/search/ida_star.hpp"
+#include "tests/support/temporary_cache.hpp"
 
 namespace plumb::puzzles {
 namespace {
 
 // Tables built by these tests go to a temporary cache directory, never to ~/.cache.
-class TemporaryCache : public ::testing::Environment {
- public:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("plumb-sliding-cache-" + std::to_string(::getpid()));
-    ::setenv("PLUMB_CACHE", dir_.c_str(), 1);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
- private:
-  std::filesystem::path dir_;
-};
-const auto* const kTemporaryCache = ::testing::AddGlobalTestEnvironment(new TemporaryCache);
+const auto* const kTemporaryCache =
+    ::testing::AddGlobalTestEnvironment(new plumb::testing::TemporaryCacheEnvironment);
 
 bool sanitized() {
   return std::getenv("PLUMB_SANITIZED") != nullptr;

@@ -2,10 +2,12 @@
 // directory for the life of the object, so tests that build tables never touch ~/.cache/plumb.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 namespace plumb::testing {
@@ -30,6 +32,17 @@ class TemporaryCache {
 
  private:
   std::filesystem::path path_;
+};
+
+// The same for a whole test program: ::testing::AddGlobalTestEnvironment(new
+// TemporaryCacheEnvironment).
+class TemporaryCacheEnvironment : public ::testing::Environment {
+ public:
+  void SetUp() override { cache_.emplace(); }
+  void TearDown() override { cache_.reset(); }
+
+ private:
+  std::optional<TemporaryCache> cache_;
 };
 
 }  // namespace plumb::testing
