@@ -2,9 +2,9 @@
 // options every puzzle shares and each puzzle's own.
 #include "cli/app.hpp"
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <deque>
-#include <fmt/format.h>
 #include <iostream>
 
 #include "cli/commands/commands.hpp"
@@ -38,29 +38,45 @@ struct CommandLine {
   bool stats = false;
   double time_limit = 0;
   std::string max_memory;
+  unsigned threads = 0;
   bool progress = false;
 };
 
 void add_puzzle_command(CLI::App& parent, Puzzle& puzzle, bool is_solve, CommandLine& line) {
-  CLI::App* command = parent.add_subcommand(std::string(puzzle.name()), std::string(puzzle.summary()));
+  CLI::App* command =
+      parent.add_subcommand(std::string(puzzle.name()), std::string(puzzle.summary()));
   line.puzzle = &puzzle;
   line.command = command;
   line.is_solve = is_solve;
-  command->add_option("FILE", line.file,
-                      is_solve ? "Input in the contest format; standard input if absent or -"
-                               : "Explore from the first dataset of this file (default: the puzzle's own start)");
-  command->add_option("--format", line.format, "Output: contest (the contest's exact output), pretty, json")
+  command->add_option(
+      "FILE", line.file,
+      is_solve ? "Input in the contest format; standard input if absent or -"
+               : "Explore from the first dataset of this file (default: the puzzle's own start)");
+  command
+      ->add_option("--format", line.format,
+                   "Output: contest (the contest's exact output), pretty, json")
       ->check(CLI::IsMember({"contest", "pretty", "json"}))
       ->capture_default_str();
   std::vector<std::string> algorithms = puzzle.algorithms();
-  command->add_option("--algo", line.algo, "Algorithm, one of: " + fmt::format("{}", fmt::join(algorithms, ", ")) +
-                                               " (default " + algorithms.front() + ")")
+  command
+      ->add_option("--algo", line.algo,
+                   "Algorithm, one of: " + fmt::format("{}", fmt::join(algorithms, ", ")) +
+                       " (default " + algorithms.front() + ")")
       ->check(CLI::IsMember(algorithms));
   command->add_flag("--stats", line.stats, "Print search statistics to standard error");
-  command->add_option("--time-limit", line.time_limit, "Stop cleanly after this many seconds (0: none)")
+  command
+      ->add_option("--time-limit", line.time_limit,
+                   "Stop cleanly after this many seconds (0: none)")
       ->check(CLI::NonNegativeNumber);
-  command->add_option("--max-memory", line.max_memory, "Stop cleanly past this much memory, e.g. 512M, 16G");
-  command->add_flag("--progress", line.progress, "Show progress even when standard error is not a terminal");
+  command->add_option("--max-memory", line.max_memory,
+                      "Stop cleanly past this much memory, e.g. 512M, 16G");
+  command->add_flag("--progress", line.progress,
+                    "Show progress even when standard error is not a terminal");
+  command
+      ->add_option("--threads", line.threads,
+                   "Worker threads where an algorithm can use several (explore, sliding's pdb); 0: "
+                   "one a core")
+      ->capture_default_str();
   puzzle.add_options(*command);
 }
 
@@ -69,13 +85,18 @@ PuzzleRun make_run(const CommandLine& line) {
   run.puzzle = line.puzzle;
   run.file = line.file;
   RunOptions& options = run.options;
-  options.format = line.format == "pretty" ? Format::pretty : line.format == "json" ? Format::json : Format::contest;
+  options.format = line.format == "pretty" ? Format::pretty
+                   : line.format == "json" ? Format::json
+                                           : Format::contest;
   options.algo = line.algo.empty() ? line.puzzle->algorithms().front() : line.algo;
   options.stats = line.stats;
   options.limits.max_seconds = line.time_limit;
+  options.limits.threads = line.threads;
   if (!line.max_memory.empty()) {
     auto bytes = parse_memory_size(line.max_memory);
-    if (!bytes) throw CLI::ValidationError("--max-memory", "'" + line.max_memory + "' is not a size such as 512M or 16G");
+    if (!bytes)
+      throw CLI::ValidationError("--max-memory",
+                                 "'" + line.max_memory + "' is not a size such as 512M or 16G");
     options.limits.max_memory_bytes = *bytes;
   }
   options.limits.on_progress = terminal_progress(line.progress);
@@ -91,8 +112,10 @@ int run_program(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "plumb " + std::string(version()));
 
-  CLI::App* solve = app.add_subcommand("solve", "Solve every dataset of a puzzle's input, optimally");
-  CLI::App* explore = app.add_subcommand("explore", "Count the states at each depth from a start; show the deepest");
+  CLI::App* solve =
+      app.add_subcommand("solve", "Solve every dataset of a puzzle's input, optimally");
+  CLI::App* explore = app.add_subcommand(
+      "explore", "Count the states at each depth from a start; show the deepest");
   solve->require_subcommand(1);
   explore->require_subcommand(1);
   std::deque<CommandLine> lines;
@@ -106,12 +129,14 @@ int run_program(int argc, char** argv) {
   list->add_flag("--names", names_only, "Only the names");
 
   std::string help_topic;
-  CLI::App* help = app.add_subcommand("help", "Explain the program, or one puzzle's rules, formats and options");
+  CLI::App* help =
+      app.add_subcommand("help", "Explain the program, or one puzzle's rules, formats and options");
   help->add_option("PUZZLE", help_topic, "A puzzle's name");
   add_pdb_command(app);
 
   // CLI11 would only say "A subcommand is required" for `plumb solve nosuch`.
-  if (argc >= 3 && (std::string_view(argv[1]) == "solve" || std::string_view(argv[1]) == "explore") &&
+  if (argc >= 3 &&
+      (std::string_view(argv[1]) == "solve" || std::string_view(argv[1]) == "explore") &&
       argv[2][0] != '-' && registry.find(argv[2]) == nullptr) {
     std::cerr << fmt::format("plumb: no puzzle named '{}' (plumb list shows them)\n", argv[2]);
     return kExitBadInput;
@@ -125,7 +150,8 @@ int run_program(int argc, char** argv) {
       PuzzleRun run = make_run(line);
       return line.is_solve ? run_solve(run) : run_explore(run);
     }
-  } catch (const CLI::RuntimeError& finished) {  // a command that ran in its callback, with its status
+  } catch (
+      const CLI::RuntimeError& finished) {  // a command that ran in its callback, with its status
     return finished.get_exit_code();
   } catch (const CLI::ParseError& error) {
     const int status = app.exit(error);

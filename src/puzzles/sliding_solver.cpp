@@ -47,6 +47,60 @@ void run_bidirectional(SlidingSolver& solver, const SlidingState& start, const S
   take_result(search::bidirectional_bfs(solver.domain(), start, limits), out);
 }
 
+// Whether the goal's blank is in a corner of the board, as the pattern databases need.
+bool goal_blank_in_corner(const SlidingDomain& d) {
+  const int blank = d.goal().blank, last = d.cells() - 1, row = d.cols() - 1;
+  return blank == 0 || blank == row || blank == last - row || blank == last;
+}
+
+// "4x4": rows x columns.
+std::string size_name(unsigned rows, unsigned cols) {
+  return std::to_string(rows) + "x" + std::to_string(cols);
+}
+
+// Throws std::invalid_argument, with what to do instead, unless the pdb algorithm can solve the
+// solver's boards.
+void check_pdb_fits(const SlidingSolver& solver) {
+  const SlidingPartition* partition = solver.partition();
+  const SlidingSize size = solver.size();
+  const std::string board = size_name(size.rows, size.cols);
+  if (partition == nullptr) {
+    throw std::invalid_argument("no pattern databases for " + board +
+                                " boards by default; name a set of that size with --pdb (" +
+                                sliding_partition_list() + ") or use --algo ida");
+  }
+  if (partition->height != static_cast<unsigned>(size.rows) ||
+      partition->width != static_cast<unsigned>(size.cols)) {
+    throw std::invalid_argument("the pattern databases " + partition->name + " are for " +
+                                size_name(partition->height, partition->width) + " boards, not " +
+                                board + " (" + sliding_partition_list() + ")");
+  }
+  if (!goal_blank_in_corner(solver.domain())) {
+    throw std::invalid_argument(
+        "the pattern databases need a goal with the blank in a corner; use --algo ida");
+  }
+}
+
+// IDA* over the partition's additive pattern databases: the boards go to solve_sliding_pdb as
+// cells row by row, and its letters come back as moves.
+void run_pdb(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+             SlidingSolution& out) {
+  check_pdb_fits(solver);
+  out.stats = {};
+  const SlidingPdbSet* pdbs = solver.pdbs(limits, out.stats);
+  if (pdbs == nullptr) return;
+  const auto cells = static_cast<std::size_t>(solver.domain().cells());
+  const SlidingPdbSolution solution =
+      solve_sliding_pdb(*pdbs, std::span(start.cells.data(), cells),
+                        std::span(solver.domain().goal().cells.data(), cells), limits,
+                        search::worker_threads(limits));
+  out.stats = solution.stats;
+  if (!solution.moves) return;
+  for (char letter : *solution.moves) {
+    out.moves.push_back(static_cast<SlidingMove>(kSlidingMoveLetters.find(letter)));
+  }
+}
+
 // Walks down the distance table: from distance k, the first move (in u d l r order) that reaches a
 // state at distance k - 1.
 void run_table(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
@@ -91,18 +145,25 @@ void run_auto(SlidingSolver& solver, const SlidingState& start, const SearchLimi
   const std::uint64_t states = solver.class_size();
   if (states != 0 && states <= kSlidingAutoTableStates) {
     run_table(solver, start, limits, out);
+  } else if (solver.partition() != nullptr && goal_blank_in_corner(solver.domain())) {
+    run_pdb(solver, start, limits, out);
   } else {
     run_ida(solver, start, limits, out);
   }
 }
 
 constexpr std::array kAlgorithms{
-    SlidingAlgorithm{
-        "auto", "table for boards of at most 2,000,000 states (3x3, 2x5 and smaller), ida beyond",
-        run_auto},
+    SlidingAlgorithm{"auto",
+                     "table for boards of at most 2,000,000 states (3x3, 2x5 and smaller); beyond, "
+                     "pdb where there are pattern databases and the goal's blank is in a corner, "
+                     "else ida",
+                     run_auto},
     SlidingAlgorithm{"table",
                      "a breadth-first distance table of the goal's class, built once; walk down it",
                      run_table},
+    SlidingAlgorithm{"pdb",
+                     "IDA* over additive pattern databases with reflection, built once and cached",
+                     run_pdb},
     SlidingAlgorithm{"ida", "IDA* with Manhattan distance plus linear conflicts", run_ida},
     SlidingAlgorithm{"astar", "A* with Manhattan distance plus linear conflicts", run_astar},
     SlidingAlgorithm{"bfs", "breadth-first search", run_bfs},
@@ -122,8 +183,23 @@ const SlidingAlgorithm* find_sliding_algorithm(std::string_view name) {
   return nullptr;
 }
 
-SlidingSolver::SlidingSolver(SlidingSize size, const SlidingState& goal)
-    : domain_(size.rows, size.cols, goal), heuristic_(domain_) {
+std::string sliding_partition_list() {
+  std::string list;
+  for (const SlidingPartition& partition : sliding_partitions()) {
+    if (!list.empty()) list += ", ";
+    list += partition.name + " (" + size_name(partition.height, partition.width) + ")";
+  }
+  return list;
+}
+
+SlidingSolver::SlidingSolver(SlidingSize size, const SlidingState& goal,
+                             const SlidingPartition* partition)
+    : domain_(size.rows, size.cols, goal),
+      heuristic_(domain_),
+      partition_(partition != nullptr
+                     ? partition
+                     : default_sliding_partition(static_cast<unsigned>(size.cols),
+                                                 static_cast<unsigned>(size.rows))) {
   if (domain_.cells() <= kMaxRankedSlidingCells) {
     ranked_ = std::make_unique<RankedSlidingDomain>(size.rows, size.cols, goal);
   }
@@ -150,20 +226,46 @@ namespace {
 io::TableHeader table_header(const SlidingSolver& solver) {
   const SlidingSize size = solver.size();
   return {"sliding-distances", 1,
-          std::to_string(size.rows) + "x" + std::to_string(size.cols) + " goal " +
-              board_line(solver.domain().goal(), size)};
+          size_name(size.rows, size.cols) + " goal " + board_line(solver.domain().goal(), size)};
 }
 
 // One file per size and goal: sliding-distances-3x3-<a fixed hash of the parameters>.tbl.
 std::filesystem::path table_path(const SlidingSolver& solver, const io::TableHeader& header) {
   const SlidingSize size = solver.size();
   const std::uint64_t hash = io::checksum64(std::as_bytes(std::span(header.parameters)));
-  return io::cache_directory() /
-         ("sliding-distances-" + std::to_string(size.rows) + "x" + std::to_string(size.cols) + "-" +
-          std::to_string(hash % 1000000007) + ".tbl");
+  return io::cache_directory() / ("sliding-distances-" + size_name(size.rows, size.cols) + "-" +
+                                  std::to_string(hash % 1000000007) + ".tbl");
+}
+
+// Which limit stopped a pattern database build, which tells only that one did: the time limit if it
+// has passed, else the memory limit if one was set, else the node limit.
+search::StopReason stopping_limit(const SearchLimits& limits, double seconds) {
+  if (limits.max_seconds > 0 && seconds >= limits.max_seconds)
+    return search::StopReason::time_limit;
+  return limits.max_memory_bytes != 0 ? search::StopReason::memory_limit
+                                      : search::StopReason::node_limit;
 }
 
 }  // namespace
+
+const SlidingPdbSet* SlidingSolver::pdbs(const SearchLimits& limits, search::SearchStats& stats) {
+  if (pdbs_) return &*pdbs_;
+  const auto begin = std::chrono::steady_clock::now();
+  try {
+    pdbs_ = load_or_build_sliding_pdbs(*partition_, limits, search::worker_threads(limits),
+                                       [&](std::size_t pattern) {
+                                         if (on_pdb_build_) on_pdb_build_(*partition_, pattern);
+                                       });
+  } catch (const std::runtime_error& error) {  // the cache directory cannot be made or written
+    throw std::invalid_argument(
+        std::string("the pattern databases cannot be kept in the cache directory (") +
+        error.what() + "); set PLUMB_CACHE to a writable directory, or use --algo ida");
+  }
+  if (pdbs_) return &*pdbs_;
+  stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  stats.reason = stopping_limit(limits, stats.seconds);
+  return nullptr;
+}
 
 const std::vector<std::uint8_t>* SlidingSolver::table(const SearchLimits& limits,
                                                       search::SearchStats& stats) {

@@ -7,45 +7,21 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <random>
-#include <sstream>
 
-#include "plumb/puzzles/sliding_text.hpp"
 #include "tests/support/run_plumb.hpp"
+#include "tests/support/sliding_boards.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb {
 namespace {
 
-using puzzles::SlidingSize;
-using puzzles::SlidingState;
+using testing::lines_of;
+using testing::play;
 using testing::run_plumb;
 
 // Tables built by these tests go to a temporary cache directory, never to ~/.cache.
 const auto* const kTemporaryCache =
     ::testing::AddGlobalTestEnvironment(new plumb::testing::TemporaryCacheEnvironment);
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream stream(text);
-  for (std::string line; std::getline(stream, line);) lines.push_back(line);
-  return lines;
-}
-
-// Plays the move string on the board given as text; the final board as a line of tokens.
-std::string play(const std::string& board_text, SlidingSize size, const std::string& moves) {
-  SlidingState s;
-  EXPECT_EQ(puzzles::read_board(board_text, size, s), "");
-  const puzzles::SlidingDomain d(
-      size.rows, size.cols,
-      puzzles::ordered_sliding_goal(size.rows, size.cols, puzzles::BlankPlace::last));
-  for (char letter : moves) {
-    const auto m = static_cast<puzzles::SlidingMove>(puzzles::kSlidingMoveLetters.find(letter));
-    EXPECT_GE(d.neighbor(s.blank, m), 0) << "move off the board in " << moves;
-    if (d.neighbor(s.blank, m) < 0) break;
-    d.apply(s, m);
-  }
-  return puzzles::board_line(s, size);
-}
 
 TEST(SlidingCli, Sample) {
   const auto run = run_plumb({"solve", "sliding"},
@@ -108,9 +84,10 @@ TEST(SlidingCli, SolvedUnsolvableAndBlankLines) {
   EXPECT_EQ(run.out, "\nunsolvable\nr\n");
 }
 
+// (--algo ida: auto would build the 15-puzzle's pattern databases.)
 TEST(SlidingCli, ZeroAsBlankAndLargerBoards) {
-  const auto run =
-      run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 0 7 8\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n");
+  const auto run = run_plumb({"solve", "sliding", "--algo", "ida"},
+                             "1 2 3 4 5 6 0 7 8\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n");
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.out, "rr\nr\n");
 }

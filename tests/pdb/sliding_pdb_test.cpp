@@ -1,13 +1,15 @@
-// Tests of the sliding-puzzle pattern databases and their IDA*: the databases never overestimate
-// (on every state of small boards), the solutions are optimal (against BFS distances and generic
-// IDA*) and replay to the goal for any goal with the blank in a corner, and the cache rebuilds
-// damaged files.
+// Tests of the sliding-puzzle pattern databases and their IDA*: the entries equal a plain 0-1 BFS
+// of the abstract space, the databases never overestimate (on every state of small boards), the
+// solutions are optimal (against BFS distances and generic IDA*) and replay to the goal for any
+// goal with the blank in a corner, and the cache rebuilds damaged files.
 #include "plumb/puzzles/sliding_pdb.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -15,6 +17,7 @@
 
 #include <unistd.h>
 
+#include "plumb/pdb/placement_index.hpp"
 #include "plumb/puzzles/sliding.hpp"
 #include "plumb/puzzles/sliding_heuristics.hpp"
 #include "plumb/search/bfs.hpp"
@@ -123,6 +126,73 @@ TEST(SlidingPdb, PartitionsSplitTheTiles) {
   EXPECT_EQ(default_sliding_partition(4, 4)->name, "15-7-8");
   EXPECT_EQ(default_sliding_partition(5, 5)->name, "24-6666");
   EXPECT_EQ(default_sliding_partition(3, 4), nullptr);
+}
+
+// The entries of one pattern's database, computed by a plain 0-1 breadth-first search over (where
+// the pattern's tiles are, where the blank is): moving a pattern tile costs 1, any other tile 0.
+std::vector<std::uint8_t> reference_entries(const SlidingPartition& part, std::size_t pattern) {
+  const std::vector<std::uint8_t>& tiles = part.patterns[pattern];
+  const unsigned width = part.width, cells = part.width * part.height;
+  const pdb::PlacementIndex index(cells, static_cast<unsigned>(tiles.size()));
+  const auto distance = [width](unsigned a, unsigned b) {
+    return std::abs(int(a / width) - int(b / width)) + std::abs(int(a % width) - int(b % width));
+  };
+  std::vector<std::uint8_t> depth(index.size() * cells, 255);
+  std::deque<std::pair<Board, unsigned>> queue;  // the tiles' cells, the blank's cell
+  const auto key = [&](const Board& at, unsigned blank) {
+    return index.rank(std::span<const std::uint8_t>(at)) * cells + blank;
+  };
+  depth[key(tiles, 0)] = 0;
+  queue.emplace_back(tiles, 0);
+  while (!queue.empty()) {
+    auto [at, blank] = queue.front();
+    queue.pop_front();
+    const int d = depth[key(at, blank)];
+    for (unsigned to = 0; to < cells; ++to) {
+      if (distance(blank, to) != 1) continue;
+      Board next = at;
+      const auto moved = std::ranges::find(next, to);
+      if (moved != next.end()) *moved = static_cast<std::uint8_t>(blank);
+      const int cost = moved != next.end() ? 1 : 0;
+      std::uint8_t& seen = depth[key(next, to)];
+      if (seen <= d + cost) continue;
+      seen = static_cast<std::uint8_t>(d + cost);
+      if (cost == 0) {
+        queue.emplace_front(next, to);
+      } else {
+        queue.emplace_back(next, to);
+      }
+    }
+  }
+  std::vector<std::uint8_t> entries(index.size());
+  Board at(tiles.size());
+  for (std::uint64_t rank = 0; rank < index.size(); ++rank) {
+    const std::uint8_t* first = &depth[rank * cells];
+    const int least = *std::min_element(first, first + cells);
+    index.unrank(rank, std::span(at));
+    int manhattan = 0;
+    for (std::size_t i = 0; i < tiles.size(); ++i) manhattan += distance(tiles[i], at[i]);
+    entries[rank] = static_cast<std::uint8_t>(std::min(15, (least - manhattan) / 2));
+  }
+  return entries;
+}
+
+TEST(SlidingPdb, EntriesAreExactAbstractDistances) {
+  std::vector<std::string_view> sets = {"7-34", "8-44"};
+  if (std::getenv("PLUMB_SANITIZED") == nullptr) sets.push_back("15-555");
+  for (std::string_view name : sets) {
+    const SlidingPartition& part = partition(name);
+    for (std::size_t p = 0; p < part.patterns.size(); ++p) {
+      for (unsigned threads : {1u, 2u}) {
+        const auto built = build_sliding_pdb(part, p, {}, threads);
+        ASSERT_TRUE(built.has_value());
+        const std::vector<std::uint8_t> expected = reference_entries(part, p);
+        for (std::uint64_t rank = 0; rank < expected.size(); ++rank)
+          ASSERT_EQ(built->get(rank), expected[rank])
+              << name << " pattern " << p << " rank " << rank;
+      }
+    }
+  }
 }
 
 // On every state of the 3x3 and 2x4 boards, for both ordered goals: the IDA* answer is as long as

@@ -14,10 +14,13 @@
 #include "plumb/puzzles/sliding_text.hpp"
 #include "plumb/search/explore.hpp"
 #include "plumb/search/ida_star.hpp"
+#include "tests/support/sliding_boards.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb::puzzles {
 namespace {
+
+using testing::scramble;
 
 // Tables built by these tests go to a temporary cache directory, never to ~/.cache.
 const auto* const kTemporaryCache =
@@ -31,22 +34,6 @@ SlidingState board(std::string_view text, SlidingSize size) {
   SlidingState s;
   const std::string error = read_board(text, size, s);
   EXPECT_EQ(error, "");
-  return s;
-}
-
-// A random walk of `steps` moves from the goal that never undoes its last move.
-SlidingState scramble(const SlidingDomain& d, int steps, std::mt19937_64& random) {
-  SlidingState s = d.goal();
-  int last = -1;
-  for (int i = 0; i < steps; ++i) {
-    std::vector<SlidingMove> moves;
-    d.for_each_move(s, [&](SlidingMove m) {
-      if (static_cast<int>(m) != (last ^ 1)) moves.push_back(m);
-    });
-    const SlidingMove m = moves[random() % moves.size()];
-    d.apply(s, m);
-    last = static_cast<int>(m);
-  }
   return s;
 }
 
@@ -236,6 +223,60 @@ TEST(Sliding, AlgorithmsAgreeOnScrambledLargerBoards) {
     SlidingSolver solver({5, 5}, ordered_sliding_goal(5, 5, BlankPlace::first));
     cross_check(solver, scramble(solver.domain(), 24, random), {"ida", "astar", "bidir"});
   }
+}
+
+TEST(Sliding, PdbAgreesWithTheTableOnSmallBoards) {
+  std::mt19937_64 random(43);
+  const int count = sanitized() ? 3 : 12;
+  for (const auto& [size, set] :
+       {std::pair{SlidingSize{3, 3}, "8-44"}, std::pair{SlidingSize{2, 4}, "7-34"}}) {
+    for (BlankPlace place : {BlankPlace::last, BlankPlace::first}) {
+      SlidingSolver solver(size, ordered_sliding_goal(size.rows, size.cols, place),
+                           find_sliding_partition(set));
+      for (int i = 0; i < count; ++i) {
+        cross_check(solver, random_board(size, random), {"table", "pdb", "auto"});
+      }
+    }
+  }
+}
+
+// Beyond the table's sizes, auto takes pdb when the goal's blank is in a corner (building each
+// database once per solver, announced) and ida otherwise.
+TEST(Sliding, AutoTakesPdbWhereItCan) {
+  if (sanitized()) GTEST_SKIP() << "builds the 15-555 databases";
+  const SlidingPartition* set = find_sliding_partition("15-555");
+  std::mt19937_64 random(1985);
+  SlidingState inside_blank = ordered_sliding_goal(4, 4, BlankPlace::first);
+  std::swap(inside_blank.cells[0], inside_blank.cells[5]);
+  inside_blank.blank = 5;
+  for (const SlidingState& goal : {ordered_sliding_goal(4, 4, BlankPlace::last), inside_blank}) {
+    SlidingSolver solver({4, 4}, goal, set);
+    std::vector<std::size_t> built;
+    solver.on_pdb_build([&](const SlidingPartition& partition, std::size_t pattern) {
+      EXPECT_EQ(&partition, set);
+      built.push_back(pattern);
+    });
+    for (int i = 0; i < 3; ++i) {
+      cross_check(solver, scramble(solver.domain(), 40, random), {"auto", "ida"});
+    }
+    const std::vector<std::size_t> expected =
+        goal == inside_blank ? std::vector<std::size_t>{} : std::vector<std::size_t>{0, 1, 2};
+    EXPECT_EQ(built, expected);
+  }
+}
+
+TEST(Sliding, PdbRefusesWhatItCannotSolve) {
+  const auto refuses = [](SlidingSize size, const SlidingState& goal,
+                          const SlidingPartition* partition) {
+    SlidingSolver solver(size, goal, partition);
+    solver.on_pdb_build([](const SlidingPartition&, std::size_t) { FAIL() << "a build"; });
+    SlidingSolution solution;
+    EXPECT_THROW(solver.solve(goal, *find_sliding_algorithm("pdb"), {}, solution),
+                 std::invalid_argument);
+  };
+  refuses({3, 4}, ordered_sliding_goal(3, 4, BlankPlace::last), nullptr);  // no default set
+  refuses({3, 3}, ordered_sliding_goal(3, 3, BlankPlace::last), find_sliding_partition("15-555"));
+  refuses({3, 3}, board("1 2 3 4 x 5 6 7 8", {3, 3}), find_sliding_partition("8-44"));
 }
 
 TEST(Sliding, UnsolvableByParityWithEveryAlgorithm) {

@@ -1,7 +1,7 @@
 // tests/support/run_plumb.hpp: runs the built plumb program as a user would, for end-to-end tests.
 //
-// run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 7 8 x\n") feeds the text to standard input and returns
-// the exit status with everything written to standard output and standard error.
+// run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 7 8 x\n") feeds the text to standard input and
+// returns the exit status with everything written to standard output and standard error.
 #pragma once
 
 #include <sys/wait.h>
@@ -41,13 +41,11 @@ inline ProgramRun run_plumb(const std::vector<std::string>& args, const std::str
   const auto dir = std::filesystem::temp_directory_path() /
                    ("plumb-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
   std::filesystem::create_directories(dir);
-  {
-    std::ofstream(dir / "in") << input;
-  }
+  { std::ofstream(dir / "in") << input; }
   std::string command = shell_quote(PLUMB_BINARY);
   for (const auto& arg : args) command += " " + shell_quote(arg);
-  command += " <" + shell_quote((dir / "in").string()) + " >" + shell_quote((dir / "out").string()) + " 2>" +
-             shell_quote((dir / "err").string());
+  command += " <" + shell_quote((dir / "in").string()) + " >" +
+             shell_quote((dir / "out").string()) + " 2>" + shell_quote((dir / "err").string());
   ProgramRun run;
   const int raw = std::system(command.c_str());
   run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

@@ -20,12 +20,16 @@
 //
 // The space provides
 //   num_placements(), num_slots()
-//   for_each_start(f)         f(rank, class_slots, value) for each goal class (depth 0)
+//   max_moves()               the most moves one expansion emits
+//   for_each_start(f)         f(rank, class_slots) for each goal class (depth 0)
 //   expand(rank, slots, depth, emit)
 //                             for each class meeting `slots` (a slot mask) and each unit move out
-//                             of it: emit(next_rank, entry_slot, value), where value is the 4-bit
-//                             entry to store if next_rank is first reached at `depth`; returns the
-//                             union of the classes it expanded.
+//                             of it: emit(next_rank, entry_slot); returns an Expansion: the union
+//                             of the classes it expanded, and the 4-bit entry to store if `rank`
+//                             was first reached at `depth`.
+// A placement's entry is written when it is first expanded (in the scan, so in rank order, not at
+// random as the moves that reach it are applied): that is at the depth it was first reached, the
+// one layer whose scan finds none of its slots expanded before.
 // The moves of a run of expansions are buffered, their table words prefetched, and then applied, so
 // that the cache misses of a few hundred moves overlap; the table is asked for huge pages (Linux).
 // References: R. E. Korf and A. Felner, "Disjoint pattern database heuristics", Artificial
@@ -41,6 +45,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <new>
+#include <span>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -58,6 +63,13 @@ template <class S>
 concept SlottedSpace = requires(const S& space) {
   { space.num_placements() } -> std::convertible_to<std::uint64_t>;
   { space.num_slots() } -> std::convertible_to<unsigned>;
+  { space.max_moves() } -> std::convertible_to<std::size_t>;
+};
+
+// What SlottedSpace::expand returns.
+struct Expansion {
+  std::uint32_t slots;  // the union of the classes expanded
+  std::uint8_t value;   // the placement's entry, if first reached at the depth expanded
 };
 
 namespace detail {
@@ -66,7 +78,7 @@ namespace detail {
 // prefetched).
 struct PendingMove {
   std::uint64_t rank;
-  std::uint8_t entry_slot, value;
+  unsigned entry_slot;
 };
 
 // A large array filled with one value, on huge pages where the system gives them on request (fewer
@@ -120,6 +132,14 @@ constexpr std::uint32_t gather_bits(std::uint64_t x) {
   return static_cast<std::uint32_t>(x);
 }
 
+// Whether some 2-bit field of `word` equals `value` (a quick test before slots_holding()).
+template <class Word>
+bool holds(Word word, unsigned value) {
+  constexpr auto kLowBits = static_cast<Word>(0x5555555555555555ull);
+  const Word fields = word ^ static_cast<Word>(kLowBits * value);  // fields equal to value: 00
+  return (~(fields | (fields >> 1)) & kLowBits) != 0;
+}
+
 // The slots whose 2-bit field in `word` equals `value`.
 template <class Word>
 std::uint32_t slots_holding(Word word, unsigned value) {
@@ -165,9 +185,8 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
   };
   constexpr unsigned kExpanded = 0;
   const auto layer_value = [](unsigned depth) { return 1 + depth % 2; };
-  space.for_each_start([&](std::uint64_t rank, std::uint32_t class_slots, std::uint8_t value) {
+  space.for_each_start([&](std::uint64_t rank, std::uint32_t class_slots) {
     table[rank] &= static_cast<Word>(~field_mask(class_slots, layer_value(0)));
-    entries.set_if_zero(rank, value);
     ++stats.peak_stored;
   });
 
@@ -181,21 +200,19 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
     std::atomic<std::uint64_t> next_chunk{0}, expanded{0}, generated{0}, reached{0};
     const auto work = [&](unsigned worker) {
       std::uint64_t my_expanded = 0, my_generated = 0, my_reached = 0;
-      std::vector<detail::PendingMove> pending;
-      pending.reserve(kPendingMoves + 256);
+      std::vector<detail::PendingMove> pending(kPendingMoves + space.max_moves());
+      std::size_t pending_count = 0;
       const auto apply_pending = [&] {
-        for (const detail::PendingMove& move : pending) {
+        for (const detail::PendingMove& move : std::span(pending.data(), pending_count)) {
           std::atomic_ref<Word> target(table[move.rank]);
           if (((target.load(std::memory_order_relaxed) >> (2 * move.entry_slot)) & 3) != 3)
             continue;
           const Word old = target.fetch_and(
               static_cast<Word>(~field_mask(std::uint32_t{1} << move.entry_slot, next)),
               std::memory_order_relaxed);
-          if (((old >> (2 * move.entry_slot)) & 3) != 3) continue;
-          ++my_reached;
-          if (old == kUnseen) entries.set_if_zero(move.rank, move.value);
+          if (((old >> (2 * move.entry_slot)) & 3) == 3) ++my_reached;
         }
-        pending.clear();
+        pending_count = 0;
       };
       for (;;) {
         const std::uint64_t begin = next_chunk.fetch_add(kChunk, std::memory_order_relaxed);
@@ -203,20 +220,20 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
         const std::uint64_t end = std::min(placements, begin + kChunk);
         for (std::uint64_t rank = begin; rank < end; ++rank) {
           std::atomic_ref<Word> word(table[rank]);
-          const std::uint32_t frontier =
-              detail::slots_holding(word.load(std::memory_order_relaxed), current);
-          if (frontier == 0) continue;
+          const Word fields = word.load(std::memory_order_relaxed);
+          if (!detail::holds(fields, current)) continue;
           ++my_expanded;
-          const std::uint32_t expanded_slots = space.expand(
-              rank, frontier, depth + 1,
-              [&](std::uint64_t next_rank, unsigned entry_slot, std::uint8_t value) {
-                ++my_generated;
-                __builtin_prefetch(&table[next_rank]);
-                pending.push_back({next_rank, static_cast<std::uint8_t>(entry_slot), value});
-              });
-          word.fetch_and(static_cast<Word>(~field_mask(expanded_slots, kExpanded)),
+          const Expansion expansion =
+              space.expand(rank, detail::slots_holding(fields, current), depth,
+                           [&](std::uint64_t next_rank, unsigned entry_slot) {
+                             ++my_generated;
+                             __builtin_prefetch(&table[next_rank]);
+                             pending[pending_count++] = {next_rank, entry_slot};
+                           });
+          if (!detail::holds(fields, kExpanded)) entries.set_if_zero(rank, expansion.value);
+          word.fetch_and(static_cast<Word>(~field_mask(expansion.slots, kExpanded)),
                          std::memory_order_relaxed);
-          if (pending.size() >= kPendingMoves) apply_pending();
+          if (pending_count >= kPendingMoves) apply_pending();
         }
         apply_pending();
         if (worker == 0) {

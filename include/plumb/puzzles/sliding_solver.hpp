@@ -2,26 +2,36 @@
 // any of a small table of named algorithms.
 //
 //   table   one breadth-first distance table over the goal's parity class (a byte a state), built
-//   on
-//           the first query and kept in the cache directory (io/table_file.hpp) for later runs; a
-//           query then walks down it, a neighbour one move closer at each step: O(length * R*C) per
-//           instance. For boards of at most kSlidingTableLimit states.
+//           on the first query and kept in the cache directory (io/table_file.hpp) for later runs;
+//           a query then walks down it, a neighbour one move closer at each step: O(length * R*C)
+//           per instance. For boards of at most kSlidingTableLimit states.
+//   pdb     IDA* over additive pattern databases with reflection (sliding_pdb.hpp): the solver's
+//           partition (the size's default, 15-7-8 for 4x4 and 24-6666 for 5x5, or one named),
+//           loaded from the cache directory or built there on the first query. Needs a goal with
+//           the blank in a corner.
 //   ida     IDA* with Manhattan distance plus linear conflicts (sliding_heuristics.hpp).
 //   astar, bfs, bidir   the generic engine's A* (same heuristic), breadth-first and bidirectional
 //           breadth-first search, for cross-checks and comparisons.
 //   auto    table up to kSlidingAutoTableStates states (every board of at most 10 cells: 3x3 has
-//           181,440, 2x5 1,814,400), ida beyond.
+//           181,440, 2x5 1,814,400); beyond, pdb when the solver has a partition (which must then
+//           fit the board) and the goal's blank is in a corner, else ida.
 // Every algorithm answers an unsolvable instance at once, by parity. A new algorithm is one more
 // row in sliding_algorithms() (sliding_solver.cpp).
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "plumb/puzzles/sliding.hpp"
 #include "plumb/puzzles/sliding_heuristics.hpp"
+#include "plumb/puzzles/sliding_pdb.hpp"
 #include "plumb/puzzles/sliding_ranked.hpp"
 #include "plumb/search/limits.hpp"
 
@@ -52,13 +62,28 @@ std::span<const SlidingAlgorithm> sliding_algorithms();
 // The algorithm of that name, or null.
 const SlidingAlgorithm* find_sliding_algorithm(std::string_view name);
 
+// The named partitions with their board sizes, for messages: "15-7-8 (4x4), 24-6666 (5x5), ...".
+std::string sliding_partition_list();
+
 class SlidingSolver {
  public:
-  SlidingSolver(SlidingSize size, const SlidingState& goal);
+  // Called before each pattern database is built (one found in the cache is loaded silently), so
+  // that the program can tell the user; the library prints nothing itself.
+  using PdbBuildNotice =
+      std::function<void(const SlidingPartition& partition, std::size_t pattern)>;
+
+  // `partition` is the pdb algorithm's (it must outlive the solver, as the named ones do); null
+  // means the size's default (default_sliding_partition), if there is one. A partition of another
+  // size is refused when the pdb algorithm runs.
+  SlidingSolver(SlidingSize size, const SlidingState& goal,
+                const SlidingPartition* partition = nullptr);
 
   const SlidingDomain& domain() const { return domain_; }
   SlidingSize size() const { return {domain_.rows(), domain_.cols()}; }
   const SlidingLinearConflicts& heuristic() const { return heuristic_; }
+  // The pdb algorithm's partition, or null when the size has no default and none was named.
+  const SlidingPartition* partition() const { return partition_; }
+  void on_pdb_build(PdbBuildNotice notice) { on_pdb_build_ = std::move(notice); }
 
   // The number of states in the goal's parity class, or 0 when it does not fit 64 bits.
   std::uint64_t class_size() const;
@@ -76,11 +101,20 @@ class SlidingSolver {
                                          search::SearchStats& stats);
   const RankedSlidingDomain& ranked_domain() const { return *ranked_; }
 
+  // The partition's pattern databases, loaded from the cache directory or built there on the first
+  // call (threads: search::worker_threads(limits)); precondition: partition() is of this size.
+  // Null if a limit stopped a build; stats.reason then says which. Throws std::invalid_argument
+  // when the cache directory cannot be made or written (a rebuild every run would cost minutes).
+  const SlidingPdbSet* pdbs(const search::SearchLimits& limits, search::SearchStats& stats);
+
  private:
   SlidingDomain domain_;
   SlidingLinearConflicts heuristic_;
   std::unique_ptr<RankedSlidingDomain> ranked_;  // when the class has 64-bit ranks
   std::vector<std::uint8_t> distances_;          // empty until built
+  const SlidingPartition* partition_;
+  PdbBuildNotice on_pdb_build_;
+  std::optional<SlidingPdbSet> pdbs_;  // empty until loaded
 };
 
 }  // namespace plumb::puzzles

@@ -1,0 +1,280 @@
+// `plumb solve sliding` with pattern databases end to end: --algo pdb against ida and the table
+// (every printed solution replayed, every length equal), auto's choice, the goals it takes and
+// refuses, --pdb and its errors, the notice before a build, and a limit during one. The databases
+// are the small sets (15-555, 8-44, 7-34), each test in a fresh temporary cache.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/support/run_plumb.hpp"
+#include "tests/support/sliding_boards.hpp"
+#include "tests/support/temporary_cache.hpp"
+
+namespace plumb {
+namespace {
+
+using puzzles::BlankPlace;
+using puzzles::SlidingSize;
+using puzzles::SlidingState;
+using testing::lines_of;
+using testing::run_plumb;
+
+constexpr std::string_view kBuilding = "plumb: building pattern database";
+
+bool sanitized() {
+  return std::getenv("PLUMB_SANITIZED") != nullptr;
+}
+
+class SlidingPdbCli : public ::testing::Test {
+ protected:
+  testing::TemporaryCache cache_;
+};
+
+// Boards `steps_low` to `steps_high` random moves from `goal`, one a line.
+std::vector<std::string> scrambled(const SlidingState& goal, SlidingSize size, int count,
+                                   int steps_low, int steps_high, std::uint64_t seed) {
+  const puzzles::SlidingDomain d(size.rows, size.cols, goal);
+  std::mt19937_64 random(seed);
+  std::vector<std::string> boards;
+  for (int i = 0; i < count; ++i) {
+    const int steps = steps_low + static_cast<int>(random() % (steps_high - steps_low + 1));
+    boards.push_back(puzzles::board_line(testing::scramble(d, steps, random), size));
+  }
+  return boards;
+}
+
+// Uniformly random arrangements of a board, solvable or not, one a line.
+std::vector<std::string> shuffled(SlidingSize size, int count, std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  SlidingState s;
+  const int cells = size.rows * size.cols;
+  std::vector<std::string> boards;
+  for (int i = 0; i < count; ++i) {
+    for (int c = 0; c < cells; ++c) s.cells[c] = static_cast<std::uint8_t>(c);
+    std::shuffle(s.cells.begin(), s.cells.begin() + cells, random);
+    s.blank =
+        static_cast<std::uint8_t>(std::find(s.cells.begin(), s.cells.end(), 0) - s.cells.begin());
+    boards.push_back(puzzles::board_line(s, size));
+  }
+  return boards;
+}
+
+std::string joined(const std::vector<std::string>& boards) {
+  std::string text;
+  for (const auto& board : boards) text += board + "\n";
+  return text;
+}
+
+// The answers of `plumb solve sliding ARGS` to the boards; a failed run fails the test.
+std::vector<std::string> answers(std::vector<std::string> args,
+                                 const std::vector<std::string>& boards) {
+  args.insert(args.begin(), {"solve", "sliding"});
+  const auto run = run_plumb(args, joined(boards));
+  EXPECT_EQ(run.status, 0) << run.err;
+  auto lines = lines_of(run.out);
+  EXPECT_EQ(lines.size(), boards.size()) << run.out << run.err;
+  lines.resize(boards.size());
+  return lines;
+}
+
+// Each answer replays from its board to `goal_line`, or both say `unsolvable`, and its length is
+// the reference's.
+void expect_optimal(const std::vector<std::string>& boards, SlidingSize size,
+                    const std::string& goal_line, const std::vector<std::string>& tested,
+                    const std::vector<std::string>& reference) {
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    if (reference[i] == "unsolvable") {
+      EXPECT_EQ(tested[i], "unsolvable") << boards[i];
+      continue;
+    }
+    EXPECT_EQ(testing::play(boards[i], size, tested[i]), goal_line) << boards[i];
+    EXPECT_EQ(tested[i].size(), reference[i].size()) << boards[i];
+  }
+}
+
+TEST_F(SlidingPdbCli, AgreesWithIdaOnScrambledFifteenPuzzles) {
+  if (sanitized()) GTEST_SKIP() << "builds the 15-555 databases";
+  const SlidingSize size{4, 4};
+  for (const BlankPlace place : {BlankPlace::last, BlankPlace::first}) {
+    const std::string goal = place == BlankPlace::last ? "blank-last" : "blank-first";
+    const SlidingState goal_board = puzzles::ordered_sliding_goal(4, 4, place);
+    const auto boards = scrambled(goal_board, size, 6, 30, 60, 1985);
+    const auto pdb = answers({"--algo", "pdb", "--pdb", "15-555", "--goal", goal}, boards);
+    expect_optimal(boards, size, puzzles::board_line(goal_board, size), pdb,
+                   answers({"--algo", "ida", "--goal", goal}, boards));
+    // The moves do not depend on the thread count.
+    EXPECT_EQ(
+        answers({"--algo", "pdb", "--pdb", "15-555", "--goal", goal, "--threads", "1"}, boards),
+        pdb);
+  }
+}
+
+// The easiest of Korf's 100 (blank-first), by auto: their published optimal lengths.
+TEST_F(SlidingPdbCli, AutoSolvesKorfsEasiestInstances) {
+  if (sanitized()) GTEST_SKIP() << "builds the 15-555 databases";
+  std::ifstream file(std::filesystem::path(PLUMB_SHARED_DIR) / "data" / "korf100.txt");
+  std::vector<std::pair<std::size_t, std::string>> instances;  // length, board
+  for (std::string line; std::getline(file, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::size_t id = 0, length = 0;
+    fields >> id >> length;
+    std::string board;
+    std::getline(fields, board);
+    instances.emplace_back(length, board);
+  }
+  ASSERT_EQ(instances.size(), 100u);
+  std::sort(instances.begin(), instances.end());
+  instances.resize(4);
+  std::vector<std::string> boards;
+  for (const auto& [length, board] : instances) boards.push_back(board);
+  const auto run =
+      run_plumb({"solve", "sliding", "--goal", "blank-first", "--pdb", "15-555"}, joined(boards));
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.err.find(kBuilding), std::string::npos) << "auto did not choose pdb: " << run.err;
+  const auto moves = lines_of(run.out);
+  ASSERT_EQ(moves.size(), boards.size());
+  const std::string goal =
+      puzzles::board_line(puzzles::ordered_sliding_goal(4, 4, BlankPlace::first), {4, 4});
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    EXPECT_EQ(moves[i].size(), instances[i].first) << boards[i];
+    EXPECT_EQ(testing::play(boards[i], {4, 4}, moves[i]), goal) << boards[i];
+  }
+}
+
+TEST_F(SlidingPdbCli, CustomGoalWithTheBlankInACorner) {
+  if (sanitized()) GTEST_SKIP() << "builds the 15-555 databases";
+  const SlidingSize size{4, 4};
+  const std::string goal = "15 14 13 x 12 11 10 9 8 7 6 5 4 3 2 1";
+  SlidingState goal_board;
+  ASSERT_EQ(puzzles::read_board(goal, size, goal_board), "");
+  const auto boards = scrambled(goal_board, size, 5, 30, 50, 24);
+  expect_optimal(boards, size, goal,
+                 answers({"--algo", "pdb", "--pdb", "15-555", "--goal", goal}, boards),
+                 answers({"--algo", "ida", "--goal", goal}, boards));
+}
+
+// auto takes ida, building nothing; --algo pdb refuses with a reason.
+TEST_F(SlidingPdbCli, GoalWithTheBlankInside) {
+  const SlidingSize size{4, 4};
+  const std::string goal = "1 2 3 4 5 x 6 7 8 9 10 11 12 13 14 15";
+  SlidingState goal_board;
+  ASSERT_EQ(puzzles::read_board(goal, size, goal_board), "");
+  const auto boards = scrambled(goal_board, size, 4, 16, 24, 7);
+  const auto run =
+      run_plumb({"solve", "sliding", "--pdb", "15-555", "--goal", goal}, joined(boards));
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(lines_of(run.out), answers({"--algo", "ida", "--goal", goal}, boards));
+  const auto refused = run_plumb(
+      {"solve", "sliding", "--algo", "pdb", "--pdb", "15-555", "--goal", goal}, joined(boards));
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find("plumb: <stdin>:1: the pattern databases need a goal with the blank "
+                             "in a corner; use --algo ida"),
+            std::string::npos)
+      << refused.err;
+  EXPECT_EQ(refused.err.find(kBuilding), std::string::npos) << refused.err;
+}
+
+TEST_F(SlidingPdbCli, AnnouncesTheBuildOnceOnly) {
+  if (sanitized()) GTEST_SKIP() << "builds the 15-555 databases";
+  const std::string board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n";
+  EXPECT_EQ(run_plumb({"solve", "sliding", "--algo", "ida"}, board).err, "");
+  const auto first = run_plumb({"solve", "sliding", "--pdb", "15-555"}, board);
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_EQ(first.out, "r\n");
+  const std::string cached =
+      "; once, then cached in " + cache_.path().string() + "; --algo ida skips it)\n";
+  EXPECT_EQ(first.err,
+            "plumb: building pattern database 1 of 3 of 15-555 (524,160 entries" + cached +
+                "plumb: building pattern database 2 of 3 of 15-555 (524,160 entries" + cached +
+                "plumb: building pattern database 3 of 3 of 15-555 (524,160 entries" + cached);
+  const auto second = run_plumb({"solve", "sliding", "--pdb", "15-555", "--algo", "pdb"}, board);
+  ASSERT_EQ(second.status, 0) << second.err;
+  EXPECT_EQ(second.out, "r\n");
+  EXPECT_EQ(second.err, "");
+}
+
+TEST_F(SlidingPdbCli, SmallSetsAgreeWithTheTable) {
+  const int count = sanitized() ? 6 : 30;
+  for (const auto& [size, set] :
+       {std::pair{SlidingSize{3, 3}, "8-44"}, std::pair{SlidingSize{2, 4}, "7-34"}}) {
+    const std::string size_text = std::to_string(size.rows) + "x" + std::to_string(size.cols);
+    for (const BlankPlace place : {BlankPlace::last, BlankPlace::first}) {
+      const std::string goal = place == BlankPlace::last ? "blank-last" : "blank-first";
+      const auto boards = shuffled(size, count, 1077);
+      expect_optimal(
+          boards, size,
+          puzzles::board_line(puzzles::ordered_sliding_goal(size.rows, size.cols, place), size),
+          answers({"--algo", "pdb", "--pdb", set, "--size", size_text, "--goal", goal}, boards),
+          answers({"--algo", "table", "--size", size_text, "--goal", goal}, boards));
+    }
+  }
+}
+
+TEST_F(SlidingPdbCli, UnknownSetAndSizeMismatch) {
+  const std::string board = "1 2 3 4 5 6 7 x 8\n";
+  auto run = run_plumb({"solve", "sliding", "--pdb", "nope"}, board);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("--pdb: no pattern database set named 'nope'; the sets: 15-7-8 (4x4), "
+                         "24-6666 (5x5), 15-555 (4x4), 8-44 (3x3), 7-34 (2x4)"),
+            std::string::npos)
+      << run.err;
+  run = run_plumb({"solve", "sliding", "--algo", "pdb", "--pdb", "15-555"}, board);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("plumb: <stdin>:1: the pattern databases 15-555 are for 4x4 boards, not "
+                         "3x3"),
+            std::string::npos)
+      << run.err;
+  run = run_plumb({"solve", "sliding", "--algo", "pdb", "--size", "3x4"},
+                  "1 2 3 4 5 6 7 8 9 10 x 11\n");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("plumb: <stdin>:1: no pattern databases for 3x4 boards"),
+            std::string::npos)
+      << run.err;
+  EXPECT_EQ(run.err.find(kBuilding), std::string::npos) << run.err;
+}
+
+// Answered by parity before any database is needed.
+TEST_F(SlidingPdbCli, UnsolvableBoards) {
+  const auto run = run_plumb({"solve", "sliding", "--algo", "pdb", "--pdb", "15-555"},
+                             "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 x\n"
+                             "1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 x\n"
+                             "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, "unsolvable\nunsolvable\nunsolvable\n");
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(SlidingPdbCli, UnusableCacheDirectory) {
+  ::setenv("PLUMB_CACHE", "/proc/plumb-cannot-be-made", 1);
+  const auto run =
+      run_plumb({"solve", "sliding", "--algo", "pdb", "--pdb", "8-44"}, "1 2 3 4 5 6 7 x 8\n");
+  ::setenv("PLUMB_CACHE", cache_.path().c_str(), 1);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("plumb: <stdin>:1: the pattern databases cannot be kept in the cache "
+                         "directory ("),
+            std::string::npos)
+      << run.err;
+}
+
+// A 15-555 database takes far more than a millisecond to build: exit 3, nothing answered.
+TEST_F(SlidingPdbCli, TimeLimitDuringTheBuild) {
+  const auto run = run_plumb({"solve", "sliding", "--pdb", "15-555", "--time-limit", "0.001"},
+                             "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n");
+  EXPECT_EQ(run.status, 3) << run.err;
+  EXPECT_EQ(run.out, "");
+  EXPECT_NE(run.err.find("building pattern database 1 of 3 of 15-555"), std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find("time limit"), std::string::npos) << run.err;
+}
+
+}  // namespace
+}  // namespace plumb

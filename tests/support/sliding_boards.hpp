@@ -1,0 +1,58 @@
+// tests/support/sliding_boards.hpp: sliding-puzzle helpers shared by the tests: random scrambles
+// from a goal, the lines of a program's output, and the replay of a printed move string.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "plumb/puzzles/sliding.hpp"
+#include "plumb/puzzles/sliding_text.hpp"
+
+namespace plumb::testing {
+
+// A random walk of `steps` moves from the goal that never undoes its last move.
+inline puzzles::SlidingState scramble(const puzzles::SlidingDomain& d, int steps,
+                                      std::mt19937_64& random) {
+  puzzles::SlidingState s = d.goal();
+  int last = -1;
+  for (int i = 0; i < steps; ++i) {
+    std::vector<puzzles::SlidingMove> moves;
+    d.for_each_move(s, [&](puzzles::SlidingMove m) {
+      if (static_cast<int>(m) != (last ^ 1)) moves.push_back(m);
+    });
+    const puzzles::SlidingMove m = moves[random() % moves.size()];
+    d.apply(s, m);
+    last = static_cast<int>(m);
+  }
+  return s;
+}
+
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+// Plays the move string on the board given as text; the final board as a line of tokens.
+inline std::string play(const std::string& board_text, puzzles::SlidingSize size,
+                        const std::string& moves) {
+  puzzles::SlidingState s;
+  EXPECT_EQ(puzzles::read_board(board_text, size, s), "");
+  const puzzles::SlidingDomain d(
+      size.rows, size.cols,
+      puzzles::ordered_sliding_goal(size.rows, size.cols, puzzles::BlankPlace::last));
+  for (char letter : moves) {
+    const auto m = static_cast<puzzles::SlidingMove>(puzzles::kSlidingMoveLetters.find(letter));
+    EXPECT_GE(d.neighbor(s.blank, m), 0) << "move off the board in " << moves;
+    if (d.neighbor(s.blank, m) < 0) break;
+    d.apply(s, m);
+  }
+  return puzzles::board_line(s, size);
+}
+
+}  // namespace plumb::testing
