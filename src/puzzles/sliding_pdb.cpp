@@ -119,15 +119,20 @@ std::optional<pdb::NibbleArray> build_sliding_pdb(const SlidingPartition& partit
 
 std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(
     const SlidingPartition& partition, const search::SearchLimits& limits, unsigned threads,
-    const std::function<void(std::size_t)>& on_build) {
+    const std::function<void(std::size_t)>& on_build, search::SearchStats* stats) {
   SlidingPdbSet set{partition, {}};
   for (std::size_t pattern = 0; pattern < partition.patterns.size(); ++pattern) {
+    search::SearchStats built;
     std::optional<pdb::PatternDatabase> database = pdb::load_or_build(
         sliding_pdb_path(partition, pattern), sliding_pdb_header(partition, pattern),
         sliding_pdb_entries(partition, pattern), [&] {
           if (on_build) on_build(pattern);
-          return build_sliding_pdb(partition, pattern, limits, threads);
+          return build_sliding_pdb(partition, pattern, limits, threads, &built);
         });
+    if (stats != nullptr) {
+      *stats += built;
+      stats->reason = built.reason;
+    }
     if (!database) return std::nullopt;
     set.databases.push_back(std::move(*database));
   }

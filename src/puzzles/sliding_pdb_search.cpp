@@ -22,12 +22,13 @@ using sliding_detail::Grid;
 using sliding_detail::kNoCell;
 
 constexpr unsigned kMaxPatterns = 8;
+constexpr std::uint8_t kNoPattern = 255;
 // Each IDA* iteration with several threads first lists the nodes this deep (within the bound) and
 // then shares them out; a few hundred subtrees balance two threads well.
 constexpr int kSplitDepth = 8;
 
 // What the solver looks up: the board, the patterns (tile lists, indices, databases), each tile's
-// pattern and mirror image, and the distance of each tile from each cell.
+// pattern, place in it and mirror image.
 struct HeuristicTables {
   explicit HeuristicTables(const SlidingPdbSet& pdbs)
       : grid(pdbs.partition.width, pdbs.partition.height),
@@ -38,13 +39,16 @@ struct HeuristicTables {
       throw std::invalid_argument("sliding pdb: bad partition");
     }
     std::array<bool, pdb::kMaxCells> covered{};
+    pattern_of.fill(kNoPattern);
     for (std::size_t p = 0; p < patterns.size(); ++p) {
-      for (std::uint8_t tile : patterns[p]) {
+      for (std::size_t i = 0; i < patterns[p].size(); ++i) {
+        const unsigned tile = patterns[p][i];
         if (tile == 0 || tile >= grid.cells() || covered[tile]) {
           throw std::invalid_argument("sliding pdb: the patterns must split the tiles");
         }
         covered[tile] = true;
         pattern_of[tile] = static_cast<std::uint8_t>(p);
+        piece_index[tile] = static_cast<std::uint8_t>(i);
       }
       indices.emplace_back(grid.cells(), static_cast<unsigned>(patterns[p].size()));
       if (pdbs.databases[p].entries.size() != indices.back().size()) {
@@ -56,20 +60,16 @@ struct HeuristicTables {
         grid.cells()) {
       throw std::invalid_argument("sliding pdb: the patterns must cover every tile");
     }
-    for (unsigned tile = 0; tile < grid.cells(); ++tile) {
+    for (unsigned tile = 0; tile < grid.cells(); ++tile)
       mirror_of[tile] = static_cast<std::uint8_t>(mirrored ? grid.mirror(tile) : tile);
-      for (unsigned cell = 0; cell < grid.cells(); ++cell) {
-        distance[tile][cell] = static_cast<std::uint8_t>(grid.distance(tile, cell));
-      }
-    }
   }
 
   Grid grid;
   bool mirrored;  // also bound the state mirrored about the main diagonal (square boards)
   const std::vector<std::vector<std::uint8_t>>& patterns;
-  std::array<std::uint8_t, pdb::kMaxCells> pattern_of{};
+  std::array<std::uint8_t, pdb::kMaxCells> pattern_of{};   // kNoPattern for the blank
+  std::array<std::uint8_t, pdb::kMaxCells> piece_index{};  // a tile's place in its pattern
   std::array<std::uint8_t, pdb::kMaxCells> mirror_of{};  // the tile whose home mirrors this tile's
-  std::array<std::array<std::uint8_t, pdb::kMaxCells>, pdb::kMaxCells> distance{};
   std::vector<pdb::PlacementIndex> indices;
   std::vector<const pdb::NibbleArray*> databases;
 };
@@ -108,17 +108,18 @@ class Searcher {
   Searcher(const HeuristicTables& tables, std::span<const std::uint8_t> board, SharedSearch& shared,
            bool reports)
       : t_(tables), shared_(shared), reports_(reports) {
+    Cells where{}, mirror_where{};  // each tile's cell, on the board and on its mirror image
     for (unsigned cell = 0; cell < t_.grid.cells(); ++cell) {
-      board_[cell] = board[cell];
-      where_[board[cell]] = static_cast<std::uint8_t>(cell);
+      const unsigned tile = board[cell], image = t_.mirror_of[tile];
+      board_[cell] = static_cast<std::uint8_t>(tile);
+      mirror_board_[mirror_cell(cell)] = static_cast<std::uint8_t>(image);
+      where[tile] = static_cast<std::uint8_t>(cell);
+      mirror_where[image] = static_cast<std::uint8_t>(mirror_cell(cell));
     }
-    blank_ = where_[0];
-    for (unsigned tile = 1; tile < t_.grid.cells(); ++tile) {
-      mirror_where_[t_.mirror_of[tile]] = static_cast<std::uint8_t>(mirror_cell(where_[tile]));
-    }
+    blank_ = where[0];
     for (unsigned p = 0; p < t_.databases.size(); ++p) {
-      normal_[p] = evaluate(p, where_);
-      mirror_[p] = evaluate(p, mirror_where_);
+      normal_[p] = evaluate(p, where);
+      mirror_[p] = evaluate(p, mirror_where);
       normal_sum_ += normal_[p].value;
       mirror_sum_ += mirror_[p].value;
     }
@@ -209,6 +210,9 @@ class Searcher {
   };
   using Cells = std::array<std::uint8_t, pdb::kMaxCells>;
 
+  int distance(unsigned tile, unsigned cell) const {
+    return static_cast<int>(t_.grid.distance(tile, cell));
+  }
   unsigned mirror_cell(unsigned cell) const { return t_.mirrored ? t_.grid.mirror(cell) : cell; }
 
   std::uint64_t rank_of(unsigned p, const Cells& where) const {
@@ -224,25 +228,36 @@ class Searcher {
   Value evaluate(unsigned p, const Cells& where) const {
     Value v;
     v.rank = rank_of(p, where);
-    for (std::uint8_t tile : t_.patterns[p]) v.manhattan += t_.distance[tile][where[tile]];
+    for (std::uint8_t tile : t_.patterns[p]) v.manhattan += distance(tile, where[tile]);
     v.value = value_of(p, v);
     return v;
   }
 
-  // The ranks after moving the blank by `direction`, their entries prefetched.
+  // Pattern p's pieces by cell on `board`, as PlacementIndex::rank_after_move reads them.
+  struct PiecesOf {
+    const HeuristicTables& t;
+    const Cells& board;
+    unsigned p;
+    unsigned operator[](unsigned cell) const {
+      const unsigned tile = board[cell];
+      return t.pattern_of[tile] == p ? t.piece_index[tile] : pdb::kMaxCells;
+    }
+  };
+
+  // The ranks after moving the blank by `direction` (the tile there slides the other way), their
+  // entries prefetched.
   Child prepare(unsigned direction) {
     const unsigned from = blank_, to = t_.grid.step(from, direction), tile = board_[to];
     Child child{direction, from, to, 0, 0};
     const unsigned p = t_.pattern_of[tile];
-    where_[tile] = static_cast<std::uint8_t>(from);
-    child.normal_rank = rank_of(p, where_);
-    where_[tile] = static_cast<std::uint8_t>(to);
+    child.normal_rank = t_.indices[p].rank_after_move(normal_[p].rank, t_.piece_index[tile], to,
+                                                      from, PiecesOf{t_, board_, p});
     t_.databases[p]->prefetch(child.normal_rank);
     if (t_.mirrored) {
       const unsigned image = t_.mirror_of[tile], q = t_.pattern_of[image];
-      mirror_where_[image] = static_cast<std::uint8_t>(t_.grid.mirror(from));
-      child.mirror_rank = rank_of(q, mirror_where_);
-      mirror_where_[image] = static_cast<std::uint8_t>(t_.grid.mirror(to));
+      child.mirror_rank =
+          t_.indices[q].rank_after_move(mirror_[q].rank, t_.piece_index[image], t_.grid.mirror(to),
+                                        t_.grid.mirror(from), PiecesOf{t_, mirror_board_, q});
       t_.databases[q]->prefetch(child.mirror_rank);
     }
     return child;
@@ -254,11 +269,10 @@ class Searcher {
     const Saved saved{normal_[p], mirror_[q], normal_sum_, mirror_sum_};
     board_[from] = static_cast<std::uint8_t>(tile);
     board_[to] = 0;
-    where_[tile] = static_cast<std::uint8_t>(from);
     blank_ = to;
     Value& normal = normal_[p];
     normal.rank = child.normal_rank;
-    normal.manhattan += t_.distance[tile][from] - t_.distance[tile][to];
+    normal.manhattan += distance(tile, from) - distance(tile, to);
     const int normal_value = value_of(p, normal);
     normal_sum_ += normal_value - normal.value;
     normal.value = normal_value;
@@ -267,10 +281,11 @@ class Searcher {
       return saved;
     }
     const unsigned mirror_from = t_.grid.mirror(from), mirror_to = t_.grid.mirror(to);
-    mirror_where_[image] = static_cast<std::uint8_t>(mirror_from);
+    mirror_board_[mirror_from] = static_cast<std::uint8_t>(image);
+    mirror_board_[mirror_to] = 0;
     Value& mirror = mirror_[q];
     mirror.rank = child.mirror_rank;
-    mirror.manhattan += t_.distance[image][mirror_from] - t_.distance[image][mirror_to];
+    mirror.manhattan += distance(image, mirror_from) - distance(image, mirror_to);
     const int mirror_value = value_of(q, mirror);
     mirror_sum_ += mirror_value - mirror.value;
     mirror.value = mirror_value;
@@ -281,14 +296,14 @@ class Searcher {
     const unsigned from = child.from, to = child.to, tile = board_[from];
     board_[to] = static_cast<std::uint8_t>(tile);
     board_[from] = 0;
-    where_[tile] = static_cast<std::uint8_t>(to);
     blank_ = from;
     normal_[t_.pattern_of[tile]] = saved.normal;
     normal_sum_ = saved.normal_sum;
     mirror_sum_ = saved.mirror_sum;
     if (t_.mirrored) {
       const unsigned image = t_.mirror_of[tile];
-      mirror_where_[image] = static_cast<std::uint8_t>(t_.grid.mirror(to));
+      mirror_board_[t_.grid.mirror(to)] = static_cast<std::uint8_t>(image);
+      mirror_board_[t_.grid.mirror(from)] = 0;
       mirror_[t_.pattern_of[image]] = saved.mirror;
     }
   }
@@ -320,7 +335,7 @@ class Searcher {
   const HeuristicTables& t_;
   SharedSearch& shared_;
   bool reports_;
-  Cells board_{}, where_{}, mirror_where_{};
+  Cells board_{}, mirror_board_{};  // the tiles on each cell, of the board and its mirror image
   unsigned blank_ = 0;
   std::array<Value, kMaxPatterns> normal_{}, mirror_{};
   int normal_sum_ = 0, mirror_sum_ = 0;

@@ -237,34 +237,23 @@ std::filesystem::path table_path(const SlidingSolver& solver, const io::TableHea
                                   std::to_string(hash % 1000000007) + ".tbl");
 }
 
-// Which limit stopped a pattern database build, which tells only that one did: the time limit if it
-// has passed, else the memory limit if one was set, else the node limit.
-search::StopReason stopping_limit(const SearchLimits& limits, double seconds) {
-  if (limits.max_seconds > 0 && seconds >= limits.max_seconds)
-    return search::StopReason::time_limit;
-  return limits.max_memory_bytes != 0 ? search::StopReason::memory_limit
-                                      : search::StopReason::node_limit;
-}
-
 }  // namespace
 
 const SlidingPdbSet* SlidingSolver::pdbs(const SearchLimits& limits, search::SearchStats& stats) {
   if (pdbs_) return &*pdbs_;
-  const auto begin = std::chrono::steady_clock::now();
   try {
-    pdbs_ = load_or_build_sliding_pdbs(*partition_, limits, search::worker_threads(limits),
-                                       [&](std::size_t pattern) {
-                                         if (on_pdb_build_) on_pdb_build_(*partition_, pattern);
-                                       });
+    pdbs_ = load_or_build_sliding_pdbs(
+        *partition_, limits, search::worker_threads(limits),
+        [&](std::size_t pattern) {
+          if (on_pdb_build_) on_pdb_build_(*partition_, pattern);
+        },
+        &stats);
   } catch (const std::runtime_error& error) {  // the cache directory cannot be made or written
     throw std::invalid_argument(
         std::string("the pattern databases cannot be kept in the cache directory (") +
         error.what() + "); set PLUMB_CACHE to a writable directory, or use --algo ida");
   }
-  if (pdbs_) return &*pdbs_;
-  stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-  stats.reason = stopping_limit(limits, stats.seconds);
-  return nullptr;
+  return pdbs_ ? &*pdbs_ : nullptr;
 }
 
 const std::vector<std::uint8_t>* SlidingSolver::table(const SearchLimits& limits,

@@ -10,6 +10,7 @@
 #include "plumb/puzzles/cubic_io.hpp"
 #include "plumb/puzzles/cubic_solve.hpp"
 #include "tests/support/run_plumb.hpp"
+#include "tests/support/temporary_cache.hpp"
 
 namespace plumb::testing {
 namespace {
@@ -23,18 +24,7 @@ bool sanitized() {
 // Every test runs the program with PLUMB_CACHE in a fresh temporary directory.
 class CubicCli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    cache_ =
-        std::filesystem::temp_directory_path() / ("plumb-cubic-cli-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(cache_);
-    std::filesystem::create_directories(cache_);
-    ::setenv("PLUMB_CACHE", cache_.c_str(), 1);
-  }
-  void TearDown() override {
-    ::unsetenv("PLUMB_CACHE");
-    std::filesystem::remove_all(cache_);
-  }
-  std::filesystem::path cache_;
+  plumb::testing::TemporaryCache cache_;
 };
 
 const std::string kSmall =
@@ -54,7 +44,7 @@ TEST_F(CubicCli, SampleByteForByte) {
     EXPECT_EQ(run.status, 0) << algo << run.err;
     EXPECT_EQ(trim_trailing_space(run.out), expected) << algo;
   }
-  EXPECT_TRUE(std::filesystem::exists(cache_ / "cubic-views-3x3.tbl"));
+  EXPECT_TRUE(std::filesystem::exists(cache_.path() / "cubic-views-3x3.tbl"));
   const ProgramRun limited = run_plumb({"solve", "cubic", "--max-moves", "23"}, input);
   EXPECT_EQ(limited.out, "0\n3\n13\n23\n-1\n-1\n-1\n-1\n");
 }
@@ -127,7 +117,7 @@ TEST_F(CubicCli, Explore) {
       << small.out;
   EXPECT_NE(small.out.find("    0  1          1\n"), std::string::npos) << small.out;
   if (sanitized()) return;
-  const std::filesystem::path file = cache_ / "start.in";
+  const std::filesystem::path file = cache_.path() / "start.in";
   std::ofstream(file) << "1 1\nWWW\nWWW\nWWE\n0 0\n";
   const ProgramRun run = run_plumb({"explore", "cubic", "--format", "json", file.string()});
   ASSERT_EQ(run.status, 0) << run.err;

@@ -178,7 +178,7 @@ TEST(SlidingCli, BadInput) {
 TEST(SlidingCli, ExploreThreeByThree) {
   const auto run = run_plumb({"explore", "sliding", "--size", "3x3"});
   ASSERT_EQ(run.status, 0) << run.err;
-  EXPECT_NE(run.out.find("total 181440 states; the deepest are 31 moves away: 2 states:"),
+  EXPECT_NE(run.out.find("total  181440\nthe deepest are 31 moves away: 2 states:"),
             std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("   31  2\n"), std::string::npos) << run.out;

@@ -6,27 +6,17 @@
 #include <filesystem>
 #include <fstream>
 
-#include <unistd.h>
-
 #include "tests/support/run_plumb.hpp"
+#include "tests/support/temporary_cache.hpp"
 
 namespace {
 
 using plumb::testing::run_plumb;
 
+// Every test runs the program with PLUMB_CACHE in a fresh temporary directory.
 class PdbCommand : public ::testing::Test {
  protected:
-  void SetUp() override {
-    cache_ = std::filesystem::temp_directory_path() /
-             ("plumb-pdb-command-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(cache_);
-    ::setenv("PLUMB_CACHE", cache_.c_str(), 1);
-  }
-  void TearDown() override {
-    ::unsetenv("PLUMB_CACHE");
-    std::filesystem::remove_all(cache_);
-  }
-  std::filesystem::path cache_;
+  plumb::testing::TemporaryCache cache_;
 };
 
 TEST_F(PdbCommand, BuildInfoListSolve) {
@@ -44,7 +34,7 @@ TEST_F(PdbCommand, BuildInfoListSolve) {
   EXPECT_NE(run_plumb({"pdb", "list"}).out.find("8-44     3x3  2/2 databases present"),
             std::string::npos);
 
-  const auto file = cache_ / "bench.txt";
+  const auto file = cache_.path() / "bench.txt";
   std::ofstream(file) << "# id length cells\n1 31 8 0 6 5 4 7 2 3 1\n2 0 0 1 2 3 4 5 6 7 8\n";
   const auto solve = run_plumb({"pdb", "solve", "8-44", file.string()});
   EXPECT_EQ(solve.status, 0) << solve.out << solve.err;
@@ -55,8 +45,8 @@ TEST_F(PdbCommand, Errors) {
   const auto unknown = run_plumb({"pdb", "build", "nope"});
   EXPECT_EQ(unknown.status, 2);
   EXPECT_NE(unknown.err.find("no pattern database set named 'nope'"), std::string::npos);
-  const auto file = cache_ / "bad.txt";
-  std::filesystem::create_directories(cache_);
+  const auto file = cache_.path() / "bad.txt";
+  std::filesystem::create_directories(cache_.path());
   std::ofstream(file) << "1 31 8 7 6 0 4 1 2 5\n";
   const auto bad = run_plumb({"pdb", "solve", "8-44", file.string()});
   EXPECT_EQ(bad.status, 2);

@@ -15,7 +15,9 @@
 // expands the classes that hold a slot of its value. A move marks only the slot it enters (one
 // atomic AND on the placement's Word of 16, 32 or 64 bits; threads share the table); the expansion
 // finds the whole class, expands it once however many of its slots were entered, and marks all its
-// slots expanded. Time O(layers * placements + moves); memory: placements * Word, plus the
+// slots expanded. The table is scanned in chunks that carry a flag per layer parity (set by the
+// moves that enter them), so the sparse first and last layers skip most of it. Time
+// O(layers * placements / chunk + layer sizes + moves); memory: placements * Word, plus the
 // database.
 //
 // The space provides
@@ -185,12 +187,21 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
   };
   constexpr unsigned kExpanded = 0;
   const auto layer_value = [](unsigned depth) { return 1 + depth % 2; };
+  // The table is scanned in chunks; a chunk's flag has bit v set while it may hold fields of layer
+  // value v, so the scans of sparse layers skip most chunks.
+  constexpr std::uint64_t kChunk = 1 << 14;
+  std::vector<std::uint8_t> chunk_flags((placements + kChunk - 1) / kChunk, 0);
+  const auto flag_chunk = [&](std::uint64_t rank, unsigned value) {
+    std::atomic_ref<std::uint8_t> flags(chunk_flags[rank / kChunk]);
+    if ((flags.load(std::memory_order_relaxed) & value) == 0)
+      flags.fetch_or(static_cast<std::uint8_t>(value), std::memory_order_relaxed);
+  };
   space.for_each_start([&](std::uint64_t rank, std::uint32_t class_slots) {
     table[rank] &= static_cast<Word>(~field_mask(class_slots, layer_value(0)));
+    flag_chunk(rank, layer_value(0));
     ++stats.peak_stored;
   });
 
-  constexpr std::uint64_t kChunk = 1 << 14;
   constexpr std::size_t kPendingMoves = 256;
   threads = std::max(1u, threads);
   std::atomic<bool> stop{false};
@@ -210,7 +221,9 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
           const Word old = target.fetch_and(
               static_cast<Word>(~field_mask(std::uint32_t{1} << move.entry_slot, next)),
               std::memory_order_relaxed);
-          if (((old >> (2 * move.entry_slot)) & 3) == 3) ++my_reached;
+          if (((old >> (2 * move.entry_slot)) & 3) != 3) continue;
+          ++my_reached;
+          flag_chunk(move.rank, next);
         }
         pending_count = 0;
       };
@@ -218,6 +231,8 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
         const std::uint64_t begin = next_chunk.fetch_add(kChunk, std::memory_order_relaxed);
         if (begin >= placements || stop.load(std::memory_order_relaxed)) break;
         const std::uint64_t end = std::min(placements, begin + kChunk);
+        std::atomic_ref<std::uint8_t> flags(chunk_flags[begin / kChunk]);
+        if ((flags.load(std::memory_order_relaxed) & current) == 0) continue;
         for (std::uint64_t rank = begin; rank < end; ++rank) {
           std::atomic_ref<Word> word(table[rank]);
           const Word fields = word.load(std::memory_order_relaxed);
@@ -230,12 +245,14 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
                              __builtin_prefetch(&table[next_rank]);
                              pending[pending_count++] = {next_rank, entry_slot};
                            });
-          if (!detail::holds(fields, kExpanded)) entries.set_if_zero(rank, expansion.value);
+          // (A chunk's entries share no byte with another chunk's: kChunk is even.)
+          if (!detail::holds(fields, kExpanded)) entries.set(rank, expansion.value);
           word.fetch_and(static_cast<Word>(~field_mask(expansion.slots, kExpanded)),
                          std::memory_order_relaxed);
           if (pending_count >= kPendingMoves) apply_pending();
         }
         apply_pending();
+        flags.fetch_and(static_cast<std::uint8_t>(~current), std::memory_order_relaxed);
         if (worker == 0) {
           const double seconds = elapsed();
           if (limits.max_seconds > 0 && seconds >= limits.max_seconds) stop = true;

@@ -1,12 +1,11 @@
 // plumb/pdb/nibble_array.hpp: an array of 4-bit values packed two to a byte, the storage of a
 // pattern database (entry i lives in byte i/2: low nibble for even i, high nibble for odd i).
 //
-// Reads are one load and a shift. set_if_zero() lets several threads fill different entries of the
-// same byte at once (an atomic OR; an entry is written once, from zero). The bytes are exposed as a
-// span so the array is saved and loaded as one block. Memory: (size + 1) / 2 bytes.
+// Reads are one load and a shift, for the hot loop of a search (encode/nbit_array.hpp's NBitArray
+// takes its width at run time and stores 64-bit words); the bytes are exposed as a span, so the
+// array is saved and loaded as one block, byte for byte. Memory: (size + 1) / 2 bytes.
 #pragma once
 
-#include <atomic>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -37,11 +36,13 @@ class NibbleArray {
                                      15);
   }
 
-  // Sets a zero entry to `value` (< 16); safe against concurrent writes of other entries.
-  void set_if_zero(std::uint64_t i, std::uint8_t value) {
+  // Sets entry i to `value` (< 16) with a plain read-modify-write of its byte: for a thread that
+  // alone writes entries 2j and 2j + 1 (say, ranges of entries that start at even indices).
+  void set(std::uint64_t i, std::uint8_t value) {
     assert(i < size_ && value < 16);
-    std::atomic_ref<std::uint8_t> byte(*reinterpret_cast<std::uint8_t*>(&bytes_[i >> 1]));
-    byte.fetch_or(static_cast<std::uint8_t>(value << ((i & 1) * 4)), std::memory_order_relaxed);
+    const unsigned shift = (i & 1) * 4;
+    const unsigned byte = std::to_integer<unsigned>(bytes_[i >> 1]);
+    bytes_[i >> 1] = static_cast<std::byte>((byte & ~(15u << shift)) | (unsigned{value} << shift));
   }
 
   // Hints the cache that entry i will be read soon.

@@ -66,10 +66,12 @@ struct SlidingPdbSet {
 
 // Loads every database of `partition` from the cache directory, building and saving those that are
 // missing or damaged; before each build, on_build(pattern) is called (to tell the user). Nothing if
-// a limit stopped a build.
+// a limit stopped a build; `stats`, if given, then says which (its reason) and receives the
+// builds' statistics.
 std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(
     const SlidingPartition& partition, const search::SearchLimits& limits, unsigned threads,
-    const std::function<void(std::size_t pattern)>& on_build = {});
+    const std::function<void(std::size_t pattern)>& on_build = {},
+    search::SearchStats* stats = nullptr);
 
 struct SlidingPdbSolution {
   std::optional<std::string> moves;  // letters u d l r: where the blank goes; nothing if unsolved

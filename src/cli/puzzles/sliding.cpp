@@ -348,13 +348,11 @@ void SlidingPuzzle::explore(io::TextInput* in, const RunOptions& options, std::o
     out << report.dump() << '\n';
     return;
   }
-  std::string text = fmt::format("{} board, from {}: {}\ndepth  states\n", size_name(size), origin,
-                                 puzzles::board_line(start, size));
-  for (std::size_t depth = 0; depth < result.layer_sizes.size(); ++depth) {
-    text += fmt::format("{:5}  {}\n", depth, result.layer_sizes[depth]);
-  }
-  text += fmt::format("total {} states; the deepest are {} moves away: {} states", result.total(),
-                      max_depth, result.layer_sizes.back());
+  out << fmt::format("{} board, from {}: {}\n", size_name(size), origin,
+                     puzzles::board_line(start, size));
+  print_layers(out, "depth", "states", result.layer_sizes);
+  std::string text =
+      fmt::format("the deepest are {} moves away: {} states", max_depth, result.layer_sizes.back());
   const std::size_t shown = std::min(kShown, result.deepest.size());
   text += shown < result.layer_sizes.back() ? fmt::format(", the first {}:\n", shown) : ":\n";
   for (std::size_t i = 0; i < shown; ++i) {
