@@ -62,6 +62,15 @@ const SlidingPartition* default_sliding_partition(unsigned width, unsigned heigh
   return nullptr;
 }
 
+std::string sliding_partition_list() {
+  std::string list;
+  for (const SlidingPartition& partition : partitions()) {
+    list += fmt::format("{}{} ({}x{})", list.empty() ? "" : ", ", partition.name, partition.height,
+                        partition.width);
+  }
+  return list;
+}
+
 std::filesystem::path sliding_pdb_path(const SlidingPartition& partition, std::size_t pattern) {
   return io::cache_directory() / fmt::format("sliding-{}x{}-{}.pdb", partition.height,
                                              partition.width,

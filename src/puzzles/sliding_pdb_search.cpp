@@ -270,12 +270,7 @@ class Searcher {
     board_[from] = static_cast<std::uint8_t>(tile);
     board_[to] = 0;
     blank_ = to;
-    Value& normal = normal_[p];
-    normal.rank = child.normal_rank;
-    normal.manhattan += distance(tile, from) - distance(tile, to);
-    const int normal_value = value_of(p, normal);
-    normal_sum_ += normal_value - normal.value;
-    normal.value = normal_value;
+    update(p, normal_[p], normal_sum_, child.normal_rank, tile, from, to);
     if (!t_.mirrored) {
       mirror_sum_ = normal_sum_;
       return saved;
@@ -283,13 +278,18 @@ class Searcher {
     const unsigned mirror_from = t_.grid.mirror(from), mirror_to = t_.grid.mirror(to);
     mirror_board_[mirror_from] = static_cast<std::uint8_t>(image);
     mirror_board_[mirror_to] = 0;
-    Value& mirror = mirror_[q];
-    mirror.rank = child.mirror_rank;
-    mirror.manhattan += distance(image, mirror_from) - distance(image, mirror_to);
-    const int mirror_value = value_of(q, mirror);
-    mirror_sum_ += mirror_value - mirror.value;
-    mirror.value = mirror_value;
+    update(q, mirror_[q], mirror_sum_, child.mirror_rank, image, mirror_from, mirror_to);
     return saved;
+  }
+
+  // One term of a sum after `tile` of pattern p slid from `to` to `from`: its new rank and value.
+  void update(unsigned p, Value& term, int& sum, std::uint64_t rank, unsigned tile, unsigned from,
+              unsigned to) {
+    term.rank = rank;
+    term.manhattan += distance(tile, from) - distance(tile, to);
+    const int value = value_of(p, term);
+    sum += value - term.value;
+    term.value = value;
   }
 
   void undo(const Child& child, const Saved& saved) {

@@ -183,15 +183,6 @@ const SlidingAlgorithm* find_sliding_algorithm(std::string_view name) {
   return nullptr;
 }
 
-std::string sliding_partition_list() {
-  std::string list;
-  for (const SlidingPartition& partition : sliding_partitions()) {
-    if (!list.empty()) list += ", ";
-    list += partition.name + " (" + size_name(partition.height, partition.width) + ")";
-  }
-  return list;
-}
-
 SlidingSolver::SlidingSolver(SlidingSize size, const SlidingState& goal,
                              const SlidingPartition* partition)
     : domain_(size.rows, size.cols, goal),

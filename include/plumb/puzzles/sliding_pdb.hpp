@@ -42,6 +42,9 @@ struct SlidingPartition {
 std::span<const SlidingPartition> sliding_partitions();
 const SlidingPartition* find_sliding_partition(std::string_view name);
 const SlidingPartition* default_sliding_partition(unsigned width, unsigned height);
+// The named partitions with their board sizes (rows x columns), for messages:
+// "15-7-8 (4x4), 24-6666 (5x5), ...".
+std::string sliding_partition_list();
 
 // Where pattern `pattern` of `partition` is cached, how it is labelled, how many entries it has.
 std::filesystem::path sliding_pdb_path(const SlidingPartition& partition, std::size_t pattern);

@@ -62,9 +62,6 @@ std::span<const SlidingAlgorithm> sliding_algorithms();
 // The algorithm of that name, or null.
 const SlidingAlgorithm* find_sliding_algorithm(std::string_view name);
 
-// The named partitions with their board sizes, for messages: "15-7-8 (4x4), 24-6666 (5x5), ...".
-std::string sliding_partition_list();
-
 class SlidingSolver {
  public:
   // Called before each pattern database is built (one found in the cache is loaded silently), so

@@ -26,11 +26,8 @@ struct PdbOptions {
 const puzzles::SlidingPartition* find_set(const std::string& name) {
   const puzzles::SlidingPartition* partition = puzzles::find_sliding_partition(name);
   if (partition == nullptr) {
-    std::string names;
-    for (const auto& known : puzzles::sliding_partitions())
-      names += (names.empty() ? "" : ", ") + known.name;
     std::cerr << fmt::format("plumb: no pattern database set named '{}' (known: {})\n", name,
-                             names);
+                             puzzles::sliding_partition_list());
   }
   return partition;
 }
