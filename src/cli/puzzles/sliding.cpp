@@ -52,10 +52,10 @@ Options:
                     table: a breadth-first distance table of the goal's half of the states, built
                     once and cached, each board then a walk down it.
                     pdb: IDA* over additive pattern databases with reflection, on --threads
-                    threads (default: one a core); the databases are built on first use (the
-                    15-puzzle's 15-7-8: 2.3 GB of memory and minutes; the 24-puzzle's 24-6666: 1.1
-                    GB and minutes), saying so on standard error, and then loaded from the cache
-                    ($PLUMB_CACHE, else ~/.cache/plumb; see plumb pdb).
+                    threads (default: one a core); the databases are built on first use (15-7-8
+                    and 24-6666: about 2 minutes each on 2 cores, 1.3 GB of memory), saying so on
+                    standard error, and then loaded from the cache ($PLUMB_CACHE, else
+                    ~/.cache/plumb; see plumb pdb).
                     ida: IDA* with Manhattan distance plus linear conflicts, nothing to build.
                     astar, bfs, bidir: the generic engine's A*, breadth-first and bidirectional
                     breadth-first search.
