@@ -9,7 +9,7 @@
 set -euo pipefail
 : "${PLUMB:?set PLUMB to the plumb binary}" "${SHARED:?set SHARED to the shared directory}"
 threads=${PDB_THREADS:-$(nproc)}
-ids=${KORF24_IDS-40 38 25 5 44 37 1}
+ids=${KORF24_IDS-40 38 25 5 44 37 32 30 1}
 timed() {  # label command...: runs it, prints its output and its wall time
   local start end
   start=$(date +%s.%N)

@@ -1,5 +1,5 @@
 // sliding_grid.hpp (private to src/puzzles): a sliding-puzzle board of at most 32 cells as bit
-// masks - neighbours, the region the blank can reach, Manhattan distances, the mirror image about
+// masks - steps, the region the blank can reach, Manhattan distances, the mirror image about
 // the main diagonal - shared by the pattern-database builder and its IDA*.
 #pragma once
 
@@ -17,7 +17,7 @@ constexpr CellMask bit(unsigned cell) {
 }
 constexpr unsigned kNoCell = 255;
 
-// The board's cells as bit masks: neighbours, regions, distances, the diagonal mirror.
+// The board's cells: steps, shifted masks, regions, distances, the diagonal mirror.
 class Grid {
  public:
   Grid(unsigned width, unsigned height) : width_(width), height_(height) {
@@ -25,9 +25,6 @@ class Grid {
       const unsigned row = cell / width, col = cell % width;
       steps_[cell] = {row > 0 ? cell - width : kNoCell, row + 1 < height ? cell + width : kNoCell,
                       col > 0 ? cell - 1 : kNoCell, col + 1 < width ? cell + 1 : kNoCell};
-      for (unsigned to : steps_[cell]) {
-        if (to != kNoCell) neighbours_[cell] |= bit(to);
-      }
       if (col != 0) not_first_column_ |= bit(cell);
       if (col + 1 != width) not_last_column_ |= bit(cell);
       all_ |= bit(cell);
@@ -44,7 +41,6 @@ class Grid {
   unsigned width() const { return width_; }
   unsigned cells() const { return width_ * height_; }
   CellMask all() const { return all_; }
-  CellMask neighbours(unsigned cell) const { return neighbours_[cell]; }
   // The cell the blank reaches from `cell` by direction 0..3 (u d l r), or kNoCell.
   unsigned step(unsigned cell, unsigned direction) const { return steps_[cell][direction]; }
   bool square() const { return width_ == height_; }
@@ -72,7 +68,6 @@ class Grid {
  private:
   unsigned width_, height_;
   CellMask all_ = 0, not_first_column_ = 0, not_last_column_ = 0;
-  std::array<CellMask, pdb::kMaxCells> neighbours_{};
   std::array<std::array<unsigned, 4>, pdb::kMaxCells> steps_{};
   std::array<std::array<std::uint8_t, pdb::kMaxCells>, pdb::kMaxCells> distances_{};
 };
