@@ -38,6 +38,15 @@ SlidingDomain::SlidingDomain(int rows, int cols, const State& goal)
   goal_class_ = parity_class(goal_);
 }
 
+std::optional<SlidingState> SlidingDomain::replay(State s, std::string_view letters) const {
+  for (char letter : letters) {
+    const std::size_t index = kSlidingMoveLetters.find(letter);
+    if (index == std::string_view::npos || neighbors_[s.blank][index] < 0) return std::nullopt;
+    apply(s, static_cast<Move>(index));
+  }
+  return s;
+}
+
 int SlidingDomain::parity_class(const State& s) const {
   const int n = cells();
   std::array<std::uint8_t, kMaxSlidingCells> to_goal;  // cell -> where its tile stands in the goal

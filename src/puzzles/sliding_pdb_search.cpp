@@ -450,6 +450,7 @@ SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const 
   const Searcher root(tables, board_span, shared, true);
   search::SearchStats& stats = solution.stats;
   std::vector<std::uint8_t> moves;
+  solution.root_bound = root.heuristic();
   bool found = root.heuristic() == 0;
   for (int bound = root.heuristic(); !found;) {
     stats.depth = bound;

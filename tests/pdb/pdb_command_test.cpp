@@ -38,7 +38,33 @@ TEST_F(PdbCommand, BuildInfoListSolve) {
   std::ofstream(file) << "# id length cells\n1 31 8 0 6 5 4 7 2 3 1\n2 0 0 1 2 3 4 5 6 7 8\n";
   const auto solve = run_plumb({"pdb", "solve", "8-44", file.string()});
   EXPECT_EQ(solve.status, 0) << solve.out << solve.err;
-  EXPECT_NE(solve.out.find("total: 2 instances, 0 wrong"), std::string::npos) << solve.out;
+  EXPECT_NE(solve.out.find("1 31 31 "), std::string::npos) << solve.out;
+  EXPECT_NE(solve.out.find("total: 2 instances, 0 wrong, 0 stopped"), std::string::npos)
+      << solve.out;
+
+  // A published length that is not the optimum is reported, and the exit status says so.
+  std::ofstream(file) << "1 29 8 0 6 5 4 7 2 3 1\n";
+  const auto wrong = run_plumb({"pdb", "solve", "8-44", file.string()});
+  EXPECT_EQ(wrong.status, 1);
+  EXPECT_NE(wrong.out.find("1 31 29 "), std::string::npos) << wrong.out;
+  EXPECT_NE(wrong.out.find("MISMATCH: length"), std::string::npos) << wrong.out;
+}
+
+TEST_F(PdbCommand, TimeLimitStopsEachInstance) {
+  if (std::getenv("PLUMB_SANITIZED") != nullptr) GTEST_SKIP() << "builds the 15-555 databases";
+  const auto file = cache_.path() / "korf.txt";
+  std::filesystem::create_directories(cache_.path());
+  // Korf's instance 88 (65 moves) takes the 5-5-5 databases far longer than 20 ms; the next one is
+  // one move from the goal.
+  std::ofstream(file) << "88 65 15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4\n"
+                      << "2 1 4 1 2 3 0 5 6 7 8 9 10 11 12 13 14 15\n";
+  const auto solve = run_plumb({"pdb", "solve", "15-555", file.string(), "--time-limit", "0.02"});
+  EXPECT_EQ(solve.status, 3) << solve.out << solve.err;
+  EXPECT_NE(solve.out.find("88 - 65 "), std::string::npos) << solve.out;
+  EXPECT_NE(solve.out.find("stopped: time limit"), std::string::npos) << solve.out;
+  EXPECT_NE(solve.out.find("\n2 1 1 "), std::string::npos) << solve.out;
+  EXPECT_NE(solve.out.find("total: 2 instances, 0 wrong, 1 stopped"), std::string::npos)
+      << solve.out;
 }
 
 TEST_F(PdbCommand, Errors) {

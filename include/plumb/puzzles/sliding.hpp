@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "plumb/encode/packed_state.hpp"
@@ -115,6 +116,10 @@ class SlidingDomain {
 
   // The cell where `tile` stands in the goal.
   int goal_cell(int tile) const { return goal_cell_of_[tile]; }
+
+  // The state that the moves (letters u d l r) lead to from `s`; nothing if a letter is not a move
+  // or a move would take the blank off the board. Checks printed solutions.
+  std::optional<State> replay(State s, std::string_view letters) const;
 
  private:
   int rows_, cols_;

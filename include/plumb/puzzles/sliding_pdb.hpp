@@ -5,14 +5,15 @@
 // placement of its tiles, the fewest moves *of those tiles* that bring them home, with the blank
 // free to wander (its own moves cost nothing) - so the databases of a partition add up to a lower
 // bound (Korf and Felner, "Disjoint pattern database heuristics", AIJ 2002). On a square board the
-// bound is also taken on the state mirrored about the main diagonal, and the larger sum is used.
+// bound is also taken on the state mirrored about the main diagonal, and the larger sum is used
+// (which gains nothing for a partition that is its own mirror image: both sums are then equal).
 // Partitions are stated for the blank-first goal (tile t's home is cell t, the blank in cell 0, top
 // left); other goals with the blank in a corner are solved by flipping the board and renaming the
 // tiles in the goal's order. Entries are stored as (distance - Manhattan distance) / 2 in 4 bits
 // (the two have the same parity), saturating at 15, which keeps them admissible.
 //
 // Named partitions: "15-7-8" (4x4: tiles 1-7 and 8-15, Korf and Felner's), "24-6666" (5x5: four
-// patterns of 6 tiles, symmetric about the diagonal), and small ones for tests and quick use:
+// patterns of 6 tiles, Korf and Felner's), and small ones for tests and quick use:
 // "15-555" (4x4), "8-44" (3x3), "7-34" (2 rows, 4 columns).
 #pragma once
 
@@ -79,6 +80,7 @@ std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(
 struct SlidingPdbSolution {
   std::optional<std::string> moves;  // letters u d l r: where the blank goes; nothing if unsolved
   search::SearchStats stats;         // reason: solved, exhausted (unsolvable) or the limit hit
+  int root_bound = 0;                // the start's heuristic value: the first iteration's bound
 };
 
 // An optimal solution of the board `cells` (row by row, 0 for the blank) for the goal `goal` (same

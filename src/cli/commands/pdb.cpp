@@ -3,6 +3,7 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -10,6 +11,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
+#include "plumb/puzzles/sliding.hpp"
 #include "plumb/puzzles/sliding_pdb.hpp"
 
 namespace plumb::cli {
@@ -19,6 +21,7 @@ struct PdbOptions {
   std::string set;
   std::string file;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  double time_limit = 0;  // seconds an instance of `pdb solve`; 0 for none
   bool force = false;
   bool progress = false;
 };
@@ -123,14 +126,28 @@ int run_list() {
   return 0;
 }
 
+// How one instance of a benchmark file came out: solved with the published length (""), or not.
+std::string verdict(const puzzles::SlidingDomain& domain, const puzzles::SlidingState& start,
+                    const puzzles::SlidingPdbSolution& solution, long long expected) {
+  if (!solution.moves) {
+    return solution.stats.reason == search::StopReason::exhausted
+               ? "MISMATCH: no solution found"
+               : fmt::format("stopped: {}", search::to_string(solution.stats.reason));
+  }
+  const auto end = domain.replay(start, *solution.moves);
+  if (!end || !domain.is_goal(*end)) return "MISMATCH: the moves do not reach the goal";
+  if (static_cast<long long>(solution.moves->size()) != expected) return "MISMATCH: length";
+  return "";
+}
+
 // Reads a benchmark file (lines: id, optimal length, the cells; # comments), solves each instance
-// with the set's databases (blank-first goal) and prints id, length, nodes and seconds.
+// with the set's databases (blank-first goal), replays each solution and prints id, length, the
+// root's bound, nodes and seconds. --time-limit bounds each instance's search, not the build.
 int run_solve_file(const PdbOptions& options) {
   const puzzles::SlidingPartition* partition = find_set(options.set);
   if (partition == nullptr) return kExitBadInput;
   const unsigned cells = partition->width * partition->height;
   io::TextInput in = io::TextInput::open(options.file);
-  std::vector<std::string> lines;
   std::vector<std::vector<std::uint8_t>> boards;
   std::vector<long long> ids, lengths;
   for (std::string line; in.next_nonblank_line(line);) {
@@ -159,27 +176,41 @@ int run_solve_file(const PdbOptions& options) {
       });
   clear_progress();
   if (!pdbs) return kExitLimit;
-  std::vector<std::uint8_t> goal(cells);
-  for (unsigned cell = 0; cell < cells; ++cell) goal[cell] = static_cast<std::uint8_t>(cell);
+  limits.max_seconds = options.time_limit;
+  const int rows = static_cast<int>(partition->height), cols = static_cast<int>(partition->width);
+  const puzzles::SlidingDomain domain(
+      rows, cols, puzzles::ordered_sliding_goal(rows, cols, puzzles::BlankPlace::first));
   search::SearchStats total;
-  int wrong = 0;
-  std::cout << "id length expected expanded generated seconds\n";
+  int wrong = 0, stopped = 0;
+  std::cout << "id length expected bound expanded generated seconds\n";
   for (std::size_t i = 0; i < boards.size(); ++i) {
-    const auto solution =
-        puzzles::solve_sliding_pdb(*pdbs, boards[i], goal, limits, options.threads);
+    const auto solution = puzzles::solve_sliding_pdb(
+        *pdbs, boards[i], std::span(domain.goal().cells.data(), cells), limits, options.threads);
     clear_progress();
     total += solution.stats;
-    const long long length = solution.moves ? static_cast<long long>(solution.moves->size()) : -1;
-    if (length != lengths[i]) ++wrong;
-    std::cout << fmt::format("{} {} {} {} {} {:.4f}{}\n", ids[i], length, lengths[i],
-                             solution.stats.expanded, solution.stats.generated,
-                             solution.stats.seconds, length == lengths[i] ? "" : " MISMATCH");
+    puzzles::SlidingState start;
+    std::copy(boards[i].begin(), boards[i].end(), start.cells.begin());
+    start.blank = static_cast<std::uint8_t>(std::find(boards[i].begin(), boards[i].end(), 0) -
+                                            boards[i].begin());
+    const std::string outcome = verdict(domain, start, solution, lengths[i]);
+    if (outcome.starts_with("stopped")) {
+      ++stopped;
+    } else if (!outcome.empty()) {
+      ++wrong;
+    }
+    std::cout << fmt::format(
+        "{} {} {} {} {} {} {:.4f}{}{}\n", ids[i],
+        solution.moves ? fmt::format("{}", solution.moves->size()) : std::string("-"), lengths[i],
+        solution.root_bound, solution.stats.expanded, solution.stats.generated,
+        solution.stats.seconds, outcome.empty() ? "" : " ", outcome);
   }
   std::cout << fmt::format(
-      "total: {} instances, {} wrong, {} expanded, {} generated, {:.3f} s, {}/s generated\n",
-      boards.size(), wrong, total.expanded, total.generated, total.seconds,
+      "total: {} instances, {} wrong, {} stopped, {} expanded, {} generated, {:.3f} s, {}/s "
+      "generated\n",
+      boards.size(), wrong, stopped, total.expanded, total.generated, total.seconds,
       human_count(total.seconds > 0 ? total.generated / total.seconds : 0));
-  return wrong == 0 ? 0 : 1;
+  if (wrong != 0) return 1;
+  return stopped == 0 ? 0 : kExitLimit;
 }
 
 }  // namespace
@@ -213,6 +244,11 @@ void add_pdb_command(CLI::App& app) {
   solve->add_option("FILE", options->file, "The benchmark file, e.g. korf100.txt")->required();
   solve->add_option("--threads", options->threads, "Threads to search with")
       ->check(CLI::PositiveNumber);
+  solve
+      ->add_option("--time-limit", options->time_limit,
+                   "Stop each instance's search after this many seconds (0: no limit); the "
+                   "instance is reported as stopped and the next one starts")
+      ->check(CLI::NonNegativeNumber);
   solve->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");
   solve->callback([options, finish] {
