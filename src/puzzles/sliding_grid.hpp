@@ -39,6 +39,7 @@ class Grid {
   }
 
   unsigned width() const { return width_; }
+  unsigned height() const { return height_; }
   unsigned cells() const { return width_ * height_; }
   CellMask all() const { return all_; }
   // The cell the blank reaches from `cell` by direction 0..3 (u d l r), or kNoCell.

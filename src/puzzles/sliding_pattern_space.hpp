@@ -6,6 +6,13 @@
 // can roam without moving a pattern tile. Moving a pattern tile into the blank's region costs 1. A
 // placement first reached at depth d stores (d - Manhattan distance) / 2: the two have the same
 // parity, and the excess fits 4 bits far more often than the distance.
+//
+// Symmetry: when a reflection of the board maps the pattern's home cells and the goal's blank
+// region onto themselves (the 15-puzzle's bottom two rows under the left-right mirror), a
+// placement and its image are equally far from the goal. Then only the one of the lower rank of
+// each pair is searched: every move is emitted to the lower-ranked of the placement it reaches and
+// that placement's image, and an expansion names the image (its twin) to receive the same entry.
+// That halves the moves and the expansions.
 #pragma once
 
 #include <algorithm>
@@ -14,6 +21,7 @@
 #include <cassert>
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "plumb/pdb/layered_bfs.hpp"
 #include "plumb/pdb/placement_index.hpp"
@@ -51,7 +59,14 @@ class PatternSpace {
  public:
   // `tiles` are the pattern's tiles, named by their home cells; the blank's home is cell 0.
   PatternSpace(const Grid& grid, std::span<const std::uint8_t> tiles)
-      : grid_(grid), tiles_(tiles), index_(grid.cells(), static_cast<unsigned>(tiles.size())) {}
+      : grid_(grid), tiles_(tiles), index_(grid.cells(), static_cast<unsigned>(tiles.size())) {
+    find_symmetry();
+  }
+
+  // Whether a reflection of the board maps the space onto itself (and expansions name twins), and
+  // which: "left-right", "up-down", "half turn", "diagonal", "anti-diagonal" (or "").
+  bool symmetric() const { return symmetric_; }
+  std::string_view symmetry() const { return symmetric_ ? kReflections[reflection_kind_] : ""; }
 
   std::uint64_t num_placements() const { return index_.size(); }
   unsigned num_slots() const { return grid_.cells() - index_.pieces(); }
@@ -61,68 +76,166 @@ class PatternSpace {
   // The goal: every tile home, the blank anywhere in cell 0's region.
   template <class F>
   void for_each_start(F&& f) const {
-    CellMask occupied = 0;
-    for (std::uint8_t tile : tiles_) occupied |= bit(tile);
-    const CellMask free = grid_.all() & ~occupied;
+    const CellMask free = grid_.all() & ~home_cells();
     f(index_.rank(tiles_), pack(grid_.region(free, 0), free));
   }
 
   // Each move of a tile into a region of the blank that meets `frontier`: emit(next_rank, the slot
-  // of the cell the tile left). Ranks are updated per move (PlacementIndex::rank_after_move), not
-  // recomputed.
+  // of the cell the tile left), the next placement replaced by its image when that ranks lower.
+  // Ranks are updated per move (PlacementIndex::rank_after_move), not recomputed.
   template <class Emit>
   pdb::Expansion expand(std::uint64_t rank, std::uint32_t frontier, unsigned depth,
                         Emit&& emit) const {
-    const unsigned pieces = index_.pieces(), width = grid_.width();
-    std::array<std::uint8_t, pdb::kMaxCells> cell_of, piece_at, free_below;
-    piece_at.fill(kNoPiece);
-    const CellMask occupied = index_.unrank(rank, std::span(cell_of.data(), pieces));
-    const CellMask free = grid_.all() & ~occupied;
-    unsigned manhattan = 0;
-    for (unsigned i = 0; i < pieces; ++i) {
-      piece_at[cell_of[i]] = static_cast<std::uint8_t>(i);
-      manhattan += grid_.distance(tiles_[i], cell_of[i]);
-    }
-    for (unsigned cell = 0, count = 0; cell < grid_.cells(); ++cell) {
-      free_below[cell] = static_cast<std::uint8_t>(count);
-      count += (free >> cell) & 1;
-    }
+    const View view = view_of(rank);
+    const View image = symmetric_ ? image_of(view) : View{};
     // A tile that slides from `from` to `to`: the cell it leaves is the next placement's slot
     // free_below[from], less one if `to` (now taken) is below it.
+    const auto slide = [&](unsigned from, unsigned to, std::uint64_t next_rank) {
+      const std::uint8_t piece = view.piece_at[from];
+      if (symmetric_) {
+        const unsigned image_from = reflection_[from], image_to = reflection_[to];
+        const std::uint64_t image_rank = index_.rank_after_move(
+            image.rank, piece_image_[piece], image_from, image_to, image.piece_at);
+        if (image_rank < next_rank) {
+          emit(image_rank, image.free_below[image_from] - (image_to < image_from));
+          return;
+        }
+      }
+      emit(next_rank, view.free_below[from] - (to < from));
+    };
     const auto slide_along_row = [&](CellMask tiles, int step) {
       for (; tiles != 0; tiles &= tiles - 1) {
         const auto from = static_cast<unsigned>(std::countr_zero(tiles));
-        const std::uint64_t weight = index_.weight(piece_at[from]);
-        emit(step > 0 ? rank + weight : rank - weight, free_below[from] - (step < 0));
+        const std::uint64_t weight = index_.weight(view.piece_at[from]);
+        slide(from, from + step, step > 0 ? rank + weight : rank - weight);
       }
     };
     const auto slide_along_column = [&](CellMask tiles, int step) {
       for (; tiles != 0; tiles &= tiles - 1) {
         const auto from = static_cast<unsigned>(std::countr_zero(tiles));
         const auto to = static_cast<unsigned>(static_cast<int>(from) + step);
-        emit(index_.rank_after_move(rank, piece_at[from], from, to, piece_at),
-             free_below[from] - (step < 0));
+        slide(from, to, index_.rank_after_move(rank, view.piece_at[from], from, to, view.piece_at));
       }
     };
+    const int width = static_cast<int>(grid_.width());
     CellMask expanded = 0;
-    for (CellMask pending = unpack(frontier, free); pending != 0;) {
-      const CellMask region = grid_.region(free, static_cast<unsigned>(std::countr_zero(pending)));
+    for (CellMask pending = unpack(frontier, view.free); pending != 0;) {
+      const CellMask region =
+          grid_.region(view.free, static_cast<unsigned>(std::countr_zero(pending)));
       pending &= ~region;
       expanded |= region;
-      slide_along_row(grid_.right_of(region) & occupied, -1);
-      slide_along_row(grid_.left_of(region) & occupied, +1);
-      slide_along_column(grid_.below(region) & occupied, -static_cast<int>(width));
-      slide_along_column(grid_.above(region) & occupied, static_cast<int>(width));
+      slide_along_row(grid_.right_of(region) & ~view.free, -1);
+      slide_along_row(grid_.left_of(region) & ~view.free, +1);
+      slide_along_column(grid_.below(region) & ~view.free, -width);
+      slide_along_column(grid_.above(region) & ~view.free, width);
     }
-    return {pack(expanded, free), excess_entry(depth, manhattan)};
+    const bool has_twin = symmetric_ && image.rank != rank;
+    return {pack(expanded, view.free), excess_entry(depth, view.manhattan),
+            has_twin ? image.rank : pdb::Expansion::kNoTwin};
   }
 
  private:
   static constexpr std::uint8_t kNoPiece = 255;
+  static constexpr std::array<std::string_view, 5> kReflections = {
+      "left-right", "up-down", "half turn", "diagonal", "anti-diagonal"};
+  using Cells = std::array<std::uint8_t, pdb::kMaxCells>;
+
+  // A placement as the moves read it: its rank, the piece on each cell (kNoPiece if free), the free
+  // cells, how many free cells lie below each cell, and the Manhattan distance of its tiles.
+  struct View {
+    std::uint64_t rank = 0;
+    Cells piece_at, free_below;
+    CellMask free = 0;
+    unsigned manhattan = 0;
+  };
+
+  View view_of(std::uint64_t rank) const {
+    View view;
+    view.rank = rank;
+    std::array<std::uint8_t, pdb::kMaxCells> cell_of;
+    const unsigned pieces = index_.pieces();
+    const CellMask occupied = index_.unrank(rank, std::span(cell_of.data(), pieces));
+    view.piece_at.fill(kNoPiece);
+    for (unsigned i = 0; i < pieces; ++i) {
+      view.piece_at[cell_of[i]] = static_cast<std::uint8_t>(i);
+      view.manhattan += grid_.distance(tiles_[i], cell_of[i]);
+    }
+    view.free = grid_.all() & ~occupied;
+    count_free_below(view);
+    return view;
+  }
+
+  // The reflected placement (its Manhattan distance is left 0: only the placement's own counts).
+  View image_of(const View& view) const {
+    View image;
+    image.piece_at.fill(kNoPiece);
+    std::array<std::uint8_t, pdb::kMaxCells> cell_of;
+    for (unsigned cell = 0; cell < grid_.cells(); ++cell) {
+      const std::uint8_t piece = view.piece_at[cell];
+      if (piece == kNoPiece) {
+        image.free |= bit(reflection_[cell]);
+      } else {
+        image.piece_at[reflection_[cell]] = piece_image_[piece];
+        cell_of[piece_image_[piece]] = reflection_[cell];
+      }
+    }
+    image.rank = index_.rank(std::span<const std::uint8_t>(cell_of.data(), index_.pieces()));
+    count_free_below(image);
+    return image;
+  }
+
+  void count_free_below(View& view) const {
+    for (unsigned cell = 0, count = 0; cell < grid_.cells(); ++cell) {
+      view.free_below[cell] = static_cast<std::uint8_t>(count);
+      count += (view.free >> cell) & 1;
+    }
+  }
+
+  CellMask home_cells() const {
+    CellMask cells = 0;
+    for (std::uint8_t tile : tiles_) cells |= bit(tile);
+    return cells;
+  }
+
+  // Looks for a reflection of the board (left-right, up-down, the half turn, and on square boards
+  // the two diagonals) that maps the pattern's home cells and the goal's blank region onto
+  // themselves; keeps the first, with the piece that each piece's image is.
+  void find_symmetry() {
+    const unsigned width = grid_.width(), height = grid_.height();
+    const CellMask free = grid_.all() & ~home_cells(), start = grid_.region(free, 0);
+    for (unsigned kind = 0; kind < kReflections.size() && !symmetric_; ++kind) {
+      if (kind >= 3 && width != height) break;
+      reflection_kind_ = kind;
+      for (unsigned cell = 0; cell < grid_.cells(); ++cell) {
+        const unsigned row = cell / width, col = cell % width;
+        const unsigned image_row = kind == 1 || kind == 2 ? height - 1 - row : row;
+        const unsigned image_col = kind == 0 || kind == 2 ? width - 1 - col : col;
+        reflection_[cell] =
+            static_cast<std::uint8_t>(kind == 3   ? col * width + row
+                                      : kind == 4 ? (width - 1 - col) * width + (height - 1 - row)
+                                                  : image_row * width + image_col);
+      }
+      const auto reflect = [&](CellMask cells) {
+        CellMask image = 0;
+        for (; cells != 0; cells &= cells - 1) image |= bit(reflection_[std::countr_zero(cells)]);
+        return image;
+      };
+      symmetric_ = reflect(home_cells()) == home_cells() && reflect(start) == start;
+    }
+    if (!symmetric_) return;
+    for (unsigned i = 0; i < index_.pieces(); ++i) {
+      const auto found = std::find(tiles_.begin(), tiles_.end(), reflection_[tiles_[i]]);
+      piece_image_[i] = static_cast<std::uint8_t>(found - tiles_.begin());
+    }
+  }
 
   const Grid& grid_;
   std::span<const std::uint8_t> tiles_;
   pdb::PlacementIndex index_;
+  bool symmetric_ = false;
+  unsigned reflection_kind_ = 0;  // an index into kReflections, when symmetric
+  Cells reflection_{};            // cell -> its image, when symmetric
+  Cells piece_image_{};           // piece -> the piece whose home is its home's image
 };
 
 }  // namespace plumb::puzzles::sliding_detail

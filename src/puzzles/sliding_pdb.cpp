@@ -90,6 +90,11 @@ std::uint64_t sliding_pdb_entries(const SlidingPartition& partition, std::size_t
       .size();
 }
 
+std::string_view sliding_pattern_symmetry(const SlidingPartition& partition, std::size_t pattern) {
+  const Grid grid(partition.width, partition.height);
+  return PatternSpace(grid, partition.patterns.at(pattern)).symmetry();
+}
+
 double sliding_pdb_mean_bound(const SlidingPartition& partition, std::size_t pattern,
                               const pdb::NibbleArray& entries) {
   // Each tile alone is spread evenly over the cells, so the mean Manhattan part is a sum of means.

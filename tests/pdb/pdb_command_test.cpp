@@ -31,6 +31,10 @@ TEST_F(PdbCommand, BuildInfoListSolve) {
   info = run_plumb({"pdb", "info", "8-44"});
   EXPECT_EQ(info.status, 0);
   EXPECT_NE(info.out.find("sliding-pdb version 1"), std::string::npos);
+  EXPECT_NE(info.out.find("tiles 1,2,4,5\n"), std::string::npos) << info.out;
+  // Pattern 1 maps onto itself under the anti-diagonal reflection; pattern 2 under none.
+  EXPECT_NE(info.out.find("symmetry: anti-diagonal"), std::string::npos) << info.out;
+  EXPECT_EQ(info.out.find("symmetry:"), info.out.rfind("symmetry:")) << info.out;
   EXPECT_NE(run_plumb({"pdb", "list"}).out.find("8-44     3x3  2/2 databases present"),
             std::string::npos);
 

@@ -195,6 +195,37 @@ TEST(SlidingPdb, EntriesAreExactAbstractDistances) {
   }
 }
 
+// Patterns whose space a reflection of the board maps onto itself are searched over half of their
+// placements; the other half take their images' entries. Each reflection, on patterns that no
+// earlier one (in the order tried) fits.
+TEST(SlidingPdb, SymmetricPatternsAreExact) {
+  struct Case {
+    unsigned width, height;
+    std::vector<std::uint8_t> tiles;
+    std::string_view symmetry;
+  };
+  const std::vector<Case> cases = {
+      {4, 2, {4, 5, 6, 7}, "left-right"},      // 7-34's second pattern
+      {4, 4, {12, 13, 14, 15}, "left-right"},  // the bottom row
+      {3, 4, {2, 5, 8, 11}, "up-down"},        // the right column
+      {3, 3, {2, 6}, "half turn"},             // two opposite corners
+      {3, 3, {4, 5, 7, 8}, "diagonal"},        // the bottom-right square
+      {3, 3, {1, 5}, "anti-diagonal"},         // the cells beside the top-right corner
+      {3, 3, {3, 6, 7, 8}, ""},                // 8-44's second pattern
+  };
+  for (const Case& c : cases) {
+    const SlidingPartition part{"test", c.width, c.height, {c.tiles}};
+    EXPECT_EQ(sliding_pattern_symmetry(part, 0), c.symmetry);
+    const std::vector<std::uint8_t> expected = reference_entries(part, 0);
+    for (unsigned threads : {1u, 2u}) {
+      const auto built = build_sliding_pdb(part, 0, {}, threads);
+      ASSERT_TRUE(built.has_value());
+      for (std::uint64_t rank = 0; rank < expected.size(); ++rank)
+        ASSERT_EQ(built->get(rank), expected[rank]) << c.symmetry << " rank " << rank;
+    }
+  }
+}
+
 // On every state of the 3x3 and 2x4 boards, for both ordered goals: the IDA* answer is as long as
 // the BFS distance, replays to the goal, and the pattern databases' root bound never exceeds it.
 void check_every_state(const SlidingPartition& part, int rows, int cols, std::size_t stride) {

@@ -23,15 +23,19 @@
 // The space provides
 //   num_placements(), num_slots()
 //   max_moves()               the most moves one expansion emits
+//   symmetric()               whether expansions may name twins (below)
 //   for_each_start(f)         f(rank, class_slots) for each goal class (depth 0)
 //   expand(rank, slots, depth, emit)
 //                             for each class meeting `slots` (a slot mask) and each unit move out
 //                             of it: emit(next_rank, entry_slot); returns an Expansion: the union
-//                             of the classes it expanded, and the 4-bit entry to store if `rank`
-//                             was first reached at `depth`.
+//                             of the classes it expanded, the 4-bit entry to store if `rank`
+//                             was first reached at `depth`, and possibly a twin: a placement
+//                             that the search never reaches and that takes the same entry (in a
+//                             symmetric space, the image of `rank` when that ranks higher).
 // A placement's entry is written when it is first expanded (in the scan, so in rank order, not at
 // random as the moves that reach it are applied): that is at the depth it was first reached, the
-// one layer whose scan finds none of its slots expanded before.
+// one layer whose scan finds none of its slots expanded before. Its twin's entry is written then
+// too, at random (buffered and prefetched like the moves), and atomically, as are then all entries.
 // The moves of a run of expansions are buffered, their table words prefetched, and then applied, so
 // that the cache misses of a few hundred moves overlap; the table is asked for huge pages (Linux).
 // References: R. E. Korf and A. Felner, "Disjoint pattern database heuristics", Artificial
@@ -66,12 +70,15 @@ concept SlottedSpace = requires(const S& space) {
   { space.num_placements() } -> std::convertible_to<std::uint64_t>;
   { space.num_slots() } -> std::convertible_to<unsigned>;
   { space.max_moves() } -> std::convertible_to<std::size_t>;
+  { space.symmetric() } -> std::convertible_to<bool>;
 };
 
 // What SlottedSpace::expand returns.
 struct Expansion {
+  static constexpr std::uint64_t kNoTwin = ~std::uint64_t{0};
   std::uint32_t slots;  // the union of the classes expanded
   std::uint8_t value;   // the placement's entry, if first reached at the depth expanded
+  std::uint64_t twin;   // a placement that takes the same entry, or kNoTwin
 };
 
 namespace detail {
@@ -81,6 +88,12 @@ namespace detail {
 struct PendingMove {
   std::uint64_t rank;
   unsigned entry_slot;
+};
+
+// A twin's entry, written a little later (after its byte was prefetched).
+struct PendingEntry {
+  std::uint64_t rank;
+  std::uint8_t value;
 };
 
 // A large array filled with one value, on huge pages where the system gives them on request (fewer
@@ -203,6 +216,7 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
   });
 
   constexpr std::size_t kPendingMoves = 256;
+  const bool twins = space.symmetric();
   threads = std::max(1u, threads);
   std::atomic<bool> stop{false};
   double next_progress = limits.progress_interval_seconds;
@@ -213,7 +227,11 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
       std::uint64_t my_expanded = 0, my_generated = 0, my_reached = 0;
       std::vector<detail::PendingMove> pending(kPendingMoves + space.max_moves());
       std::size_t pending_count = 0;
+      std::vector<detail::PendingEntry> pending_entries;
       const auto apply_pending = [&] {
+        for (const detail::PendingEntry& entry : pending_entries)
+          entries.set_unwritten(entry.rank, entry.value);
+        pending_entries.clear();
         for (const detail::PendingMove& move : std::span(pending.data(), pending_count)) {
           std::atomic_ref<Word> target(table[move.rank]);
           if (((target.load(std::memory_order_relaxed) >> (2 * move.entry_slot)) & 3) != 3)
@@ -245,8 +263,18 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
                              __builtin_prefetch(&table[next_rank]);
                              pending[pending_count++] = {next_rank, entry_slot};
                            });
-          // (A chunk's entries share no byte with another chunk's: kChunk is even.)
-          if (!detail::holds(fields, kExpanded)) entries.set(rank, expansion.value);
+          if (!detail::holds(fields, kExpanded)) {
+            // (Without twins no other thread writes this chunk's entries' bytes: kChunk is even.)
+            if (!twins) {
+              entries.set(rank, expansion.value);
+            } else {
+              entries.set_unwritten(rank, expansion.value);
+              if (expansion.twin != Expansion::kNoTwin) {
+                entries.prefetch(expansion.twin);
+                pending_entries.push_back({expansion.twin, expansion.value});
+              }
+            }
+          }
           word.fetch_and(static_cast<Word>(~field_mask(expansion.slots, kExpanded)),
                          std::memory_order_relaxed);
           if (pending_count >= kPendingMoves) apply_pending();

@@ -6,6 +6,7 @@
 // array is saved and loaded as one block, byte for byte. Memory: (size + 1) / 2 bytes.
 #pragma once
 
+#include <atomic>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -43,6 +44,14 @@ class NibbleArray {
     const unsigned shift = (i & 1) * 4;
     const unsigned byte = std::to_integer<unsigned>(bytes_[i >> 1]);
     bytes_[i >> 1] = static_cast<std::byte>((byte & ~(15u << shift)) | (unsigned{value} << shift));
+  }
+
+  // Sets entry i, still 0, to `value` (< 16) by an atomic OR of its byte: for threads that write
+  // entries at random, each entry once.
+  void set_unwritten(std::uint64_t i, std::uint8_t value) {
+    assert(i < size_ && value < 16 && get(i) == 0);
+    std::atomic_ref<unsigned char>(reinterpret_cast<unsigned char&>(bytes_[i >> 1]))
+        .fetch_or(static_cast<unsigned char>(value << ((i & 1) * 4)), std::memory_order_relaxed);
   }
 
   // Hints the cache that entry i will be read soon.

@@ -51,6 +51,10 @@ std::string sliding_partition_list();
 std::filesystem::path sliding_pdb_path(const SlidingPartition& partition, std::size_t pattern);
 io::TableHeader sliding_pdb_header(const SlidingPartition& partition, std::size_t pattern);
 std::uint64_t sliding_pdb_entries(const SlidingPartition& partition, std::size_t pattern);
+// The reflection of the board that maps a pattern's abstract space onto itself, so that its build
+// searches only half of the placements: "left-right" (the 15-puzzle's tiles 8-15), "up-down",
+// "half turn", "diagonal", "anti-diagonal", or "" if none does.
+std::string_view sliding_pattern_symmetry(const SlidingPartition& partition, std::size_t pattern);
 // The mean over all placements of the lower bound that a database's entries stand for.
 double sliding_pdb_mean_bound(const SlidingPartition& partition, std::size_t pattern,
                               const pdb::NibbleArray& entries);

@@ -84,6 +84,11 @@ int run_info(const PdbOptions& options) {
         "pattern {}: tiles {}\n  file: {}\n  entries: {} (4 bits each, {})\n", p + 1,
         tiles_text(partition->patterns[p]), path.string(), entries,
         human_bytes(static_cast<double>(pdb::NibbleArray::byte_count(entries))));
+    const std::string_view symmetry = puzzles::sliding_pattern_symmetry(*partition, p);
+    if (!symmetry.empty()) {
+      std::cout << fmt::format("  symmetry: {} (the build searches half of the placements)\n",
+                               symmetry);
+    }
     const auto database = pdb::load(path, header, entries);
     if (!database) {
       std::cout << "  status: not built (or damaged); plumb pdb build " << partition->name << '\n';
