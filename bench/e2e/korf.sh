@@ -4,18 +4,20 @@
 # published optimum) and the easiest of Korf and Felner's 50 24-puzzles, through `plumb pdb`.
 # Env: PLUMB (the program), SHARED (data/korf100.txt, data/korf24.txt). Optional: KORF24_IDS (which
 # 24-puzzles, by id; default: the ones BENCHMARKS.md reports, each under 10 minutes on 2 cores; empty
-# skips the 24-puzzle), PDB_THREADS (default: all cores), PLUMB_CACHE (where the databases are kept;
-# default ~/.cache/plumb).
+# skips the 24-puzzle), KORF24_LIMIT (seconds an instance, default 600: one that runs longer is
+# reported as stopped), PDB_THREADS (default: all cores), PLUMB_CACHE (where the databases are
+# kept; default ~/.cache/plumb).
 set -euo pipefail
 : "${PLUMB:?set PLUMB to the plumb binary}" "${SHARED:?set SHARED to the shared directory}"
 threads=${PDB_THREADS:-$(nproc)}
-ids=${KORF24_IDS-40 38 25 5 44 37 32 30 1}
-timed() {  # label command...: runs it, prints its output and its wall time
-  local start end
+ids=${KORF24_IDS-40 38 25 32 44 30 5 37 28 13 1 22 16 47}
+timed() {  # label command...: runs it, prints its output and its wall time; returns its status
+  local start end status=0
   start=$(date +%s.%N)
-  "${@:2}"
+  "${@:2}" || status=$?
   end=$(date +%s.%N)
   awk -v label="$1" -v a="$start" -v b="$end" 'BEGIN { printf "%s: %.2f s wall\n", label, b - a }'
+  return "$status"
 }
 timed "build 15-7-8" "$PLUMB" pdb build 15-7-8 --threads "$threads"
 timed "korf100" "$PLUMB" pdb solve 15-7-8 "$SHARED/data/korf100.txt" --threads "$threads" | grep -E '^total|MISMATCH|wall'
@@ -23,6 +25,7 @@ if [ -n "$ids" ]; then
   timed "build 24-6666" "$PLUMB" pdb build 24-6666 --threads "$threads"
   chosen=$(mktemp)
   for id in $ids; do grep "^$id " "$SHARED/data/korf24.txt"; done >"$chosen"
-  timed "korf24 ids $ids" "$PLUMB" pdb solve 24-6666 "$chosen" --threads "$threads"
+  timed "korf24 ids $ids" "$PLUMB" pdb solve 24-6666 "$chosen" --threads "$threads" \
+    --time-limit "${KORF24_LIMIT:-600}" || [ "$?" -eq 3 ]  # 3: an instance was stopped
   rm -f "$chosen"
 fi

@@ -208,6 +208,7 @@ int run_solve_file(const PdbOptions& options) {
         solution.moves ? fmt::format("{}", solution.moves->size()) : std::string("-"), lengths[i],
         solution.root_bound, solution.stats.expanded, solution.stats.generated,
         solution.stats.seconds, outcome.empty() ? "" : " ", outcome);
+    std::cout.flush();  // each line as soon as it is known: a benchmark file can take hours
   }
   std::cout << fmt::format(
       "total: {} instances, {} wrong, {} stopped, {} expanded, {} generated, {:.3f} s, {}/s "

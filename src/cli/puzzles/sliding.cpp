@@ -52,8 +52,8 @@ Options:
                     table: a breadth-first distance table of the goal's half of the states, built
                     once and cached, each board then a walk down it.
                     pdb: IDA* over additive pattern databases with reflection, on --threads
-                    threads (default: one a core); the databases are built on first use (15-7-8
-                    and 24-6666: about 2 minutes each on 2 cores, 1.3 GB of memory), saying so on
+                    threads (default: one a core); the databases are built on first use (15-7-8:
+                    about 1.5 minutes on 2 cores, 24-6666: about 2; 1.3 GB of memory), saying so on
                     standard error, and then loaded from the cache ($PLUMB_CACHE, else
                     ~/.cache/plumb; see plumb pdb).
                     ida: IDA* with Manhattan distance plus linear conflicts, nothing to build.
