@@ -201,31 +201,41 @@ class PatternSpace {
   // the two diagonals) that maps the pattern's home cells and the goal's blank region onto
   // themselves; keeps the first, with the piece that each piece's image is.
   void find_symmetry() {
-    const unsigned width = grid_.width(), height = grid_.height();
     const CellMask free = grid_.all() & ~home_cells(), start = grid_.region(free, 0);
-    for (unsigned kind = 0; kind < kReflections.size() && !symmetric_; ++kind) {
-      if (kind >= 3 && width != height) break;
-      reflection_kind_ = kind;
-      for (unsigned cell = 0; cell < grid_.cells(); ++cell) {
-        const unsigned row = cell / width, col = cell % width;
-        const unsigned image_row = kind == 1 || kind == 2 ? height - 1 - row : row;
-        const unsigned image_col = kind == 0 || kind == 2 ? width - 1 - col : col;
-        reflection_[cell] =
-            static_cast<std::uint8_t>(kind == 3   ? col * width + row
-                                      : kind == 4 ? (width - 1 - col) * width + (height - 1 - row)
-                                                  : image_row * width + image_col);
-      }
+    const unsigned kinds = grid_.square() ? 5 : 3;  // the diagonals need a square board
+    for (unsigned kind = 0; kind < kinds && !symmetric_; ++kind) {
+      for (unsigned cell = 0; cell < grid_.cells(); ++cell)
+        reflection_[cell] = static_cast<std::uint8_t>(reflected(kind, cell));
       const auto reflect = [&](CellMask cells) {
         CellMask image = 0;
         for (; cells != 0; cells &= cells - 1) image |= bit(reflection_[std::countr_zero(cells)]);
         return image;
       };
       symmetric_ = reflect(home_cells()) == home_cells() && reflect(start) == start;
+      reflection_kind_ = kind;
     }
     if (!symmetric_) return;
     for (unsigned i = 0; i < index_.pieces(); ++i) {
       const auto found = std::find(tiles_.begin(), tiles_.end(), reflection_[tiles_[i]]);
       piece_image_[i] = static_cast<std::uint8_t>(found - tiles_.begin());
+    }
+  }
+
+  // The image of `cell` under reflection `kind`, an index into kReflections.
+  unsigned reflected(unsigned kind, unsigned cell) const {
+    const unsigned width = grid_.width(), last = grid_.cells() - 1;
+    const unsigned row = cell / width, col = cell % width;
+    switch (kind) {
+      case 0:
+        return row * width + (width - 1 - col);  // left-right
+      case 1:
+        return (grid_.height() - 1 - row) * width + col;  // up-down
+      case 2:
+        return last - cell;  // half turn
+      case 3:
+        return grid_.mirror(cell);  // diagonal
+      default:
+        return last - grid_.mirror(cell);  // anti-diagonal
     }
   }
 

@@ -53,17 +53,12 @@ bool goal_blank_in_corner(const SlidingDomain& d) {
   return blank == 0 || blank == row || blank == last - row || blank == last;
 }
 
-// "4x4": rows x columns.
-std::string size_name(unsigned rows, unsigned cols) {
-  return std::to_string(rows) + "x" + std::to_string(cols);
-}
-
 // Throws std::invalid_argument, with what to do instead, unless the pdb algorithm can solve the
 // solver's boards.
 void check_pdb_fits(const SlidingSolver& solver) {
   const SlidingPartition* partition = solver.partition();
   const SlidingSize size = solver.size();
-  const std::string board = size_name(size.rows, size.cols);
+  const std::string board = size_name(size);
   if (partition == nullptr) {
     throw std::invalid_argument("no pattern databases for " + board +
                                 " boards by default; name a set of that size with --pdb (" +
@@ -71,9 +66,10 @@ void check_pdb_fits(const SlidingSolver& solver) {
   }
   if (partition->height != static_cast<unsigned>(size.rows) ||
       partition->width != static_cast<unsigned>(size.cols)) {
-    throw std::invalid_argument("the pattern databases " + partition->name + " are for " +
-                                size_name(partition->height, partition->width) + " boards, not " +
-                                board + " (" + sliding_partition_list() + ")");
+    throw std::invalid_argument(
+        "the pattern databases " + partition->name + " are for " +
+        size_name({static_cast<int>(partition->height), static_cast<int>(partition->width)}) +
+        " boards, not " + board + " (" + sliding_partition_list() + ")");
   }
   if (!goal_blank_in_corner(solver.domain())) {
     throw std::invalid_argument(
@@ -217,14 +213,14 @@ namespace {
 io::TableHeader table_header(const SlidingSolver& solver) {
   const SlidingSize size = solver.size();
   return {"sliding-distances", 1,
-          size_name(size.rows, size.cols) + " goal " + board_line(solver.domain().goal(), size)};
+          size_name(size) + " goal " + board_line(solver.domain().goal(), size)};
 }
 
 // One file per size and goal: sliding-distances-3x3-<a fixed hash of the parameters>.tbl.
 std::filesystem::path table_path(const SlidingSolver& solver, const io::TableHeader& header) {
   const SlidingSize size = solver.size();
   const std::uint64_t hash = io::checksum64(std::as_bytes(std::span(header.parameters)));
-  return io::cache_directory() / ("sliding-distances-" + size_name(size.rows, size.cols) + "-" +
+  return io::cache_directory() / ("sliding-distances-" + size_name(size) + "-" +
                                   std::to_string(hash % 1000000007) + ".tbl");
 }
 

@@ -52,12 +52,16 @@ std::optional<SlidingSize> parse_size(std::string_view text) {
   return size;
 }
 
+std::string size_name(SlidingSize size) {
+  return std::to_string(size.rows) + "x" + std::to_string(size.cols);
+}
+
 std::string read_board(std::string_view line, SlidingSize size, SlidingState& board) {
   const int n = size.rows * size.cols;
   const int tokens = count_tokens(line);
   if (tokens != n) {
-    return "expected " + std::to_string(n) + " tokens (a " + std::to_string(size.rows) + "x" +
-           std::to_string(size.cols) + " board), found " + std::to_string(tokens);
+    return "expected " + std::to_string(n) + " tokens (a " + size_name(size) + " board), found " +
+           std::to_string(tokens);
   }
   board = SlidingState{};
   std::string error;

@@ -82,6 +82,11 @@ TEST_F(PdbCommand, Errors) {
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find("bad.txt:1: expected an id, a length and 9 cells"), std::string::npos)
       << bad.err;
+  std::ofstream(file) << "1 31 8 0 6 5 4 7 2 3 8\n";  // tile 8 twice, no tile 1
+  const auto repeated = run_plumb({"pdb", "solve", "8-44", file.string()});
+  EXPECT_EQ(repeated.status, 2);
+  EXPECT_NE(repeated.err.find("bad.txt:1: tile 8 appears more than once"), std::string::npos)
+      << repeated.err;
 }
 
 }  // namespace

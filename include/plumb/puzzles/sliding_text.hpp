@@ -22,6 +22,8 @@ std::optional<SlidingSize> square_size(int tokens);
 
 // "RxC" (also "RXC") -> the size, or nothing when it is not one; validity is checked separately.
 std::optional<SlidingSize> parse_size(std::string_view text);
+// The size as "RxC" (rows x columns), parse_size's inverse.
+std::string size_name(SlidingSize size);
 
 // Reads the board of `size` from `line` into `board`. Returns an empty string on success, else what
 // is wrong: a wrong number of tokens, an unknown or repeated tile, a missing or second blank.

@@ -3,11 +3,16 @@
 // 0 done, 2 bad input or usage, 3 stopped by a limit (--time-limit, --max-memory).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
 #include "cli/puzzle.hpp"
 #include "cli/registry.hpp"
+
+namespace plumb::puzzles {
+struct SlidingPartition;
+}
 
 namespace plumb::cli {
 
@@ -24,7 +29,13 @@ struct PuzzleRun {
 int run_solve(const PuzzleRun& run);
 int run_explore(const PuzzleRun& run);
 int run_list(const Registry& registry, bool names_only);
-int run_help(const Registry& registry, std::string_view puzzle_name, const std::string& program_help);
+int run_help(const Registry& registry, std::string_view puzzle_name,
+             const std::string& program_help);
 void add_pdb_command(CLI::App& app);  // `plumb pdb build|info|list|solve` (commands/pdb.cpp)
+// The line on standard error before a pattern database is built, `hint` ending its parentheses:
+// "plumb: building pattern database 2 of 3 of 15-555 (524,160 entries; once, then cached in
+// DIR<hint>)" (commands/pdb.cpp).
+void announce_pdb_build(const puzzles::SlidingPartition& partition, std::size_t pattern,
+                        std::string_view hint);
 
 }  // namespace plumb::cli

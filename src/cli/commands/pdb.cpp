@@ -3,7 +3,6 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -13,6 +12,7 @@
 #include "cli/progress.hpp"
 #include "plumb/puzzles/sliding.hpp"
 #include "plumb/puzzles/sliding_pdb.hpp"
+#include "plumb/puzzles/sliding_text.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -135,9 +135,9 @@ int run_list() {
 std::string verdict(const puzzles::SlidingDomain& domain, const puzzles::SlidingState& start,
                     const puzzles::SlidingPdbSolution& solution, long long expected) {
   if (!solution.moves) {
-    return solution.stats.reason == search::StopReason::exhausted
-               ? "MISMATCH: no solution found"
-               : fmt::format("stopped: {}", search::to_string(solution.stats.reason));
+    return search::is_limit(solution.stats.reason)
+               ? fmt::format("stopped: {}", search::to_string(solution.stats.reason))
+               : "MISMATCH: no solution found";
   }
   const auto end = domain.replay(start, *solution.moves);
   if (!end || !domain.is_goal(*end)) return "MISMATCH: the moves do not reach the goal";
@@ -152,53 +152,50 @@ int run_solve_file(const PdbOptions& options) {
   const puzzles::SlidingPartition* partition = find_set(options.set);
   if (partition == nullptr) return kExitBadInput;
   const unsigned cells = partition->width * partition->height;
+  const puzzles::SlidingSize size{static_cast<int>(partition->height),
+                                  static_cast<int>(partition->width)};
   io::TextInput in = io::TextInput::open(options.file);
-  std::vector<std::vector<std::uint8_t>> boards;
+  std::vector<puzzles::SlidingState> boards;
   std::vector<long long> ids, lengths;
   for (std::string line; in.next_nonblank_line(line);) {
     const auto tokens = io::split_tokens(line);
     if (tokens.front().starts_with("#")) continue;
     if (tokens.size() != cells + 2)
       in.fail(fmt::format("expected an id, a length and {} cells", cells));
-    std::vector<std::uint8_t> board;
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
+    for (std::size_t i = 0; i < 2; ++i) {
       const auto value = io::parse_int(tokens[i]);
-      if (!value || *value < 0 || (i >= 2 && *value >= cells))
-        in.fail(fmt::format("bad number '{}'", tokens[i]));
-      if (i == 0) ids.push_back(*value);
-      if (i == 1) lengths.push_back(*value);
-      if (i >= 2) board.push_back(static_cast<std::uint8_t>(*value));
+      if (!value || *value < 0) in.fail(fmt::format("bad number '{}'", tokens[i]));
+      (i == 0 ? ids : lengths).push_back(*value);
     }
-    boards.push_back(std::move(board));
+    puzzles::SlidingState board;
+    const std::string_view cells_text =
+        std::string_view(line).substr(static_cast<std::size_t>(tokens[2].data() - line.data()));
+    if (const std::string error = puzzles::read_board(cells_text, size, board); !error.empty())
+      in.fail(error);
+    boards.push_back(board);
   }
   search::SearchLimits limits;
   limits.on_progress = terminal_progress(options.progress);
-  std::optional<puzzles::SlidingPdbSet> pdbs =
-      puzzles::load_or_build_sliding_pdbs(*partition, limits, options.threads, [&](std::size_t p) {
-        std::cerr << fmt::format(
-            "plumb: building the {} pattern database {} of {} (once; cached in {})\n",
-            partition->name, p + 1, partition->patterns.size(), io::cache_directory().string());
-      });
+  std::optional<puzzles::SlidingPdbSet> pdbs = puzzles::load_or_build_sliding_pdbs(
+      *partition, limits, options.threads,
+      [&](std::size_t p) { announce_pdb_build(*partition, p, ""); });
   clear_progress();
   if (!pdbs) return kExitLimit;
   limits.max_seconds = options.time_limit;
-  const int rows = static_cast<int>(partition->height), cols = static_cast<int>(partition->width);
   const puzzles::SlidingDomain domain(
-      rows, cols, puzzles::ordered_sliding_goal(rows, cols, puzzles::BlankPlace::first));
+      size.rows, size.cols,
+      puzzles::ordered_sliding_goal(size.rows, size.cols, puzzles::BlankPlace::first));
   search::SearchStats total;
   int wrong = 0, stopped = 0;
   std::cout << "id length expected bound expanded generated seconds\n";
   for (std::size_t i = 0; i < boards.size(); ++i) {
     const auto solution = puzzles::solve_sliding_pdb(
-        *pdbs, boards[i], std::span(domain.goal().cells.data(), cells), limits, options.threads);
+        *pdbs, std::span(boards[i].cells.data(), cells),
+        std::span(domain.goal().cells.data(), cells), limits, options.threads);
     clear_progress();
     total += solution.stats;
-    puzzles::SlidingState start;
-    std::copy(boards[i].begin(), boards[i].end(), start.cells.begin());
-    start.blank = static_cast<std::uint8_t>(std::find(boards[i].begin(), boards[i].end(), 0) -
-                                            boards[i].begin());
-    const std::string outcome = verdict(domain, start, solution, lengths[i]);
-    if (outcome.starts_with("stopped")) {
+    const std::string outcome = verdict(domain, boards[i], solution, lengths[i]);
+    if (!solution.moves && search::is_limit(solution.stats.reason)) {
       ++stopped;
     } else if (!outcome.empty()) {
       ++wrong;
@@ -219,7 +216,24 @@ int run_solve_file(const PdbOptions& options) {
   return stopped == 0 ? 0 : kExitLimit;
 }
 
+// 518918400 -> "518,918,400".
+std::string digit_groups(std::uint64_t count) {
+  std::string digits = std::to_string(count);
+  for (std::size_t end = digits.size(); end > 3; end -= 3) digits.insert(end - 3, ",");
+  return digits;
+}
+
 }  // namespace
+
+void announce_pdb_build(const puzzles::SlidingPartition& partition, std::size_t pattern,
+                        std::string_view hint) {
+  clear_progress();
+  std::cerr << fmt::format(
+      "plumb: building pattern database {} of {} of {} ({} entries; once, then cached in {}{})\n",
+      pattern + 1, partition.patterns.size(), partition.name,
+      digit_groups(puzzles::sliding_pdb_entries(partition, pattern)),
+      io::cache_directory().string(), hint);
+}
 
 void add_pdb_command(CLI::App& app) {
   auto options = std::make_shared<PdbOptions>();

@@ -10,6 +10,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
 #include "cli/registry.hpp"
 #include "cli/stats_json.hpp"
@@ -21,6 +22,7 @@
 namespace plumb::cli {
 namespace {
 
+using puzzles::size_name;
 using puzzles::SlidingMove;
 using puzzles::SlidingSize;
 using puzzles::SlidingSolution;
@@ -116,17 +118,6 @@ const puzzles::SlidingPartition* check_partition(const std::string& name) {
                                             "'; the sets: " + puzzles::sliding_partition_list());
   }
   return partition;
-}
-
-std::string size_name(SlidingSize size) {
-  return fmt::format("{}x{}", size.rows, size.cols);
-}
-
-// 518918400 -> "518,918,400".
-std::string digit_groups(std::uint64_t count) {
-  std::string digits = std::to_string(count);
-  for (std::size_t end = digits.size(); end > 3; end -= 3) digits.insert(end - 3, ",");
-  return digits;
 }
 
 class SlidingPuzzle : public Puzzle {
@@ -235,20 +226,11 @@ class SlidingPuzzle : public Puzzle {
       if (solver->size() == size) return *(last_ = solver.get());
     }
     auto solver = std::make_unique<SlidingSolver>(size, goal_for(size), partition_);
-    solver->on_pdb_build(announce_pdb_build);
+    solver->on_pdb_build([](const puzzles::SlidingPartition& partition, std::size_t pattern) {
+      announce_pdb_build(partition, pattern, "; --algo ida skips it");
+    });
     solvers_.push_back(std::move(solver));
     return *(last_ = solvers_.back().get());
-  }
-
-  // One line on standard error before a pattern database is built.
-  static void announce_pdb_build(const puzzles::SlidingPartition& partition, std::size_t pattern) {
-    clear_progress();
-    std::cerr << fmt::format(
-        "plumb: building pattern database {} of {} of {} ({} entries; once, then cached in {}; "
-        "--algo ida skips it)\n",
-        pattern + 1, partition.patterns.size(), partition.name,
-        digit_groups(puzzles::sliding_pdb_entries(partition, pattern)),
-        io::cache_directory().string());
   }
 
   static void write_contest(std::string& text, const SlidingSolution& solution) {
