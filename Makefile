@@ -2,7 +2,8 @@
 #   make demo   installs missing dependencies, builds, and solves a sample of every puzzle
 #   make test   the same set-up, then every test (and `make sanitize` runs them under ASan and UBSan)
 # Also: make bench (benchmarks, see BENCHMARKS.md), make format, make install PREFIX=..., make clean.
-SHARED ?= ../shared
+# `make` builds the release preset, whose warnings are not fatal; the dev, sanitize and CI builds make
+# them errors.
 PREFIX ?= /usr/local
 PLUMB  := build/plumb
 
@@ -16,7 +17,7 @@ build: deps
 	@cmake --build --preset release
 
 demo: build
-	@scripts/demo.sh $(PLUMB) $(SHARED)
+	@scripts/demo.sh $(PLUMB) data/samples
 
 test: build
 	@ctest --preset release
@@ -31,7 +32,7 @@ bench: build
 	@scripts/install-deps.sh bench
 	@cmake --preset bench >/dev/null
 	@cmake --build --preset bench
-	@bench/run.sh build-bench $(SHARED)
+	@bench/run.sh build-bench
 
 format:
 	@git ls-files '*.hpp' '*.cpp' | xargs clang-format -i
@@ -40,4 +41,4 @@ install: build
 	@cmake --install build --prefix $(PREFIX)
 
 clean:
-	@rm -rf build build-sanitize build-bench
+	@rm -rf build build-dev build-sanitize build-tsan build-fuzz build-bench

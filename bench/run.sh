@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every benchmark: the Google Benchmark kernels, then the end-to-end workloads in bench/e2e/.
-# Usage: bench/run.sh BUILD_DIR SHARED_DIR [FILTER]   (FILTER: run only bench/e2e scripts matching it)
+# Usage: bench/run.sh BUILD_DIR [FILTER]   (FILTER: run only bench/e2e scripts matching it)
+# The workloads read their instances from the repository's data/ folder.
 set -euo pipefail
-build=$(realpath "$1") shared=$(realpath "$2") filter=${3:-}
+build=$(realpath "$1") filter=${2:-}
 here=$(dirname "$(realpath "$0")")
 echo "# plumb benchmarks on $(hostname), $(nproc) cores, $(date -u +%Y-%m-%d)"
 grep -m1 'model name' /proc/cpuinfo || true
@@ -17,5 +18,5 @@ for script in "$here"/e2e/*.sh; do
   [ -e "$script" ] || continue
   case "$(basename "$script")" in *"$filter"*) ;; *) continue ;; esac
   echo; echo "## $(basename "$script" .sh)"
-  PLUMB="$build/plumb" BENCH_BIN="$build/bench" SHARED="$shared" bash "$script"
+  PLUMB="$build/plumb" BENCH_BIN="$build/bench" bash "$script"
 done

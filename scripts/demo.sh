@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # Solves the published sample of every built-in puzzle and checks each answer against the expected one.
-# Usage: scripts/demo.sh PLUMB_BINARY SHARED_DIR
+# Fails, naming it, if a puzzle has no sample or an answer differs.
+# Usage: scripts/demo.sh PLUMB_BINARY SAMPLES_DIR   (SAMPLES_DIR: the repository's data/samples)
 set -euo pipefail
-plumb=$1 shared=$2
+plumb=$1 samples=$2
 status=0
 for puzzle in $("$plumb" list --names); do
-  sample="$shared/data/samples/$puzzle"
-  [ -f "$sample/sample.in" ] || continue
+  sample="$samples/$puzzle"
+  if [ ! -f "$sample/sample.in" ] || [ ! -f "$sample/sample.out" ]; then
+    echo "demo: no sample for $puzzle: $sample/sample.in and sample.out are missing" >&2
+    status=1
+    continue
+  fi
   echo "== plumb solve $puzzle $sample/sample.in"
   actual=$("$plumb" solve "$puzzle" "$sample/sample.in")
   echo "$actual"
   if diff <(sed 's/[[:space:]]*$//' <<<"$actual") <(sed 's/[[:space:]]*$//' "$sample/sample.out") >/dev/null; then
     echo "   (matches the expected output)"
   else
-    echo "   MISMATCH with $sample/sample.out" >&2
+    echo "demo: MISMATCH with $sample/sample.out" >&2
     status=1
   fi
 done

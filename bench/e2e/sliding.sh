@@ -7,7 +7,8 @@
 #  2. explore 3x3 and 3x4: states per second.
 #  3. IDA* (Manhattan + linear conflicts) on the 50 easiest of Korf's 100 15-puzzles (by published
 #     length): every length must equal the published optimum; nodes, nodes/s and time.
-# Env: PLUMB (the program), BENCH_BIN (dir of sliding_baseline), SHARED (shared data dir).
+# Env: PLUMB (the program), BENCH_BIN (dir of sliding_baseline). Instances: the
+# repository's data/korf100.txt.
 # SLIDING_SKIP_3X4=1 skips the 3x4 exploration (minutes).
 set -euo pipefail
 here=$(dirname "$(realpath "$0")")
@@ -61,7 +62,7 @@ for size in $sizes; do
 done
 
 echo; echo "### IDA* on the 50 easiest of Korf's 100 (15-puzzle, blank first)"
-grep -v '^#' "$SHARED/data/korf100.txt" | sort -n -k2,2 -k1,1 | head -50 >"$work/korf50.txt"
+grep -v '^#' "$(dirname "$(realpath "$0")")/../../data/korf100.txt" | sort -n -k2,2 -k1,1 | head -50 >"$work/korf50.txt"
 cut -d' ' -f3- "$work/korf50.txt" >"$work/korf50.in"
 start=$(date +%s.%N)
 "$PLUMB" solve sliding --goal blank-first --algo ida --stats <"$work/korf50.in" >"$work/korf50.out" 2>"$work/korf50.err"

@@ -119,7 +119,9 @@ TEST_F(SlidingPdbCli, AgreesWithIdaOnScrambledFifteenPuzzles) {
 // The easiest of Korf's 100 (blank-first), by auto: their published optimal lengths.
 TEST_F(SlidingPdbCli, AutoSolvesKorfsEasiestInstances) {
   if (sanitized()) GTEST_SKIP() << "builds the 15-555 databases";
-  std::ifstream file(std::filesystem::path(PLUMB_SHARED_DIR) / "data" / "korf100.txt");
+  const auto path = std::filesystem::path(PLUMB_DATA_DIR) / "korf100.txt";
+  std::ifstream file(path);
+  ASSERT_TRUE(file) << "cannot read " << path;
   std::vector<std::pair<std::size_t, std::string>> instances;  // length, board
   for (std::string line; std::getline(file, line);) {
     if (line.empty() || line[0] == '#') continue;

@@ -68,9 +68,9 @@ inline std::string trim_trailing_space(const std::string& text) {
   return result;
 }
 
-// The published sample of a built-in puzzle: ../shared/data/samples/<puzzle>/sample.in or .out.
+// The published sample of a built-in puzzle: data/samples/<puzzle>/sample.in or .out.
 inline std::filesystem::path sample_path(const std::string& puzzle, const std::string& file) {
-  return std::filesystem::path(PLUMB_SHARED_DIR) / "data" / "samples" / puzzle / file;
+  return std::filesystem::path(PLUMB_DATA_DIR) / "samples" / puzzle / file;
 }
 
 }  // namespace plumb::testing

@@ -1,6 +1,7 @@
 // cli/commands/commands.hpp: the program's subcommands. app.cpp parses the command line with CLI11;
 // each function here does one command's work and returns the process's exit status:
-// 0 done, 2 bad input or usage, 3 stopped by a limit (--time-limit, --max-memory).
+// 0 done, 2 bad input or usage, 3 stopped by a limit (--time-limit, --max-memory), 4 the environment
+// failed (a cache that cannot be used, memory that cannot be had, output that cannot be written).
 #pragma once
 
 #include <cstddef>
@@ -18,6 +19,7 @@ namespace plumb::cli {
 
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitLimit = 3;
+inline constexpr int kExitEnvironment = 4;
 
 // What `solve` and `explore` were given: the input file ("-" for standard input, empty for none).
 struct PuzzleRun {

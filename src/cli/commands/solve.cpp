@@ -6,6 +6,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
+#include "plumb/io/environment_error.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -27,6 +28,11 @@ int guarded(Work&& work) {
     clear_progress();
     std::cerr << fmt::format("plumb: {}\n", stop.what());
     return kExitLimit;
+  } catch (const io::EnvironmentError& failure) {
+    std::cout.flush();
+    clear_progress();
+    std::cerr << fmt::format("plumb: {}\n", failure.what());
+    return kExitEnvironment;
   }
 }
 
