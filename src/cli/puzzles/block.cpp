@@ -84,7 +84,7 @@ class BlockPuzzle : public Puzzle {
         stats.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         stats.reason = search::StopReason::solved;
-        print_stats(std::cerr, fmt::format("board {}", number), stats);
+        print_stats(std::cerr, fmt::format("Board {}", number), stats);
       }
       const int holes = answer.holes.value_or(-1);
       switch (options.format) {
