@@ -29,7 +29,8 @@ constexpr const char* kFooter =
     "  plumb explore sliding --size 3x3            states at each depth from the goal\n"
     "  plumb help cubic                            rules, formats and options of one puzzle\n"
     "Exit status: 0 done, 2 bad input or usage, 3 stopped by --time-limit or --max-memory, 4 the\n"
-    "environment failed (cache unusable, out of memory, output cannot be written).";
+    "environment failed (cache unusable, out of memory, output cannot be written); `plumb pdb solve`\n"
+    "exits 1 when a solution does not match its instance's published length.";
 
 // The options a puzzle subcommand was given, before they are turned into a PuzzleRun.
 struct CommandLine {
