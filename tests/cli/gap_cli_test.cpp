@@ -98,7 +98,7 @@ TEST(GapCli, BadInputExitsTwoNamingTheLine) {
       {"count too small", cat({"1\n", kSolved, "\n", kSolved}),
        "<stdin>:7: input continues after the 1 deals"},
       {"bad count", "four\n", "<stdin>:1: expected the number of deals"},
-      {"empty", "", "<stdin>:0: empty input"},
+      {"empty", "", "<stdin>: empty input"},
       {"two digits for 13 values",
        "1\n11 12 13 14 15 16 17 18 19 1.10 1.11 1.12 1.13\n",
        "<stdin>:2: card '11': with more than 9 values write cards as suit.value",
