@@ -9,6 +9,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
+#include "plumb/io/table_cache.hpp"
 #include "plumb/version.hpp"
 
 namespace plumb::cli {
@@ -25,7 +26,8 @@ constexpr const char* kFooter =
     "  plumb solve gap deals.txt --stats           answers, with statistics on standard error\n"
     "  plumb explore sliding --size 3x3            states at each depth from the goal\n"
     "  plumb help cubic                            rules, formats and options of one puzzle\n"
-    "Exit status: 0 done, 2 bad input or usage, 3 stopped by --time-limit or --max-memory.";
+    "Exit status: 0 done, 2 bad input or usage, 3 stopped by --time-limit or --max-memory, 4 the\n"
+    "environment failed (a cache that cannot be used, output that cannot be written).";
 
 // The options a puzzle subcommand was given, before they are turned into a PuzzleRun.
 struct CommandLine {
@@ -96,7 +98,7 @@ PuzzleRun make_run(const CommandLine& line) {
     auto bytes = parse_memory_size(line.max_memory);
     if (!bytes)
       throw CLI::ValidationError("--max-memory",
-                                 "'" + line.max_memory + "' is not a size such as 512M or 16G");
+                                 io::quote(line.max_memory) + " is not a size such as 512M or 16G");
     options.limits.max_memory_bytes = *bytes;
   }
   options.limits.on_progress = terminal_progress(line.progress);
@@ -133,18 +135,21 @@ int run_program(int argc, char** argv) {
       app.add_subcommand("help", "Explain the program, or one puzzle's rules, formats and options");
   help->add_option("PUZZLE", help_topic, "A puzzle's name");
   add_pdb_command(app);
+  add_cache_command(app);
+  io::set_cache_reporter(report_cache_line);
 
   // CLI11 would only say "A subcommand is required" for `plumb solve nosuch`.
   if (argc >= 3 &&
       (std::string_view(argv[1]) == "solve" || std::string_view(argv[1]) == "explore") &&
       argv[2][0] != '-' && registry.find(argv[2]) == nullptr) {
-    std::cerr << fmt::format("plumb: no puzzle named '{}' (plumb list shows them)\n", argv[2]);
+    std::cerr << fmt::format("plumb: no puzzle named {} (plumb list shows them)\n",
+                             io::quote(argv[2]));
     return kExitBadInput;
   }
   try {
     app.parse(argc, argv);
-    if (list->parsed()) return run_list(registry, names_only);
-    if (help->parsed()) return run_help(registry, help_topic, app.help());
+    if (list->parsed()) return guarded([&] { return run_list(registry, names_only); });
+    if (help->parsed()) return guarded([&] { return run_help(registry, help_topic, app.help()); });
     for (const CommandLine& line : lines) {
       if (!line.command->parsed()) continue;
       PuzzleRun run = make_run(line);
