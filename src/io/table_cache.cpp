@@ -137,7 +137,8 @@ bool keep_in_cache(const CachedTable& table, std::span<const std::byte> payload)
     // Not a file in the way of this one table: the cache itself refuses to take tables.
     std::error_code error;
     const auto status = std::filesystem::status(cache.path / table.file_name, error);
-    if (!std::filesystem::exists(status) || std::filesystem::is_regular_file(status)) refused = true;
+    if (!std::filesystem::exists(status) || std::filesystem::is_regular_file(status))
+      refused = true;
     warn_once(std::string(failure.what()) + "; " + table.description +
               " is kept in memory for this run only");
     return false;
@@ -147,7 +148,8 @@ bool keep_in_cache(const CachedTable& table, std::span<const std::byte> payload)
 bool is_table_file_name(std::string_view name) {
   if (const std::size_t tmp = name.rfind(".tmp"); tmp != std::string_view::npos) {
     const std::string_view pid = name.substr(tmp + 4);
-    if (!pid.empty() && std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    if (!pid.empty() &&
+        std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; }))
       name = name.substr(0, tmp);
   }
   return (name.starts_with("cubic-") || name.starts_with("sliding-")) &&

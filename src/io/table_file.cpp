@@ -163,7 +163,8 @@ void write_table_file(const std::filesystem::path& path, const TableHeader& head
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) fail(std::strerror(errno));
-    out.write(reinterpret_cast<const char*>(head.data()), static_cast<std::streamsize>(head.size()));
+    out.write(reinterpret_cast<const char*>(head.data()),
+              static_cast<std::streamsize>(head.size()));
     out.write(reinterpret_cast<const char*>(payload.data()),
               static_cast<std::streamsize>(payload.size()));
     out.write(reinterpret_cast<const char*>(&checksum), sizeof checksum);

@@ -42,9 +42,8 @@ std::optional<std::pair<std::size_t, std::string>> board_problem(
     }
     for (char c : rows[r]) {
       if (!is_block_cell(c)) {
-        return std::pair{
-            r, fmt::format("unknown character {} in row {} (expected . H b $)",
-                           io::quote(std::string_view(&c, 1)), r + 1)};
+        return std::pair{r, fmt::format("unknown character {} in row {} (expected . H b $)",
+                                        io::quote(std::string_view(&c, 1)), r + 1)};
       }
       if (c == '$' && goal_row) return std::pair{r, std::string("the board has more than one '$'")};
       if (c == '$') goal_row = r;
@@ -317,7 +316,8 @@ BlockBoard BlockReader::read_literal(Line line) {
     } else if (c == ',' || std::isspace(static_cast<unsigned char>(c))) {
       ++i;
     } else {
-      in_.fail_at(line.number, fmt::format("unexpected {} in the array literal", io::quote(std::string_view(&c, 1))));
+      in_.fail_at(line.number, fmt::format("unexpected {} in the array literal",
+                                           io::quote(std::string_view(&c, 1))));
     }
   }
   if (!trimmed(std::string_view(line.text).substr(i + 1)).empty()) {

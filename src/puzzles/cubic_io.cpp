@@ -29,7 +29,9 @@ std::string read_row(const Board& board, const std::string& line, int row, TopVi
   for (char letter : line) {
     if (letter == ' ' || letter == '\t') continue;
     const int value = field_of_letter(letter);
-    if (value < 0) return "unknown letter " + io::quote(std::string_view(&letter, 1)) + " (expected W, R, B or E)";
+    if (value < 0)
+      return "unknown letter " + io::quote(std::string_view(&letter, 1)) +
+             " (expected W, R, B or E)";
     if (col == board.cols) return "more than " + std::to_string(board.cols) + " letters in a row";
     const int cell = row * board.cols + col++;
     view.fields = with_field(view.fields, cell, static_cast<unsigned>(value));

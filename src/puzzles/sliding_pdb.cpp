@@ -73,12 +73,12 @@ std::string sliding_partition_list() {
 }
 
 io::CachedTable sliding_pdb_table(const SlidingPartition& partition, std::size_t pattern) {
-  return pdb::database_table(
-      fmt::format("sliding-{}x{}-{}.pdb", partition.height, partition.width,
-                  fmt::join(partition.patterns.at(pattern), "-")),
-      sliding_pdb_header(partition, pattern), sliding_pdb_entries(partition, pattern),
-      fmt::format("pattern database {} of {} of {}", pattern + 1, partition.patterns.size(),
-                  partition.name));
+  return pdb::database_table(fmt::format("sliding-{}x{}-{}.pdb", partition.height, partition.width,
+                                         fmt::join(partition.patterns.at(pattern), "-")),
+                             sliding_pdb_header(partition, pattern),
+                             sliding_pdb_entries(partition, pattern),
+                             fmt::format("pattern database {} of {} of {}", pattern + 1,
+                                         partition.patterns.size(), partition.name));
 }
 
 io::TableHeader sliding_pdb_header(const SlidingPartition& partition, std::size_t pattern) {
@@ -137,14 +137,14 @@ std::optional<pdb::NibbleArray> build_sliding_pdb(const SlidingPartition& partit
 
 std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& partition,
                                                         const search::SearchLimits& limits,
-                                                        unsigned threads, search::SearchStats* stats) {
+                                                        unsigned threads,
+                                                        search::SearchStats* stats) {
   SlidingPdbSet set{partition, {}};
   for (std::size_t pattern = 0; pattern < partition.patterns.size(); ++pattern) {
     search::SearchStats built;
-    std::optional<pdb::PatternDatabase> database =
-        pdb::load_or_build(sliding_pdb_table(partition, pattern), [&] {
-          return build_sliding_pdb(partition, pattern, limits, threads, &built);
-        });
+    std::optional<pdb::PatternDatabase> database = pdb::load_or_build(
+        sliding_pdb_table(partition, pattern),
+        [&] { return build_sliding_pdb(partition, pattern, limits, threads, &built); });
     if (stats != nullptr) {
       *stats += built;
       stats->reason = built.reason;

@@ -1,7 +1,8 @@
-// End-to-end tests of the program when its environment or its input misbehaves (docs/reliability.md):
-// a cache that cannot be used or written, a FIFO or a damaged file in a table's place, output that
-// cannot be written, input that cannot be read, and input text that must not reach a message as it
-// is. Each run gets a fresh temporary cache; none may end in a crash (134, 139).
+// End-to-end tests of the program when its environment or its input misbehaves
+// (docs/reliability.md): a cache that cannot be used or written, a FIFO or a damaged file in a
+// table's place, output that cannot be written, input that cannot be read, and input text that must
+// not reach a message as it is. Each run gets a fresh temporary cache; none may end in a crash
+// (134, 139).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -31,8 +32,8 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
 class Faults : public ::testing::Test {
  protected:
   // Runs the program with PLUMB_CACHE at `cache` for this one run.
-  ProgramRun run_with_cache(const std::filesystem::path& cache, const std::vector<std::string>& args,
-                            const std::string& input = "") {
+  ProgramRun run_with_cache(const std::filesystem::path& cache,
+                            const std::vector<std::string>& args, const std::string& input = "") {
     ::setenv("PLUMB_CACHE", cache.c_str(), 1);
     ProgramRun run = run_plumb(args, input);
     ::setenv("PLUMB_CACHE", cache_.path().c_str(), 1);
@@ -47,14 +48,15 @@ class Faults : public ::testing::Test {
     }
     const auto directory = cache_.path() / "read-only";
     std::filesystem::create_directories(directory);
-    std::filesystem::permissions(directory, std::filesystem::perms::owner_read |
-                                                std::filesystem::perms::owner_exec);
+    std::filesystem::permissions(
+        directory, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
     return directory;
   }
 
   TemporaryCache cache_;
   const std::string cubic_sample_ = read_file(sample_path("cubic", "sample.in"));
-  const std::string cubic_answers_ = trim_trailing_space(read_file(sample_path("cubic", "sample.out")));
+  const std::string cubic_answers_ =
+      trim_trailing_space(read_file(sample_path("cubic", "sample.out")));
 };
 
 // A file where the cache directory should be: the table is built in memory with one warning, the
@@ -64,7 +66,8 @@ TEST_F(Faults, ACacheThatIsAFileIsOneWarning) {
   if (sanitized()) GTEST_SKIP() << "builds the 3x3 cubic table";
   const auto file = cache_.path() / "a-file";
   std::ofstream(file) << "not a directory";
-  const ProgramRun table = run_with_cache(file, {"solve", "cubic", "--algo", "table"}, cubic_sample_);
+  const ProgramRun table =
+      run_with_cache(file, {"solve", "cubic", "--algo", "table"}, cubic_sample_);
   EXPECT_EQ(table.status, 0) << table.err;
   EXPECT_EQ(trim_trailing_space(table.out), cubic_answers_);
   EXPECT_EQ(table.err, "plumb: warning: the cache directory " + file.string() +
@@ -133,9 +136,10 @@ TEST_F(Faults, BuildsAndRebuildsAreAnnounced) {
   const std::vector<std::string> args{"solve", "cubic", "--size", "2x3", "--algo", "table"};
   const ProgramRun first = run_plumb(args, input);
   ASSERT_EQ(first.status, 0) << first.err;
-  EXPECT_EQ(first.err, "plumb: building the cubic top-view table of 2x3 boards (8,748 entries; "
-                       "once, then cached in " +
-                           cache_.path().string() + ")\n");
+  EXPECT_EQ(first.err,
+            "plumb: building the cubic top-view table of 2x3 boards (8,748 entries; "
+            "once, then cached in " +
+                cache_.path().string() + ")\n");
   EXPECT_EQ(run_plumb(args, input).err, "");
   const auto file = cache_.path() / "cubic-views-2x3.tbl";
   std::ofstream(file, std::ios::binary | std::ios::trunc)
@@ -143,10 +147,10 @@ TEST_F(Faults, BuildsAndRebuildsAreAnnounced) {
   const ProgramRun rebuilt = run_plumb(args, input);
   EXPECT_EQ(rebuilt.status, 0) << rebuilt.err;
   EXPECT_EQ(rebuilt.out, first.out);
-  EXPECT_EQ(rebuilt.err, "plumb: rebuilding the cubic top-view table of 2x3 boards (8,748 entries; "
-                         "once, then cached in " +
-                             cache_.path().string() +
-                             "): its file is damaged (not a plumb table)\n");
+  EXPECT_EQ(rebuilt.err,
+            "plumb: rebuilding the cubic top-view table of 2x3 boards (8,748 entries; "
+            "once, then cached in " +
+                cache_.path().string() + "): its file is damaged (not a plumb table)\n");
   const ProgramRun sliding = run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 7 x 8\n");
   EXPECT_EQ(sliding.err.find("plumb: building the distance table of 3x3 boards"), 0U)
       << sliding.err;
@@ -154,10 +158,10 @@ TEST_F(Faults, BuildsAndRebuildsAreAnnounced) {
 
 // cache list shows plumb's files only; cache clear removes plumb's regular files only.
 TEST_F(Faults, CacheListAndClear) {
-  ASSERT_EQ(run_plumb({"solve", "cubic", "--size", "2x3", "--algo", "table"},
-                      "3 1\nW W E\nW W W\n0 0\n")
-                .status,
-            0);
+  ASSERT_EQ(
+      run_plumb({"solve", "cubic", "--size", "2x3", "--algo", "table"}, "3 1\nW W E\nW W W\n0 0\n")
+          .status,
+      0);
   std::ofstream(cache_.path() / "notes.txt") << "mine";
   std::ofstream(cache_.path() / "mine.tbl") << "mine too";
   std::ofstream(cache_.path() / "cubic-views-9x9.tbl") << std::string(100, '\0');
@@ -190,10 +194,13 @@ TEST_F(Faults, CacheListAndClear) {
 TEST_F(Faults, OutputThatCannotBeWritten) {
   if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
   const std::string sliding = sample_path("sliding", "sample.in").string();
-  const std::vector<std::vector<std::string>> commands = {
-      {"solve", "sliding", sliding},  {"solve", "cubic", "--algo", "bidir"},
-      {"explore", "sliding", "--size", "2x2"}, {"list"}, {"help", "cubic"}, {"pdb", "list"},
-      {"cache", "list"}};
+  const std::vector<std::vector<std::string>> commands = {{"solve", "sliding", sliding},
+                                                          {"solve", "cubic", "--algo", "bidir"},
+                                                          {"explore", "sliding", "--size", "2x2"},
+                                                          {"list"},
+                                                          {"help", "cubic"},
+                                                          {"pdb", "list"},
+                                                          {"cache", "list"}};
   for (const auto& args : commands) {
     const ProgramRun run = run_plumb(args, cubic_sample_, "/dev/full");
     EXPECT_EQ(run.status, 4) << args.front() << " " << args.back() << ": " << run.err;
@@ -224,10 +231,10 @@ TEST_F(Faults, BadInputIsQuotedNotEchoed) {
                                 "...' (expected 1 to 8, or x or 0 for the blank)\n");
   const ProgramRun escape = run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 7 8 \x1b[2J\n");
   EXPECT_EQ(escape.status, 2);
-  EXPECT_EQ(escape.err,
-            "plumb: <stdin>:1: unknown tile '\\x1b[2J' (expected 1 to 8, or x or 0 for the blank)\n");
-  const ProgramRun nul =
-      run_plumb({"solve", "sliding"}, std::string("1 2 3 4 5 6 7 8 a\0b\n", 20));
+  EXPECT_EQ(
+      escape.err,
+      "plumb: <stdin>:1: unknown tile '\\x1b[2J' (expected 1 to 8, or x or 0 for the blank)\n");
+  const ProgramRun nul = run_plumb({"solve", "sliding"}, std::string("1 2 3 4 5 6 7 8 a\0b\n", 20));
   EXPECT_EQ(nul.status, 2);
   EXPECT_EQ(nul.err,
             "plumb: <stdin>:1: unknown tile 'a\\0b' (expected 1 to 8, or x or 0 for the blank)\n");

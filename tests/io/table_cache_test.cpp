@@ -46,9 +46,10 @@ TEST(TableCache, BuildsAreAnnouncedAndKept) {
   announce_build(table);
   EXPECT_TRUE(keep_in_cache(table, kPayload));
   EXPECT_EQ(load_cached(table), kPayload);
-  EXPECT_EQ(notices.lines(), (std::vector<std::string>{
-                                 "building the test table a (1,000 entries; once, then cached in " +
-                                 cache.path().string() + ")"}));
+  EXPECT_EQ(
+      notices.lines(),
+      (std::vector<std::string>{"building the test table a (1,000 entries; once, then cached in " +
+                                cache.path().string() + ")"}));
   // A payload of another size than the table's is not the table.
   CachedTable bigger = table;
   bigger.payload_bytes = 5;
@@ -63,9 +64,9 @@ TEST(TableCache, RebuildingADamagedFileSaysWhy) {
   EXPECT_FALSE(load_cached(table));
   announce_build(table);
   ASSERT_EQ(notices.lines().size(), 1U);
-  EXPECT_EQ(notices.lines()[0], "rebuilding the test table b (1,000 entries; once, then cached in " +
-                                    cache.path().string() +
-                                    "): its file is damaged (not a plumb table)");
+  EXPECT_EQ(notices.lines()[0],
+            "rebuilding the test table b (1,000 entries; once, then cached in " +
+                cache.path().string() + "): its file is damaged (not a plumb table)");
   EXPECT_TRUE(keep_in_cache(table, kPayload));
   EXPECT_EQ(load_cached(table), kPayload);
 }

@@ -63,7 +63,8 @@ TEST(TextInput, OpeningAMissingFileOrADirectoryIsAnInputErrorWithTheReason) {
     TextInput::open("/nonexistent/plumb/input.txt");
     FAIL() << "no error";
   } catch (const InputError& error) {
-    EXPECT_EQ(error.located(), "cannot open /nonexistent/plumb/input.txt: No such file or directory");
+    EXPECT_EQ(error.located(),
+              "cannot open /nonexistent/plumb/input.txt: No such file or directory");
   }
   try {
     TextInput::open("/");
@@ -107,7 +108,8 @@ TEST(Quote, IsWhatErrorsEchoInputWith) {
     input.expect_int("a number");
     FAIL() << "no error";
   } catch (const InputError& error) {
-    EXPECT_EQ(std::string(error.what()), "expected a number, found '" + std::string(40, '7') + "...'");
+    EXPECT_EQ(std::string(error.what()),
+              "expected a number, found '" + std::string(40, '7') + "...'");
   }
 }
 

@@ -14,8 +14,8 @@
 #include "plumb/puzzles/sliding_text.hpp"
 #include "plumb/search/explore.hpp"
 #include "plumb/search/ida_star.hpp"
-#include "tests/support/sliding_boards.hpp"
 #include "tests/support/cache_notices.hpp"
+#include "tests/support/sliding_boards.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb::puzzles {

@@ -1,6 +1,6 @@
-// plumb/io/table_file.hpp: big precomputed tables (pattern databases, distance tables) on disk, each
-// with a versioned header and a checksum, written once and loaded in one read. Where they are kept,
-// and what the user is told about them, is table_cache.hpp's business.
+// plumb/io/table_file.hpp: big precomputed tables (pattern databases, distance tables) on disk,
+// each with a versioned header and a checksum, written once and loaded in one read. Where they are
+// kept, and what the user is told about them, is table_cache.hpp's business.
 //
 // File layout (little-endian): the magic "PLUMBTBL", the file-format version, the table's kind,
 // version and parameters (as the caller names them, printable text), the payload's size, the

@@ -10,8 +10,8 @@
 // north-south and east-west axes, which, with red and blue renamed, maps the initial orientation to
 // itself (so 3 searches for the 9 starts of 3x3). The tables of all starts are built once, written
 // to the cache directory (io/table_cache.hpp: versioned header and checksum, the build notice, kept
-// in memory only when the cache cannot take it) and loaded from there afterwards: 531,441 bytes for 3x3. Build: O(cells^2 * 6^(cells-1)) time, cells * 6^(cells-1)
-// bytes of memory at a time.
+// in memory only when the cache cannot take it) and loaded from there afterwards: 531,441 bytes for
+// 3x3. Build: O(cells^2 * 6^(cells-1)) time, cells * 6^(cells-1) bytes of memory at a time.
 #pragma once
 
 #include <cstdint>

@@ -33,8 +33,7 @@ std::vector<CacheFile> plumb_files(const std::filesystem::path& directory) {
   const std::filesystem::file_status status = std::filesystem::status(directory, error);
   if (!std::filesystem::exists(status)) return {};
   if (!std::filesystem::is_directory(status)) {
-    throw io::EnvironmentError("the cache directory " + directory.string() +
-                               " is not a directory");
+    throw io::EnvironmentError("the cache directory " + directory.string() + " is not a directory");
   }
   std::vector<CacheFile> files;
   std::filesystem::directory_iterator entries(directory, error);

@@ -31,8 +31,8 @@ struct PdbOptions {
 const puzzles::SlidingPartition* find_set(const std::string& name) {
   const puzzles::SlidingPartition* partition = puzzles::find_sliding_partition(name);
   if (partition == nullptr) {
-    std::cerr << fmt::format("plumb: no pattern database set named {} (known: {})\n", io::quote(name),
-                             puzzles::sliding_partition_list());
+    std::cerr << fmt::format("plumb: no pattern database set named {} (known: {})\n",
+                             io::quote(name), puzzles::sliding_partition_list());
   }
   return partition;
 }
@@ -87,10 +87,9 @@ int run_info(const PdbOptions& options) {
   for (std::size_t p = 0; p < partition->patterns.size(); ++p) {
     const io::CachedTable table = puzzles::sliding_pdb_table(*partition, p);
     const std::filesystem::path path = table.path();
-    std::cout << fmt::format(
-        "pattern {}: tiles {}\n  file: {}\n  entries: {} (4 bits each, {})\n", p + 1,
-        tiles_text(partition->patterns[p]), path.string(), table.entries,
-        human_bytes(static_cast<double>(table.payload_bytes)));
+    std::cout << fmt::format("pattern {}: tiles {}\n  file: {}\n  entries: {} (4 bits each, {})\n",
+                             p + 1, tiles_text(partition->patterns[p]), path.string(),
+                             table.entries, human_bytes(static_cast<double>(table.payload_bytes)));
     const std::string_view symmetry = puzzles::sliding_pattern_symmetry(*partition, p);
     if (!symmetry.empty()) {
       std::cout << fmt::format("  symmetry: {} (the build searches half of the placements)\n",
@@ -108,10 +107,10 @@ int run_info(const PdbOptions& options) {
     const pdb::NibbleArray entries(table.entries, std::move(found.payload));
     std::error_code error;
     const auto written = std::filesystem::last_write_time(path, error);
-    std::cout << fmt::format("  built: {:%Y-%m-%d %H:%M:%S} UTC, {} version {}, \"{}\"\n",
-                             std::chrono::floor<std::chrono::seconds>(
-                                 std::chrono::file_clock::to_sys(written)),
-                             table.header.kind, table.header.version, table.header.parameters);
+    std::cout << fmt::format(
+        "  built: {:%Y-%m-%d %H:%M:%S} UTC, {} version {}, \"{}\"\n",
+        std::chrono::floor<std::chrono::seconds>(std::chrono::file_clock::to_sys(written)),
+        table.header.kind, table.header.version, table.header.parameters);
     std::cout << fmt::format("  mean bound: {:.3f} moves of the pattern's tiles\n",
                              puzzles::sliding_pdb_mean_bound(*partition, p, entries));
     const auto histogram = pdb::entry_histogram(entries);
@@ -268,8 +267,7 @@ void add_pdb_command(CLI::App& app) {
       ->check(CLI::NonNegativeNumber);
   solve->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");
-  solve->callback(
-      [options, finish] { finish(guarded([&] { return run_solve_file(*options); })); });
+  solve->callback([options, finish] { finish(guarded([&] { return run_solve_file(*options); })); });
 }
 
 }  // namespace plumb::cli
