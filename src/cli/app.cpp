@@ -12,6 +12,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
+#include "plumb/io/table_cache.hpp"
 #include "plumb/version.hpp"
 
 namespace plumb::cli {
@@ -57,7 +58,7 @@ const CLI::Validator kSeconds(
       } catch (const std::exception&) {
       }
       if (used != text.size() || !std::isfinite(seconds) || seconds < 0)
-        return "'" + text + "' is not a number of seconds (0 or more; 0: no limit)";
+        return io::quote(text) + " is not a number of seconds (0 or more; 0: no limit)";
       return {};
     },
     "SECONDS");
@@ -115,8 +116,8 @@ PuzzleRun make_run(const CommandLine& line) {
   if (!line.max_memory.empty()) {
     auto bytes = parse_memory_size(line.max_memory);
     if (!bytes)
-      throw CLI::ValidationError("--max-memory", "'" + line.max_memory +
-                                                     "' is not a size such as 512M or 16G (0: no limit)");
+      throw CLI::ValidationError("--max-memory", io::quote(line.max_memory) +
+                                                     " is not a size such as 512M or 16G (0: no limit)");
     options.limits.max_memory_bytes = *bytes;
   }
   options.limits.on_progress = terminal_progress(line.progress);
@@ -153,13 +154,13 @@ std::optional<std::string> command_word_error(CLI::App& app, int argc, char** ar
     if (word.starts_with('-')) {  // --help and --version; CLI11 checks the rest
       const std::string name(word.substr(0, word.find('=')));
       if (command->get_option_no_throw(name) != nullptr) return std::nullopt;
-      return fmt::format("{}: no option '{}' here (run '{} --help')", path, name, path);
+      return fmt::format("{}: no option {} here (run '{} --help')", path, io::quote(name), path);
     }
     const auto next = std::find_if(choices.begin(), choices.end(),
                                    [&](const CLI::App* choice) { return choice->get_name() == word; });
     if (next == choices.end()) {
-      if (puzzles) return fmt::format("plumb: no puzzle named '{}' (plumb list shows them)", word);
-      return fmt::format("{}: no command named '{}'; the commands: {}", path, word, known);
+      if (puzzles) return fmt::format("plumb: no puzzle named {} (plumb list shows them)", io::quote(word));
+      return fmt::format("{}: no command named {}; the commands: {}", path, io::quote(word), known);
     }
     command = *next;
     path += " " + command->get_name();
@@ -197,6 +198,8 @@ int run_program(int argc, char** argv) {
       app.add_subcommand("help", "Explain the program, or one puzzle's rules, formats and options");
   help->add_option("PUZZLE", help_topic, "A puzzle's name");
   add_pdb_command(app);
+  add_cache_command(app);
+  io::set_cache_reporter(report_cache_line);
 
   if (const auto error = command_word_error(app, argc, argv)) {
     std::cerr << *error << '\n';
@@ -205,8 +208,8 @@ int run_program(int argc, char** argv) {
   const std::string program_help = app.help();  // once a subcommand is parsed, help() is its own
   try {
     app.parse(argc, argv);
-    if (list->parsed()) return run_list(registry, names_only);
-    if (help->parsed()) return run_help(registry, help_topic, program_help);
+    if (list->parsed()) return guarded([&] { return run_list(registry, names_only); });
+    if (help->parsed()) return guarded([&] { return run_help(registry, help_topic, program_help); });
     for (const CommandLine& line : lines) {
       if (!line.command->parsed()) continue;
       PuzzleRun run = make_run(line);

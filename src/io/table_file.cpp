@@ -1,18 +1,23 @@
+// Table files: the header, the checksum, and reading and writing them whole (see table_file.hpp).
 #include "plumb/io/table_file.hpp"
 
-#include <cstdlib>
-#include <cstring>
-#include <fstream>
-#include <stdexcept>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
 #include "plumb/encode/hash.hpp"
+#include "plumb/io/environment_error.hpp"
 
 namespace plumb::io {
 namespace {
 
 constexpr char kMagic[8] = {'P', 'L', 'U', 'M', 'B', 'T', 'B', 'L'};
 constexpr std::uint32_t kFormatVersion = 1;
+// The longest kind or parameters a header may hold: anything longer is not a table file.
+constexpr std::uint32_t kMaxHeaderText = 4096;
 
 void append_bytes(std::vector<std::byte>& out, const void* data, std::size_t size) {
   const std::size_t offset = out.size();
@@ -41,21 +46,86 @@ std::vector<std::byte> encode_header(const TableHeader& header, std::uint64_t pa
   return out;
 }
 
+template <class T>
+bool read_value(std::istream& in, T& value) {
+  return static_cast<bool>(in.read(reinterpret_cast<char*>(&value), sizeof value));
+}
+
+bool read_text(std::istream& in, std::string& text) {
+  std::uint32_t size = 0;
+  if (!read_value(in, size) || size > kMaxHeaderText) return false;
+  text.resize(size);
+  if (!in.read(text.data(), size)) return false;
+  return std::all_of(text.begin(), text.end(), [](char c) {
+    return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+  });
+}
+
+struct ParsedHeader {
+  TableHeader header{"", 0, ""};
+  std::uint64_t payload_size = 0;
+};
+
+// The header at the start of `in`, or nothing if the stream does not start with one.
+std::optional<ParsedHeader> parse_header(std::istream& in) {
+  char magic[sizeof kMagic];
+  std::uint32_t format = 0;
+  ParsedHeader parsed;
+  if (!in.read(magic, sizeof magic) || std::memcmp(magic, kMagic, sizeof magic) != 0 ||
+      !read_value(in, format) || format != kFormatVersion || !read_text(in, parsed.header.kind) ||
+      !read_value(in, parsed.header.version) || !read_text(in, parsed.header.parameters) ||
+      !read_value(in, parsed.payload_size)) {
+    return std::nullopt;
+  }
+  return parsed;
+}
+
+// Whether a file of `file_size` bytes holds exactly the parsed header, its payload and a checksum.
+bool is_whole(const ParsedHeader& parsed, std::uint64_t file_size) {
+  const std::uint64_t framing = encode_header(parsed.header, 0).size() + sizeof(std::uint64_t);
+  return file_size >= framing && file_size - framing == parsed.payload_size;
+}
+
+// The size of the regular file at `path`; or nothing, with `state` saying why there is none to
+// read (absent, not_regular, unreadable). Nothing is opened: opening a FIFO would block.
+std::optional<std::uint64_t> regular_file_size(const std::filesystem::path& path,
+                                               TableFileState& state) {
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
+  if (!std::filesystem::exists(status)) {
+    state = TableFileState::absent;
+    return std::nullopt;
+  }
+  if (!std::filesystem::is_regular_file(status)) {
+    state = TableFileState::not_regular;
+    return std::nullopt;
+  }
+  const std::uint64_t size = std::filesystem::file_size(path, error);
+  if (error) {
+    state = TableFileState::unreadable;
+    return std::nullopt;
+  }
+  return size;
+}
+
 }  // namespace
 
-std::filesystem::path cache_directory() {
-  std::filesystem::path dir;
-  if (const char* env = std::getenv("PLUMB_CACHE"); env != nullptr && *env != '\0') {
-    dir = env;
-  } else if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0') {
-    dir = std::filesystem::path(xdg) / "plumb";
-  } else if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
-    dir = std::filesystem::path(home) / ".cache" / "plumb";
-  } else {
-    dir = std::filesystem::temp_directory_path() / "plumb-cache";
+std::string_view describe(TableFileState state) {
+  switch (state) {
+    case TableFileState::intact:
+      return "is intact";
+    case TableFileState::absent:
+      return "is absent";
+    case TableFileState::not_regular:
+      return "is not a regular file";
+    case TableFileState::unreadable:
+      return "cannot be read";
+    case TableFileState::damaged:
+      return "is damaged";
+    case TableFileState::outdated:
+      return "was written by another version of plumb";
   }
-  std::filesystem::create_directories(dir);
-  return dir;
+  return "is unknown";
 }
 
 std::uint64_t checksum64(std::span<const std::byte> bytes, std::uint64_t seed) {
@@ -74,45 +144,95 @@ std::uint64_t checksum64(std::span<const std::byte> bytes, std::uint64_t seed) {
 
 void write_table_file(const std::filesystem::path& path, const TableHeader& header,
                       std::span<const std::byte> payload) {
+  const auto fail = [&](const std::string& reason) {
+    throw EnvironmentError("cannot write " + path.string() + ": " + reason);
+  };
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    fail("something other than a regular file is in its place; plumb leaves it alone");
+  }
+  if (path.has_parent_path()) {
+    std::filesystem::create_directories(path.parent_path(), error);
+    if (error) fail(error.message());
+  }
   const std::vector<std::byte> head = encode_header(header, payload.size());
   const std::uint64_t checksum = checksum64(payload, checksum64(head));
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
   const std::filesystem::path temporary = path.string() + ".tmp" + std::to_string(::getpid());
+  std::filesystem::remove(temporary, error);  // left by a process with our id that was killed
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(head.data()), static_cast<std::streamsize>(head.size()));
-    out.write(reinterpret_cast<const char*>(payload.data()), static_cast<std::streamsize>(payload.size()));
+    if (!out) fail(std::strerror(errno));
+    out.write(reinterpret_cast<const char*>(head.data()),
+              static_cast<std::streamsize>(head.size()));
+    out.write(reinterpret_cast<const char*>(payload.data()),
+              static_cast<std::streamsize>(payload.size()));
     out.write(reinterpret_cast<const char*>(&checksum), sizeof checksum);
+    out.close();
     if (!out) {
-      std::filesystem::remove(temporary);
-      throw std::runtime_error("cannot write " + path.string());
+      const int reason = errno;
+      std::filesystem::remove(temporary, error);
+      fail(std::strerror(reason));
     }
   }
-  std::filesystem::rename(temporary, path);
+  std::filesystem::rename(temporary, path, error);
+  if (error) {
+    const std::string reason = error.message();
+    std::filesystem::remove(temporary, error);
+    fail(reason);
+  }
+}
+
+TableRead read_table(const std::filesystem::path& path, const TableHeader& expected) {
+  TableRead result;
+  const std::optional<std::uint64_t> file_size = regular_file_size(path, result.state);
+  if (!file_size) return result;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    result.state = TableFileState::unreadable;
+    result.detail = std::strerror(errno);
+    return result;
+  }
+  const auto damaged = [&](std::string detail) {
+    result.state = TableFileState::damaged;
+    result.detail = std::move(detail);
+    return std::move(result);
+  };
+  const std::optional<ParsedHeader> parsed = parse_header(in);
+  if (!parsed) return damaged("not a plumb table");
+  if (!is_whole(*parsed, *file_size)) return damaged("truncated or extended");
+  if (parsed->header.kind != expected.kind || parsed->header.version != expected.version ||
+      parsed->header.parameters != expected.parameters) {
+    result.state = TableFileState::outdated;
+    return result;
+  }
+  std::vector<std::byte> payload(parsed->payload_size);
+  std::uint64_t checksum = 0;
+  in.read(reinterpret_cast<char*>(payload.data()), static_cast<std::streamsize>(payload.size()));
+  if (!in || !read_value(in, checksum)) return damaged("truncated while read");
+  if (checksum != checksum64(payload, checksum64(encode_header(expected, payload.size())))) {
+    return damaged("a bad checksum");
+  }
+  result.state = TableFileState::intact;
+  result.payload = std::move(payload);
+  return result;
 }
 
 std::optional<std::vector<std::byte>> read_table_file(const std::filesystem::path& path,
                                                       const TableHeader& expected) {
+  TableRead read = read_table(path, expected);
+  if (read.state != TableFileState::intact) return std::nullopt;
+  return std::move(read.payload);
+}
+
+std::optional<TableFileSummary> read_table_header(const std::filesystem::path& path) {
+  TableFileState state = TableFileState::absent;
+  const std::optional<std::uint64_t> file_size = regular_file_size(path, state);
+  if (!file_size) return std::nullopt;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  const std::uint64_t file_size = std::filesystem::file_size(path);
-  // The header of a matching file is exactly what we would write for it; its size comes last.
-  std::vector<std::byte> head = encode_header(expected, 0);
-  const std::size_t size_offset = head.size() - sizeof(std::uint64_t);
-  std::vector<std::byte> found(head.size());
-  if (!in.read(reinterpret_cast<char*>(found.data()), static_cast<std::streamsize>(found.size()))) {
-    return std::nullopt;
-  }
-  if (std::memcmp(found.data(), head.data(), size_offset) != 0) return std::nullopt;
-  std::uint64_t payload_size = 0;
-  std::memcpy(&payload_size, found.data() + size_offset, sizeof payload_size);
-  if (file_size != head.size() + payload_size + sizeof(std::uint64_t)) return std::nullopt;
-  std::vector<std::byte> payload(payload_size);
-  std::uint64_t checksum = 0;
-  in.read(reinterpret_cast<char*>(payload.data()), static_cast<std::streamsize>(payload_size));
-  in.read(reinterpret_cast<char*>(&checksum), sizeof checksum);
-  if (!in || checksum != checksum64(payload, checksum64(found))) return std::nullopt;
-  return payload;
+  const std::optional<ParsedHeader> parsed = parse_header(in);
+  if (!parsed) return std::nullopt;
+  return TableFileSummary{parsed->header, parsed->payload_size, is_whole(*parsed, *file_size)};
 }
 
 }  // namespace plumb::io

@@ -42,8 +42,8 @@ std::optional<std::pair<std::size_t, std::string>> board_problem(
     }
     for (char c : rows[r]) {
       if (!is_block_cell(c)) {
-        return std::pair{
-            r, fmt::format("unknown character '{}' in row {} (expected . H b $)", c, r + 1)};
+        return std::pair{r, fmt::format("unknown character {} in row {} (expected . H b $)",
+                                        io::quote(std::string_view(&c, 1)), r + 1)};
       }
       if (c == '$' && goal_row) return std::pair{r, std::string("the board has more than one '$'")};
       if (c == '$') goal_row = r;
@@ -265,8 +265,8 @@ std::optional<BlockBoard> BlockReader::next() {
   if (is_size_line(line->text)) return read_sized(*line);
   in_.fail_at(line->number,
               fmt::format("expected a board size (`n` or `R C`) or a {{\"...\"}} array "
-                          "literal, found '{}'",
-                          trimmed(line->text)));
+                          "literal, found {}",
+                          io::quote(trimmed(line->text))));
 }
 
 BlockBoard BlockReader::read_sized(const Line& size_line) {
@@ -316,7 +316,8 @@ BlockBoard BlockReader::read_literal(Line line) {
     } else if (c == ',' || std::isspace(static_cast<unsigned char>(c))) {
       ++i;
     } else {
-      in_.fail_at(line.number, fmt::format("unexpected '{}' in the array literal", c));
+      in_.fail_at(line.number, fmt::format("unexpected {} in the array literal",
+                                           io::quote(std::string_view(&c, 1))));
     }
   }
   if (!trimmed(std::string_view(line.text).substr(i + 1)).empty()) {

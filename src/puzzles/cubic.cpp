@@ -81,9 +81,8 @@ bool Solver::ensure_table(bool may_build) {
   }
   if (!may_build) return false;
   search::SearchStats stats;
-  table_ = ViewTable::build(board_, limits_, stats);
+  table_ = ViewTable::build_and_keep(board_, limits_, stats);
   table_build_ = stats;
-  if (table_) table_->save();
   return table_.has_value();
 }
 

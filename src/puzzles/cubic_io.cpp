@@ -29,7 +29,9 @@ std::string read_row(const Board& board, const std::string& line, int row, TopVi
   for (char letter : line) {
     if (letter == ' ' || letter == '\t') continue;
     const int value = field_of_letter(letter);
-    if (value < 0) return std::string("unknown letter '") + letter + "' (expected W, R, B or E)";
+    if (value < 0)
+      return "unknown letter " + io::quote(std::string_view(&letter, 1)) +
+             " (expected W, R, B or E)";
     if (col == board.cols) return "more than " + std::to_string(board.cols) + " letters in a row";
     const int cell = row * board.cols + col++;
     view.fields = with_field(view.fields, cell, static_cast<unsigned>(value));
@@ -49,7 +51,7 @@ std::optional<Dataset> read_dataset(io::TextInput& in, const Board& board) {
   const auto tokens = io::split_tokens(line);
   const auto x = tokens.size() == 2 ? io::parse_int(tokens[0]) : std::nullopt;
   const auto y = tokens.size() == 2 ? io::parse_int(tokens[1]) : std::nullopt;
-  if (!x || !y) in.fail("expected the empty cell's column and row `x y`, found '" + line + "'");
+  if (!x || !y) in.fail("expected the empty cell's column and row `x y`, found " + io::quote(line));
   if (*x == 0 && *y == 0) return std::nullopt;
   if (*x < 1 || *x > board.cols || *y < 1 || *y > board.rows) {
     in.fail("the empty cell (" + std::to_string(*x) + ", " + std::to_string(*y) +

@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "plumb/io/table_file.hpp"
+#include "plumb/io/table_cache.hpp"
 #include "plumb/search/distance_table.hpp"
 
 namespace plumb::puzzles::cubic {
@@ -89,9 +89,14 @@ TopView map_view(const Board& board, const Symmetry& symmetry, const TopView& vi
   return image;
 }
 
-io::TableHeader header_for(const Board& board) {
-  return {"cubic-top-views", kTableVersion,
-          std::to_string(board.rows) + "x" + std::to_string(board.cols)};
+io::CachedTable cache_entry(const Board& board) {
+  const std::string size = std::to_string(board.rows) + "x" + std::to_string(board.cols);
+  const std::uint64_t entries = board.cells() * ViewTable::views_per_start(board);
+  return {"cubic-views-" + size + ".tbl",
+          {"cubic-top-views", kTableVersion, size},
+          entries,
+          entries,
+          "the cubic top-view table of " + size + " boards"};
 }
 
 }  // namespace
@@ -183,19 +188,28 @@ std::optional<ViewTable> ViewTable::build(const Board& board, const search::Sear
 }
 
 std::filesystem::path ViewTable::cache_path(const Board& board) {
-  return io::cache_directory() / ("cubic-views-" + header_for(board).parameters + ".tbl");
+  return cache_entry(board).path();
 }
 
 std::optional<ViewTable> ViewTable::load(const Board& board) {
-  auto payload = io::read_table_file(cache_path(board), header_for(board));
-  if (!payload || payload->size() != board.cells() * views_per_start(board)) return std::nullopt;
+  auto payload = io::load_cached(cache_entry(board));
+  if (!payload) return std::nullopt;
   std::vector<std::uint8_t> entries(payload->size());
   std::memcpy(entries.data(), payload->data(), entries.size());
   return ViewTable(board, std::move(entries));
 }
 
-void ViewTable::save() const {
-  io::write_table_file(cache_path(board_), header_for(board_), std::as_bytes(std::span(entries_)));
+bool ViewTable::save() const {
+  return io::keep_in_cache(cache_entry(board_), std::as_bytes(std::span(entries_)));
+}
+
+std::optional<ViewTable> ViewTable::build_and_keep(const Board& board,
+                                                   const search::SearchLimits& limits,
+                                                   search::SearchStats& stats) {
+  io::announce_build(cache_entry(board));
+  std::optional<ViewTable> table = build(board, limits, stats);
+  if (table) table->save();
+  return table;
 }
 
 std::optional<ViewTable> ViewTable::load_or_build(const Board& board,
@@ -203,11 +217,8 @@ std::optional<ViewTable> ViewTable::load_or_build(const Board& board,
                                                   search::SearchStats& stats, bool* built) {
   if (built != nullptr) *built = false;
   if (auto table = load(board)) return table;
-  auto table = build(board, limits, stats);
-  if (table) {
-    table->save();
-    if (built != nullptr) *built = true;
-  }
+  auto table = build_and_keep(board, limits, stats);
+  if (built != nullptr) *built = table.has_value();
   return table;
 }
 

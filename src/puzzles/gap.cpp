@@ -43,7 +43,7 @@ long long read_gap_count(io::TextInput& in) {
   const auto tokens = io::split_tokens(line);
   const auto count = io::parse_int(tokens.front());
   if (tokens.size() != 1 || !count || *count < 0) {
-    in.fail("expected the number of deals alone on the first line, found '" + line + "'");
+    in.fail("expected the number of deals alone on the first line, found " + io::quote(line));
   }
   return *count;
 }
@@ -61,16 +61,16 @@ GapCard parse_card(io::TextInput& in, const GapShape& shape, std::string_view to
                return std::isdigit(static_cast<unsigned char>(c)) != 0;
              })) {
     if (shape.suits > 9 || shape.values > 9) {
-      in.fail(fmt::format("card '{}': with more than 9 values write cards as suit.value, e.g. 1.10",
-                          token));
+      in.fail(fmt::format("card {}: with more than 9 values write cards as suit.value, e.g. 1.10",
+                          io::quote(token)));
     }
     suit = token[0] - '0';
     value = token[1] - '0';
   }
   if (!suit || !value)
-    in.fail(fmt::format("'{}' is not a card (two digits, or suit.value)", token));
+    in.fail(fmt::format("{} is not a card (two digits, or suit.value)", io::quote(token)));
   if (*suit < 1 || *suit > shape.suits || *value < 1 || *value > shape.values) {
-    in.fail(fmt::format("card '{}' is out of range ({})", token, range));
+    in.fail(fmt::format("card {} is out of range ({})", io::quote(token), range));
   }
   return GapCard{static_cast<int>(*suit), static_cast<int>(*value)};
 }

@@ -66,7 +66,7 @@ int read_pegs_case(io::TextInput& in, const PegBoard& board) {
 
 void expect_pegs_end(io::TextInput& in, long long count) {
   if (auto extra = in.next_token()) {
-    in.fail(fmt::format("'{}' follows the {} case{} the count announced", *extra, count,
+    in.fail(fmt::format("{} follows the {} case{} the count announced", io::quote(*extra), count,
                         count == 1 ? "" : "s"));
   }
 }

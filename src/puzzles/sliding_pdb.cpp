@@ -72,10 +72,13 @@ std::string sliding_partition_list() {
   return list;
 }
 
-std::filesystem::path sliding_pdb_path(const SlidingPartition& partition, std::size_t pattern) {
-  return io::cache_directory() / fmt::format("sliding-{}x{}-{}.pdb", partition.height,
-                                             partition.width,
-                                             fmt::join(partition.patterns.at(pattern), "-"));
+io::CachedTable sliding_pdb_table(const SlidingPartition& partition, std::size_t pattern) {
+  return pdb::database_table(fmt::format("sliding-{}x{}-{}.pdb", partition.height, partition.width,
+                                         fmt::join(partition.patterns.at(pattern), "-")),
+                             sliding_pdb_header(partition, pattern),
+                             sliding_pdb_entries(partition, pattern),
+                             fmt::format("pattern database {} of {} of {}", pattern + 1,
+                                         partition.patterns.size(), partition.name));
 }
 
 io::TableHeader sliding_pdb_header(const SlidingPartition& partition, std::size_t pattern) {
@@ -132,18 +135,16 @@ std::optional<pdb::NibbleArray> build_sliding_pdb(const SlidingPartition& partit
   return entries;
 }
 
-std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(
-    const SlidingPartition& partition, const search::SearchLimits& limits, unsigned threads,
-    const std::function<void(std::size_t)>& on_build, search::SearchStats* stats) {
+std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& partition,
+                                                        const search::SearchLimits& limits,
+                                                        unsigned threads,
+                                                        search::SearchStats* stats) {
   SlidingPdbSet set{partition, {}};
   for (std::size_t pattern = 0; pattern < partition.patterns.size(); ++pattern) {
     search::SearchStats built;
     std::optional<pdb::PatternDatabase> database = pdb::load_or_build(
-        sliding_pdb_path(partition, pattern), sliding_pdb_header(partition, pattern),
-        sliding_pdb_entries(partition, pattern), [&] {
-          if (on_build) on_build(pattern);
-          return build_sliding_pdb(partition, pattern, limits, threads, &built);
-        });
+        sliding_pdb_table(partition, pattern),
+        [&] { return build_sliding_pdb(partition, pattern, limits, threads, &built); });
     if (stats != nullptr) {
       *stats += built;
       stats->reason = built.reason;

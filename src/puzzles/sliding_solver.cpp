@@ -4,11 +4,10 @@
 #include <array>
 #include <chrono>
 #include <cstring>
-#include <filesystem>
 #include <stdexcept>
 #include <string>
 
-#include "plumb/io/table_file.hpp"
+#include "plumb/io/table_cache.hpp"
 #include "plumb/puzzles/sliding_text.hpp"
 #include "plumb/search/astar.hpp"
 #include "plumb/search/bfs.hpp"
@@ -215,35 +214,24 @@ void SlidingSolver::solve(const SlidingState& start, const SlidingAlgorithm& alg
 
 namespace {
 
-io::TableHeader table_header(const SlidingSolver& solver) {
+// The distance table's cache entry: one file per size and goal,
+// sliding-distances-3x3-<a fixed hash of the goal>.tbl.
+io::CachedTable distance_table_entry(const SlidingSolver& solver) {
   const SlidingSize size = solver.size();
-  return {"sliding-distances", 1,
-          size_name(size) + " goal " + board_line(solver.domain().goal(), size)};
-}
-
-// One file per size and goal: sliding-distances-3x3-<a fixed hash of the parameters>.tbl.
-std::filesystem::path table_path(const SlidingSolver& solver, const io::TableHeader& header) {
-  const SlidingSize size = solver.size();
+  io::TableHeader header{"sliding-distances", 1,
+                         size_name(size) + " goal " + board_line(solver.domain().goal(), size)};
   const std::uint64_t hash = io::checksum64(std::as_bytes(std::span(header.parameters)));
-  return io::cache_directory() / ("sliding-distances-" + size_name(size) + "-" +
-                                  std::to_string(hash % 1000000007) + ".tbl");
+  return {"sliding-distances-" + size_name(size) + "-" + std::to_string(hash % 1000000007) + ".tbl",
+          std::move(header), solver.class_size(), solver.class_size(),
+          "the distance table of " + size_name(size) + " boards for the goal " +
+              board_line(solver.domain().goal(), size)};
 }
 
 }  // namespace
 
 const SlidingPdbSet* SlidingSolver::pdbs(const SearchLimits& limits, search::SearchStats& stats) {
-  if (pdbs_) return &*pdbs_;
-  try {
-    pdbs_ = load_or_build_sliding_pdbs(
-        *partition_, limits, search::worker_threads(limits),
-        [&](std::size_t pattern) {
-          if (on_pdb_build_) on_pdb_build_(*partition_, pattern);
-        },
-        &stats);
-  } catch (const std::runtime_error& error) {  // the cache directory cannot be made or written
-    throw std::invalid_argument(
-        std::string("the pattern databases cannot be kept in the cache directory (") +
-        error.what() + "); set PLUMB_CACHE to a writable directory, or use --algo ida");
+  if (!pdbs_) {
+    pdbs_ = load_or_build_sliding_pdbs(*partition_, limits, search::worker_threads(limits), &stats);
   }
   return pdbs_ ? &*pdbs_ : nullptr;
 }
@@ -251,19 +239,13 @@ const SlidingPdbSet* SlidingSolver::pdbs(const SearchLimits& limits, search::Sea
 const std::vector<std::uint8_t>* SlidingSolver::table(const SearchLimits& limits,
                                                       search::SearchStats& stats) {
   if (!distances_.empty()) return &distances_;
-  const io::TableHeader header = table_header(*this);
-  std::filesystem::path path;
-  try {
-    path = table_path(*this, header);
-    if (auto payload = io::read_table_file(path, header);
-        payload && payload->size() == class_size()) {
-      distances_.resize(payload->size());
-      std::memcpy(distances_.data(), payload->data(), payload->size());
-      return &distances_;
-    }
-  } catch (const std::exception&) {
-    path.clear();  // no usable cache directory: build the table and keep it in memory only
+  const io::CachedTable entry = distance_table_entry(*this);
+  if (auto payload = io::load_cached(entry)) {
+    distances_.resize(payload->size());
+    std::memcpy(distances_.data(), payload->data(), payload->size());
+    return &distances_;
   }
+  io::announce_build(entry);
   const SlidingState goal = ranked_->goal();
   search::DistanceTable built = search::distance_table(*ranked_, std::span(&goal, 1), limits);
   stats += built.stats;
@@ -272,13 +254,7 @@ const std::vector<std::uint8_t>* SlidingSolver::table(const SearchLimits& limits
     return nullptr;
   }
   distances_ = std::move(built.distances);
-  if (!path.empty()) {
-    try {
-      io::write_table_file(path, header, std::as_bytes(std::span(distances_)));
-    } catch (const std::exception&) {
-      // A cache that cannot be written only costs the next run the build.
-    }
-  }
+  io::keep_in_cache(entry, std::as_bytes(std::span(distances_)));
   return &distances_;
 }
 

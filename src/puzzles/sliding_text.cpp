@@ -3,6 +3,8 @@
 
 #include <charconv>
 
+#include "plumb/io/text_input.hpp"
+
 namespace plumb::puzzles {
 namespace {
 
@@ -75,8 +77,8 @@ std::string read_board(std::string_view line, SlidingSize size, SlidingState& bo
     } else {
       auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), tile);
       if (ec != std::errc{} || end != token.data() + token.size() || tile < 0 || tile >= n) {
-        error = "unknown tile '" + std::string(token) + "' (expected 1 to " +
-                std::to_string(n - 1) + ", or x or 0 for the blank)";
+        error = "unknown tile " + io::quote(token) + " (expected 1 to " + std::to_string(n - 1) +
+                ", or x or 0 for the blank)";
         return false;
       }
     }

@@ -31,7 +31,7 @@ TEST(Conventions, ExploringAnEmptyFileIsAnError) {
   const auto path = std::filesystem::temp_directory_path() /
                     ("plumb-empty-" + std::to_string(::getpid()) + ".in");
   { std::ofstream(path) << "\n"; }
-  for (const std::string& puzzle : {"sliding", "gap", "cubic", "pegs"}) {
+  for (const char* puzzle : {"sliding", "gap", "cubic", "pegs"}) {
     const ProgramRun run = run_plumb({"explore", puzzle, path.string()});
     EXPECT_EQ(run.status, 2) << puzzle;
     EXPECT_NE(run.err.find("the input is empty"), std::string::npos) << puzzle << ": " << run.err;
@@ -58,7 +58,7 @@ TEST(Conventions, InputAfterTheLastDatasetIsAnErrorNamingItsLine) {
 }
 
 TEST(Conventions, HelpPrintsTheProgramsCommands) {
-  for (const std::vector<std::string> args : {std::vector<std::string>{"help"}, {"--help"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"help"}, {"--help"}}) {
     const ProgramRun run = run_plumb(args);
     EXPECT_EQ(run.status, 0);
     for (const char* command : {"solve", "explore", "list", "help", "pdb"})

@@ -3,9 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <unistd.h>
+
+#include "plumb/io/environment_error.hpp"
 
 namespace plumb::io {
 namespace {
@@ -50,11 +54,63 @@ TEST_F(TableFileTest, CorruptionAndTruncationReadAsAbsent) {
   EXPECT_FALSE(read_table_file(dir_ / "t.bin", header_));
 }
 
-TEST_F(TableFileTest, CacheDirectoryFollowsTheEnvironment) {
-  ::setenv("PLUMB_CACHE", (dir_ / "cache").c_str(), 1);
-  EXPECT_EQ(cache_directory(), dir_ / "cache");
-  EXPECT_TRUE(std::filesystem::is_directory(dir_ / "cache"));
-  ::unsetenv("PLUMB_CACHE");
+TEST_F(TableFileTest, ReadSaysWhatIsWrong) {
+  EXPECT_EQ(read_table(dir_ / "missing.bin", header_).state, TableFileState::absent);
+  write_table_file(dir_ / "t.bin", header_, payload_);
+  EXPECT_EQ(read_table(dir_ / "t.bin", header_).state, TableFileState::intact);
+  EXPECT_EQ(read_table(dir_ / "t.bin", TableHeader{"test-table", 4, "size 1000"}).state,
+            TableFileState::outdated);
+  std::filesystem::resize_file(dir_ / "t.bin", 100);
+  const TableRead truncated = read_table(dir_ / "t.bin", header_);
+  EXPECT_EQ(truncated.state, TableFileState::damaged);
+  EXPECT_EQ(truncated.detail, "truncated or extended");
+  std::ofstream(dir_ / "t.bin", std::ios::trunc) << std::string(2000, '\0');
+  const TableRead zeroed = read_table(dir_ / "t.bin", header_);
+  EXPECT_EQ(zeroed.state, TableFileState::damaged);
+  EXPECT_EQ(zeroed.detail, "not a plumb table");
+  EXPECT_FALSE(read_table_header(dir_ / "t.bin"));
+}
+
+TEST_F(TableFileTest, HeadersAreReadAloneForListing) {
+  write_table_file(dir_ / "t.bin", header_, payload_);
+  auto summary = read_table_header(dir_ / "t.bin");
+  ASSERT_TRUE(summary);
+  EXPECT_EQ(summary->header.kind, "test-table");
+  EXPECT_EQ(summary->header.version, 3U);
+  EXPECT_EQ(summary->header.parameters, "size 1000");
+  EXPECT_EQ(summary->payload_size, 1000U);
+  EXPECT_TRUE(summary->whole);
+  std::filesystem::resize_file(dir_ / "t.bin", 500);
+  summary = read_table_header(dir_ / "t.bin");
+  ASSERT_TRUE(summary);
+  EXPECT_FALSE(summary->whole);
+}
+
+// A FIFO in a table's place would block a reader that opened it: it reads as not regular without
+// being opened, and a write leaves it alone.
+TEST_F(TableFileTest, OnlyRegularFilesAreReadOrReplaced) {
+  const auto fifo = dir_ / "fifo.bin";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(read_table(fifo, header_).state, TableFileState::not_regular);
+  EXPECT_FALSE(read_table_file(fifo, header_));
+  EXPECT_FALSE(read_table_header(fifo));
+  EXPECT_THROW(write_table_file(fifo, header_, payload_), EnvironmentError);
+  EXPECT_TRUE(std::filesystem::is_fifo(fifo));
+  std::filesystem::create_directories(dir_ / "dir.bin");
+  EXPECT_EQ(read_table(dir_ / "dir.bin", header_).state, TableFileState::not_regular);
+  EXPECT_THROW(write_table_file(dir_ / "dir.bin", header_, payload_), EnvironmentError);
+}
+
+TEST_F(TableFileTest, AFailedWriteIsAnEnvironmentError) {
+  std::ofstream(dir_ / "file") << "x";
+  try {
+    write_table_file(dir_ / "file" / "t.bin", header_, payload_);
+    FAIL() << "no error";
+  } catch (const EnvironmentError& error) {
+    EXPECT_EQ(std::string(error.what()).find("cannot write " + (dir_ / "file" / "t.bin").string()),
+              0U)
+        << error.what();
+  }
 }
 
 }  // namespace

@@ -58,8 +58,59 @@ TEST(TextInput, ParsesOnlyWholeIntegers) {
   EXPECT_EQ(split_tokens("  a bb\tc "), (std::vector<std::string_view>{"a", "bb", "c"}));
 }
 
-TEST(TextInput, OpeningAMissingFileIsAnInputError) {
-  EXPECT_THROW(TextInput::open("/nonexistent/plumb/input.txt"), InputError);
+TEST(TextInput, OpeningAMissingFileOrADirectoryIsAnInputErrorWithTheReason) {
+  try {
+    TextInput::open("/nonexistent/plumb/input.txt");
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.located(),
+              "cannot open /nonexistent/plumb/input.txt: No such file or directory");
+  }
+  try {
+    TextInput::open("/");
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.located(), "cannot read /: is a directory");
+  }
+}
+
+TEST(TextInput, ErrorsAreLocatedByFileAndLineWhenThereAreThey) {
+  EXPECT_EQ(InputError("in.txt", 3, "bad").located(), "in.txt:3: bad");
+  EXPECT_EQ(InputError("<stdin>", 0, "empty input").located(), "<stdin>: empty input");
+  EXPECT_EQ(InputError("", 0, "cannot open x").located(), "cannot open x");
+}
+
+TEST(Quote, ShowsShortPrintableTextAsItIs) {
+  EXPECT_EQ(quote("three"), "'three'");
+  EXPECT_EQ(quote(""), "''");
+  EXPECT_EQ(quote(std::string(40, 'a')), "'" + std::string(40, 'a') + "'");
+}
+
+TEST(Quote, CutsLongTextAfterFortyBytes) {
+  EXPECT_EQ(quote(std::string(10'000'000, 'z')), "'" + std::string(40, 'z') + "...'");
+  EXPECT_EQ(quote("abcdef", 3), "'abc...'");
+}
+
+TEST(Quote, EscapesWhatIsNotPrintable) {
+  EXPECT_EQ(quote(std::string("a\0b", 3)), "'a\\0b'");
+  EXPECT_EQ(quote("\x1b[2J"), "'\\x1b[2J'");
+  EXPECT_EQ(quote("tab\there\r\n"), "'tab\\there\\r\\n'");
+  EXPECT_EQ(quote("back\\slash"), "'back\\\\slash'");
+  EXPECT_EQ(quote("\x7f\xc3\xa9"), "'\\x7f\\xc3\\xa9'");
+  // The limit counts input bytes, not the escapes they become.
+  EXPECT_EQ(quote(std::string(50, '\x01'), 2), "'\\x01\\x01...'");
+}
+
+TEST(Quote, IsWhatErrorsEchoInputWith) {
+  std::istringstream text(std::string(100, '7') + "x\n");
+  TextInput input(text, "in.txt");
+  try {
+    input.expect_int("a number");
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "expected a number, found '" + std::string(40, '7') + "...'");
+  }
 }
 
 }  // namespace

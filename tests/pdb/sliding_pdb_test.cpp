@@ -3,6 +3,7 @@
 // solutions are optimal (against BFS distances and generic IDA*) and replay to the goal for any
 // goal with the blank in a corner, and the cache rebuilds damaged files.
 #include "plumb/puzzles/sliding_pdb.hpp"
+#include "tests/support/cache_notices.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 #include <gtest/gtest.h>
@@ -331,23 +332,25 @@ TEST(SlidingPdb, LimitsStopTheSearch) {
 
 TEST(SlidingPdb, CacheRoundTripAndDamage) {
   TemporaryCache cache;
+  testing::CacheNotices notices;
   const SlidingPartition& part = partition("8-44");
-  std::vector<std::size_t> built;
-  const auto first =
-      load_or_build_sliding_pdbs(part, {}, 2, [&](std::size_t p) { built.push_back(p); });
+  const auto first = load_or_build_sliding_pdbs(part, {}, 2);
   ASSERT_TRUE(first.has_value());
-  EXPECT_EQ(built, (std::vector<std::size_t>{0, 1}));
-  built.clear();
-  const auto second =
-      load_or_build_sliding_pdbs(part, {}, 2, [&](std::size_t p) { built.push_back(p); });
+  const std::string cached = " (3,024 entries; once, then cached in " + cache.path().string();
+  EXPECT_EQ(notices.lines(),
+            (std::vector<std::string>{"building pattern database 1 of 2 of 8-44" + cached + ")",
+                                      "building pattern database 2 of 2 of 8-44" + cached + ")"}));
+  notices.clear();
+  const auto second = load_or_build_sliding_pdbs(part, {}, 2);
   ASSERT_TRUE(second.has_value());
-  EXPECT_TRUE(built.empty());
+  EXPECT_TRUE(notices.lines().empty());
   for (std::size_t p = 0; p < 2; ++p) {
     EXPECT_TRUE(std::ranges::equal(first->databases[p].entries.bytes(),
                                    second->databases[p].entries.bytes()));
   }
-  // One flipped byte in the middle of the second file: it fails its checksum and is rebuilt.
-  const auto path = sliding_pdb_path(part, 1);
+  // One flipped byte in the middle of the second file: it fails its checksum and is rebuilt,
+  // saying so.
+  const auto path = sliding_pdb_table(part, 1).path();
   {
     std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
     file.seekg(static_cast<std::streamoff>(std::filesystem::file_size(path) / 2));
@@ -355,15 +358,37 @@ TEST(SlidingPdb, CacheRoundTripAndDamage) {
     file.seekp(static_cast<std::streamoff>(std::filesystem::file_size(path) / 2));
     file.put(static_cast<char>(byte ^ 0x5A));
   }
-  EXPECT_FALSE(
-      pdb::load(path, sliding_pdb_header(part, 1), sliding_pdb_entries(part, 1)).has_value());
-  const auto third =
-      load_or_build_sliding_pdbs(part, {}, 2, [&](std::size_t p) { built.push_back(p); });
+  EXPECT_FALSE(pdb::load(sliding_pdb_table(part, 1)).has_value());
+  const auto third = load_or_build_sliding_pdbs(part, {}, 2);
   ASSERT_TRUE(third.has_value());
-  EXPECT_EQ(built, (std::vector<std::size_t>{1}));
+  EXPECT_EQ(notices.lines(),
+            (std::vector<std::string>{"rebuilding pattern database 2 of 2 of 8-44" + cached +
+                                      "): its file is damaged (a bad checksum)"}));
   EXPECT_TRUE(
       std::ranges::equal(first->databases[1].entries.bytes(), third->databases[1].entries.bytes()));
   EXPECT_GT(sliding_pdb_mean_bound(part, 0, third->databases[0].entries), 0.0);
+}
+
+// A cache directory that cannot be made: the databases are built and kept in memory, with one
+// warning for both.
+TEST(SlidingPdb, UnusableCacheKeepsTheDatabasesInMemory) {
+  TemporaryCache cache;
+  const std::filesystem::path file = cache.path() / "a-file";
+  std::ofstream(file) << "not a directory";
+  ::setenv("PLUMB_CACHE", file.c_str(), 1);
+  testing::CacheNotices notices;
+  const auto set = load_or_build_sliding_pdbs(partition("8-44"), {}, 2);
+  ASSERT_TRUE(set.has_value());
+  EXPECT_EQ(set->databases.size(), 2U);
+  EXPECT_EQ(notices.count("warning: the cache directory " + file.string() +
+                          " cannot be used (not a directory)"),
+            1U);
+  EXPECT_EQ(notices.count("building pattern database "), 2U);
+  EXPECT_EQ(notices.count("building pattern database 1 of 2 of 8-44 (3,024 entries; for this run "
+                          "only)"),
+            1U);
+  EXPECT_EQ(notices.lines().size(), 3U);
+  ::setenv("PLUMB_CACHE", cache.path().c_str(), 1);
 }
 
 }  // namespace

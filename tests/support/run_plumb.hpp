@@ -37,7 +37,9 @@ inline std::string shell_quote(const std::string& word) {
   return quoted + "'";
 }
 
-inline ProgramRun run_plumb(const std::vector<std::string>& args, const std::string& input = "") {
+// `output`, when given, is where standard output goes instead (say /dev/full); `out` is then empty.
+inline ProgramRun run_plumb(const std::vector<std::string>& args, const std::string& input = "",
+                            const std::string& output = "") {
   const auto dir = std::filesystem::temp_directory_path() /
                    ("plumb-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
   std::filesystem::create_directories(dir);
@@ -45,7 +47,8 @@ inline ProgramRun run_plumb(const std::vector<std::string>& args, const std::str
   std::string command = shell_quote(PLUMB_BINARY);
   for (const auto& arg : args) command += " " + shell_quote(arg);
   command += " <" + shell_quote((dir / "in").string()) + " >" +
-             shell_quote((dir / "out").string()) + " 2>" + shell_quote((dir / "err").string());
+             shell_quote(output.empty() ? (dir / "out").string() : output) + " 2>" +
+             shell_quote((dir / "err").string());
   ProgramRun run;
   const int raw = std::system(command.c_str());
   run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

@@ -1,11 +1,14 @@
-// plumb/io/table_file.hpp: big precomputed tables (pattern databases, distance tables) on disk, in the
-// cache directory, each with a versioned header and a checksum, written once and loaded in one read.
+// plumb/io/table_file.hpp: big precomputed tables (pattern databases, distance tables) on disk,
+// each with a versioned header and a checksum, written once and loaded in one read. Where they are
+// kept, and what the user is told about them, is table_cache.hpp's business.
 //
 // File layout (little-endian): the magic "PLUMBTBL", the file-format version, the table's kind,
-// version and parameters (as the caller names them), the payload's size, the payload, and a 64-bit
-// checksum of everything before it. A reader that expects another kind, version or parameters, or
-// finds a bad checksum, treats the file as absent, so the caller rebuilds it. Writes go to a temporary
-// file that is renamed into place, so a reader never sees half a table.
+// version and parameters (as the caller names them, printable text), the payload's size, the
+// payload, and a 64-bit checksum of everything before it. A reader that expects another kind,
+// version or parameters, or finds a bad checksum, treats the file as absent, so the caller rebuilds
+// it. Only regular files are read or replaced: a directory, FIFO or device in a table's place reads
+// as absent without being opened (a FIFO would block) and is never overwritten. Writes go to a
+// temporary file that is renamed into place, so a reader never sees half a table.
 #pragma once
 
 #include <cstddef>
@@ -14,12 +17,10 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace plumb::io {
-
-// $PLUMB_CACHE if set, else $XDG_CACHE_HOME/plumb, else ~/.cache/plumb; created on demand.
-std::filesystem::path cache_directory();
 
 struct TableHeader {
   std::string kind;        // what the table is, e.g. "sliding-pdb"
@@ -27,13 +28,45 @@ struct TableHeader {
   std::string parameters;  // what it was built for, e.g. "4x4 tiles 1-7 blank-first"
 };
 
-// Writes the table; throws std::runtime_error if the file cannot be written.
-void write_table_file(const std::filesystem::path& path, const TableHeader& header,
-                      std::span<const std::byte> payload);
+// What is found where a table file should be.
+enum class TableFileState {
+  intact,       // a table written under the expected header, whole, with a good checksum
+  absent,       // nothing there
+  not_regular,  // a directory, FIFO, device...: neither read nor replaced
+  unreadable,   // a regular file that cannot be opened
+  damaged,      // not a table file, truncated or extended, or a bad checksum
+  outdated,     // a whole table file written under another header (kind, version, parameters)
+};
 
-// The payload, or nothing when the file is missing, was written for another header, or is corrupt.
+// Why a table file in that state is not used, for messages: "is damaged (a bad checksum)".
+std::string_view describe(TableFileState state);
+
+struct TableRead {
+  TableFileState state = TableFileState::absent;
+  std::string detail;              // what was wrong, when damaged or unreadable: "truncated"
+  std::vector<std::byte> payload;  // when intact
+};
+
+// Reads the table at `path`, expecting `expected`'s header.
+TableRead read_table(const std::filesystem::path& path, const TableHeader& expected);
+
+// The payload, or nothing when the file is anything but intact.
 std::optional<std::vector<std::byte>> read_table_file(const std::filesystem::path& path,
                                                       const TableHeader& expected);
+
+// A table file's header and whether its size agrees with it (the checksum is not read), for
+// listing; nothing when `path` is not a regular file that starts with a table header.
+struct TableFileSummary {
+  TableHeader header;
+  std::uint64_t payload_size = 0;
+  bool whole = false;  // the file's size is the header's, the payload's and the checksum's
+};
+std::optional<TableFileSummary> read_table_header(const std::filesystem::path& path);
+
+// Writes the table; throws io::EnvironmentError ("cannot write PATH: REASON") if the file cannot be
+// written or something other than a regular file is in its place.
+void write_table_file(const std::filesystem::path& path, const TableHeader& header,
+                      std::span<const std::byte> payload);
 
 // A fast 64-bit checksum of bytes (not cryptographic; detects corruption and truncation).
 std::uint64_t checksum64(std::span<const std::byte> bytes, std::uint64_t seed = 0);

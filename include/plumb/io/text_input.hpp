@@ -3,11 +3,16 @@
 //
 // Puzzles parse their contest formats through it, reading whole lines or white-space separated
 // tokens (a token never spans lines). Every error names the file and the line it was found on; the
-// program prints it as `plumb: FILE:LINE: MESSAGE` and exits with status 2.
+// program prints it as `plumb: FILE:LINE: MESSAGE` (see InputError::located) and exits with status
+// 2. Input text echoed into a message goes through quote(), so a message stays short, printable and
+// whole whatever the input holds.
 #pragma once
 
 #include <cctype>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -19,6 +24,9 @@
 
 namespace plumb::io {
 
+// Bad input. `file` is what the input is called ("<stdin>", a path, an option such as "--size"),
+// empty when the message names it itself ("cannot open FILE: ..."); `line` is 0 when the error is
+// about the input as a whole (an empty file) rather than one of its lines.
 class InputError : public std::runtime_error {
  public:
   InputError(std::string file, int line, const std::string& message)
@@ -26,10 +34,59 @@ class InputError : public std::runtime_error {
   const std::string& file() const { return file_; }
   int line() const { return line_; }
 
+  // The message with where it was found, as the program prints it after "plumb: ":
+  // "FILE:LINE: MESSAGE", "FILE: MESSAGE" (line 0) or "MESSAGE" (no file).
+  std::string located() const {
+    if (file_.empty()) return what();
+    if (line_ == 0) return file_ + ": " + what();
+    return file_ + ":" + std::to_string(line_) + ": " + what();
+  }
+
  private:
   std::string file_;
   int line_;
 };
+
+// How much of a piece of input quote() shows by default.
+inline constexpr std::size_t kQuotedLength = 40;
+
+// Input text as an error message shows it: in single quotes, at most `limit` bytes of it followed
+// by "..." when there is more, and every byte that is not printable ASCII escaped (\0, \t, \n, \r,
+// \xHH; a backslash as \\), so that nothing from the input can cut, flood or drive the terminal.
+inline std::string quote(std::string_view text, std::size_t limit = kQuotedLength) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string quoted = "'";
+  for (const char c : text.substr(0, limit)) {
+    const auto byte = static_cast<unsigned char>(c);
+    switch (c) {
+      case '\0':
+        quoted += "\\0";
+        break;
+      case '\t':
+        quoted += "\\t";
+        break;
+      case '\n':
+        quoted += "\\n";
+        break;
+      case '\r':
+        quoted += "\\r";
+        break;
+      case '\\':
+        quoted += "\\\\";
+        break;
+      default:
+        if (byte >= 0x20 && byte < 0x7f) {
+          quoted += c;
+        } else {
+          quoted += "\\x";
+          quoted += kHex[byte >> 4];
+          quoted += kHex[byte & 15];
+        }
+    }
+  }
+  if (text.size() > limit) quoted += "...";
+  return quoted + "'";
+}
 
 // The white-space separated tokens of a line.
 inline std::vector<std::string_view> split_tokens(std::string_view line) {
@@ -59,11 +116,17 @@ class TextInput {
   // Reads `stream`, which must outlive this object; `name` is what errors call it.
   TextInput(std::istream& stream, std::string name) : stream_(&stream), name_(std::move(name)) {}
 
-  // Opens a file, or standard input for "-" (named "<stdin>"). Throws InputError if it cannot.
+  // Opens a file, or standard input for "-" (named "<stdin>"). Throws InputError if it cannot, or
+  // if it is a directory (which would otherwise read as an empty file): "cannot open FILE: No such
+  // file or directory", "cannot read FILE: is a directory".
   static TextInput open(const std::string& path) {
     if (path == "-") return TextInput(std::cin, "<stdin>");
+    std::error_code ignored;
+    if (std::filesystem::is_directory(path, ignored)) {
+      throw InputError("", 0, "cannot read " + path + ": is a directory");
+    }
     auto file = std::make_shared<std::ifstream>(path);
-    if (!*file) throw InputError(path, 0, "cannot open the file");
+    if (!*file) throw InputError("", 0, "cannot open " + path + ": " + std::strerror(errno));
     TextInput input(*file, path);
     input.owned_ = std::move(file);
     return input;
@@ -130,7 +193,7 @@ class TextInput {
     auto token = next_token();
     if (!token) return std::nullopt;
     auto value = parse_int(*token);
-    if (!value) fail("expected " + std::string(what) + ", found '" + *token + "'");
+    if (!value) fail("expected " + std::string(what) + ", found " + quote(*token));
     return value;
   }
 

@@ -3,18 +3,19 @@
 //
 // The entries mean what the builder says (a distance, or a distance with a known part taken out so
 // that it fits 4 bits); this type only stores, saves, loads and summarises them. Files go through
-// io/table_file.hpp (versioned header, checksum, atomic rename) and load in one read; a file that
-// is missing, corrupt or written for other parameters is rebuilt by load_or_build().
+// io/table_cache.hpp (versioned header, checksum, atomic rename, the build notice, a cache that
+// cannot be used only warned about) and load in one read; a file that is missing, corrupt or
+// written for other parameters is rebuilt by load_or_build().
 #pragma once
 
 #include <array>
 #include <cstdint>
-#include <filesystem>
 #include <functional>
 #include <optional>
+#include <string>
 #include <utility>
 
-#include "plumb/io/table_file.hpp"
+#include "plumb/io/table_cache.hpp"
 #include "plumb/pdb/nibble_array.hpp"
 
 namespace plumb::pdb {
@@ -24,28 +25,31 @@ struct PatternDatabase {
   NibbleArray entries;
 };
 
-inline void save(const std::filesystem::path& path, const PatternDatabase& database) {
-  io::write_table_file(path, database.header, database.entries.bytes());
+// The cache entry of a database of `entries` 4-bit entries.
+inline io::CachedTable database_table(std::string file_name, io::TableHeader header,
+                                      std::uint64_t entries, std::string description) {
+  return {std::move(file_name), std::move(header), entries, NibbleArray::byte_count(entries),
+          std::move(description)};
 }
 
-// The database at `path` if it was written under `header` with `size` entries and is intact.
-inline std::optional<PatternDatabase> load(const std::filesystem::path& path,
-                                           const io::TableHeader& header, std::uint64_t size) {
-  std::optional<std::vector<std::byte>> payload = io::read_table_file(path, header);
-  if (!payload || payload->size() != NibbleArray::byte_count(size)) return std::nullopt;
-  return PatternDatabase{header, NibbleArray(size, std::move(*payload))};
+// The database if its cache file is intact.
+inline std::optional<PatternDatabase> load(const io::CachedTable& table) {
+  std::optional<std::vector<std::byte>> payload = io::load_cached(table);
+  if (!payload) return std::nullopt;
+  return PatternDatabase{table.header, NibbleArray(table.entries, std::move(*payload))};
 }
 
-// Loads the database at `path`, or builds it with `build` (which returns its entries, or nothing
-// when it was stopped) and saves it. Returns nothing only when the build was stopped.
+// Loads the database from the cache, or announces its build, builds it with `build` (which returns
+// its entries, or nothing when it was stopped) and keeps it in the cache if the cache can take it.
+// Returns nothing only when the build was stopped.
 inline std::optional<PatternDatabase> load_or_build(
-    const std::filesystem::path& path, const io::TableHeader& header, std::uint64_t size,
-    const std::function<std::optional<NibbleArray>()>& build) {
-  if (std::optional<PatternDatabase> loaded = load(path, header, size)) return loaded;
+    const io::CachedTable& table, const std::function<std::optional<NibbleArray>()>& build) {
+  if (std::optional<PatternDatabase> loaded = load(table)) return loaded;
+  io::announce_build(table);
   std::optional<NibbleArray> entries = build();
   if (!entries) return std::nullopt;
-  PatternDatabase database{header, std::move(*entries)};
-  save(path, database);
+  PatternDatabase database{table.header, std::move(*entries)};
+  io::keep_in_cache(table, database.entries.bytes());
   return database;
 }
 

@@ -9,9 +9,9 @@
 // images keep every die's axes, and on square boards a quarter turn or a diagonal flip swaps the
 // north-south and east-west axes, which, with red and blue renamed, maps the initial orientation to
 // itself (so 3 searches for the 9 starts of 3x3). The tables of all starts are built once, written
-// to the cache directory (io/table_file.hpp: versioned header and checksum) and loaded from there
-// afterwards: 531,441 bytes for 3x3. Build: O(cells^2 * 6^(cells-1)) time, cells * 6^(cells-1)
-// bytes of memory at a time.
+// to the cache directory (io/table_cache.hpp: versioned header and checksum, the build notice, kept
+// in memory only when the cache cannot take it) and loaded from there afterwards: 531,441 bytes for
+// 3x3. Build: O(cells^2 * 6^(cells-1)) time, cells * 6^(cells-1) bytes of memory at a time.
 #pragma once
 
 #include <cstdint>
@@ -60,8 +60,14 @@ class ViewTable {
                                         search::SearchStats& stats);
   // The table from the cache file, or nothing if it is absent, stale or corrupt.
   static std::optional<ViewTable> load(const Board& board);
-  // Writes the table to the cache file.
-  void save() const;
+  // Writes the table to the cache file; false (after the cache's one warning) if the cache cannot
+  // take it, the table then living in memory only.
+  bool save() const;
+  // Announces the build (io/table_cache.hpp), builds the table and saves it; nothing if a limit
+  // stopped the build.
+  static std::optional<ViewTable> build_and_keep(const Board& board,
+                                                 const search::SearchLimits& limits,
+                                                 search::SearchStats& stats);
   // Loads it, or builds and saves it (`built` says which happened).
   static std::optional<ViewTable> load_or_build(const Board& board,
                                                 const search::SearchLimits& limits,

@@ -19,15 +19,13 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <filesystem>
-#include <functional>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "plumb/io/table_file.hpp"
+#include "plumb/io/table_cache.hpp"
 #include "plumb/pdb/pattern_database.hpp"
 #include "plumb/search/limits.hpp"
 
@@ -47,8 +45,9 @@ const SlidingPartition* default_sliding_partition(unsigned width, unsigned heigh
 // "15-7-8 (4x4), 24-6666 (5x5), ...".
 std::string sliding_partition_list();
 
-// Where pattern `pattern` of `partition` is cached, how it is labelled, how many entries it has.
-std::filesystem::path sliding_pdb_path(const SlidingPartition& partition, std::size_t pattern);
+// Pattern `pattern` of `partition` in the cache: its file, header, size and name ("pattern
+// database 2 of 3 of 15-555"); and its header and number of entries alone.
+io::CachedTable sliding_pdb_table(const SlidingPartition& partition, std::size_t pattern);
 io::TableHeader sliding_pdb_header(const SlidingPartition& partition, std::size_t pattern);
 std::uint64_t sliding_pdb_entries(const SlidingPartition& partition, std::size_t pattern);
 // The reflection of the board that maps a pattern's abstract space onto itself, so that its build
@@ -72,14 +71,14 @@ struct SlidingPdbSet {
   std::vector<pdb::PatternDatabase> databases;  // one per pattern, in order
 };
 
-// Loads every database of `partition` from the cache directory, building and saving those that are
-// missing or damaged; before each build, on_build(pattern) is called (to tell the user). Nothing if
-// a limit stopped a build; `stats`, if given, then says which (its reason) and receives the
-// builds' statistics.
-std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(
-    const SlidingPartition& partition, const search::SearchLimits& limits, unsigned threads,
-    const std::function<void(std::size_t pattern)>& on_build = {},
-    search::SearchStats* stats = nullptr);
+// Loads every database of `partition` from the cache directory, building (with the cache's notice)
+// and keeping those that are missing or damaged; a cache that cannot keep them leaves them in
+// memory. Nothing if a limit stopped a build; `stats`, if given, then says which (its reason) and
+// receives the builds' statistics.
+std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& partition,
+                                                        const search::SearchLimits& limits,
+                                                        unsigned threads,
+                                                        search::SearchStats* stats = nullptr);
 
 struct SlidingPdbSolution {
   std::optional<std::string> moves;  // letters u d l r: where the blank goes; nothing if unsolved

@@ -64,11 +64,6 @@ const SlidingAlgorithm* find_sliding_algorithm(std::string_view name);
 
 class SlidingSolver {
  public:
-  // Called before each pattern database is built (one found in the cache is loaded silently), so
-  // that the program can tell the user; the library prints nothing itself.
-  using PdbBuildNotice =
-      std::function<void(const SlidingPartition& partition, std::size_t pattern)>;
-
   // `partition` is the pdb algorithm's (it must outlive the solver, as the named ones do); null
   // means the size's default (default_sliding_partition), if there is one. A partition of another
   // size is refused (std::invalid_argument), whatever the algorithm.
@@ -80,7 +75,6 @@ class SlidingSolver {
   const SlidingLinearConflicts& heuristic() const { return heuristic_; }
   // The pdb algorithm's partition, or null when the size has no default and none was named.
   const SlidingPartition* partition() const { return partition_; }
-  void on_pdb_build(PdbBuildNotice notice) { on_pdb_build_ = std::move(notice); }
 
   // The number of states in the goal's parity class, or 0 when it does not fit 64 bits.
   std::uint64_t class_size() const;
@@ -91,17 +85,17 @@ class SlidingSolver {
              const search::SearchLimits& limits, SlidingSolution& out);
 
   // The distance table over the goal's class, loaded from the cache directory or built on the first
-  // call, and then written there (precondition: class_size() is nonzero and at most
-  // kSlidingTableLimit). Null if a limit stopped the build; `stats` gets the build's statistics
-  // when it happens in this call.
+  // call (with the cache's notice), and then kept there if the cache can take it (precondition:
+  // class_size() is nonzero and at most kSlidingTableLimit). Null if a limit stopped the build;
+  // `stats` gets the build's statistics when it happens in this call.
   const std::vector<std::uint8_t>* table(const search::SearchLimits& limits,
                                          search::SearchStats& stats);
   const RankedSlidingDomain& ranked_domain() const { return *ranked_; }
 
-  // The partition's pattern databases, loaded from the cache directory or built there on the first
-  // call (threads: search::worker_threads(limits)); precondition: partition() is of this size.
-  // Null if a limit stopped a build; stats.reason then says which. Throws std::invalid_argument
-  // when the cache directory cannot be made or written (a rebuild every run would cost minutes).
+  // The partition's pattern databases, loaded from the cache directory or built on the first call
+  // (threads: search::worker_threads(limits)) and kept there if the cache can take them, else in
+  // memory for this solver's life; precondition: partition() is of this size. Null if a limit
+  // stopped a build; stats.reason then says which.
   const SlidingPdbSet* pdbs(const search::SearchLimits& limits, search::SearchStats& stats);
 
  private:
@@ -110,7 +104,6 @@ class SlidingSolver {
   std::unique_ptr<RankedSlidingDomain> ranked_;  // when the class has 64-bit ranks
   std::vector<std::uint8_t> distances_;          // empty until built
   const SlidingPartition* partition_;
-  PdbBuildNotice on_pdb_build_;
   std::optional<SlidingPdbSet> pdbs_;  // empty until loaded
 };
 

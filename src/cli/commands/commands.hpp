@@ -4,16 +4,12 @@
 // failed (a cache that cannot be used, memory that cannot be had, output that cannot be written).
 #pragma once
 
-#include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
 #include "cli/puzzle.hpp"
 #include "cli/registry.hpp"
-
-namespace plumb::puzzles {
-struct SlidingPartition;
-}
 
 namespace plumb::cli {
 
@@ -28,16 +24,21 @@ struct PuzzleRun {
   RunOptions options;
 };
 
+// Runs a command and returns its status, or, when it throws, prints `plumb: MESSAGE` and returns
+// the status that says why: io::InputError 2 (as "FILE:LINE: MESSAGE"), LimitReached 3,
+// io::EnvironmentError and filesystem errors 4. Standard output is flushed before any message and
+// checked: a write that fails stops the command with "plumb: cannot write the output: REASON" and
+// status 4 (commands/driver.cpp).
+int guarded(const std::function<int()>& command);
+// Prints a line of the table cache's (io::set_cache_reporter) as `plumb: LINE` on standard error.
+void report_cache_line(const std::string& line);
+
 int run_solve(const PuzzleRun& run);
 int run_explore(const PuzzleRun& run);
 int run_list(const Registry& registry, bool names_only);
 int run_help(const Registry& registry, std::string_view puzzle_name,
              const std::string& program_help);
-void add_pdb_command(CLI::App& app);  // `plumb pdb build|info|list|solve` (commands/pdb.cpp)
-// The line on standard error before a pattern database is built, `hint` ending its parentheses:
-// "plumb: building pattern database 2 of 3 of 15-555 (524,160 entries; once, then cached in
-// DIR<hint>)" (commands/pdb.cpp).
-void announce_pdb_build(const puzzles::SlidingPartition& partition, std::size_t pattern,
-                        std::string_view hint);
+void add_pdb_command(CLI::App& app);    // `plumb pdb build|info|list|solve` (commands/pdb.cpp)
+void add_cache_command(CLI::App& app);  // `plumb cache list|clear` (commands/cache.cpp)
 
 }  // namespace plumb::cli

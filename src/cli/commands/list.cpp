@@ -25,7 +25,8 @@ int run_help(const Registry& registry, std::string_view puzzle_name, const std::
   }
   const Puzzle* puzzle = registry.find(puzzle_name);
   if (puzzle == nullptr) {
-    std::cerr << fmt::format("plumb: no puzzle named '{}' (plumb list shows them)\n", puzzle_name);
+    std::cerr << fmt::format("plumb: no puzzle named {} (plumb list shows them)\n",
+                             io::quote(puzzle_name));
     return kExitBadInput;
   }
   std::cout << fmt::format("{} - {}\n\n{}", puzzle->name(), puzzle->summary(), puzzle->description());

@@ -10,6 +10,8 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
+#include "plumb/io/environment_error.hpp"
+#include "plumb/io/table_cache.hpp"
 #include "plumb/puzzles/sliding.hpp"
 #include "plumb/puzzles/sliding_pdb.hpp"
 #include "plumb/puzzles/sliding_text.hpp"
@@ -29,8 +31,8 @@ struct PdbOptions {
 const puzzles::SlidingPartition* find_set(const std::string& name) {
   const puzzles::SlidingPartition* partition = puzzles::find_sliding_partition(name);
   if (partition == nullptr) {
-    std::cerr << fmt::format("plumb: no pattern database set named '{}' (known: {})\n", name,
-                             puzzles::sliding_partition_list());
+    std::cerr << fmt::format("plumb: no pattern database set named {} (known: {})\n",
+                             io::quote(name), puzzles::sliding_partition_list());
   }
   return partition;
 }
@@ -39,16 +41,22 @@ std::string tiles_text(const std::vector<std::uint8_t>& tiles) {
   return fmt::format("{}", fmt::join(tiles, ","));
 }
 
+// Builds the set's databases into the cache, which must be usable: keeping them is the point.
 int run_build(const PdbOptions& options) {
   const puzzles::SlidingPartition* partition = find_set(options.set);
   if (partition == nullptr) return kExitBadInput;
+  if (const io::CacheDirectory cache = io::check_cache_directory(); !cache.usable()) {
+    throw io::EnvironmentError(fmt::format(
+        "the cache directory {} cannot be used ({}): pdb build keeps the databases there; set "
+        "PLUMB_CACHE to a writable directory",
+        cache.path.string(), cache.problem));
+  }
   search::SearchLimits limits;
   limits.on_progress = terminal_progress(options.progress);
   for (std::size_t p = 0; p < partition->patterns.size(); ++p) {
-    const auto path = puzzles::sliding_pdb_path(*partition, p);
-    const auto header = puzzles::sliding_pdb_header(*partition, p);
-    const std::uint64_t entries = puzzles::sliding_pdb_entries(*partition, p);
-    if (!options.force && pdb::load(path, header, entries)) {
+    const io::CachedTable table = puzzles::sliding_pdb_table(*partition, p);
+    const std::filesystem::path path = table.path();
+    if (!options.force && pdb::load(table)) {
       std::cout << fmt::format("{} pattern {} (tiles {}): already built, {}\n", partition->name,
                                p + 1, tiles_text(partition->patterns[p]), path.string());
       continue;
@@ -61,11 +69,11 @@ int run_build(const PdbOptions& options) {
       return kExitLimit;
     }
     const double mean = puzzles::sliding_pdb_mean_bound(*partition, p, *built);
-    pdb::save(path, pdb::PatternDatabase{header, std::move(*built)});
+    io::write_table_file(path, table.header, built->bytes());
     std::cout << fmt::format(
         "{} pattern {} (tiles {}): {} entries, {} layers, {} abstract states, {:.1f} s, mean bound "
         "{:.3f}, {}\n",
-        partition->name, p + 1, tiles_text(partition->patterns[p]), entries, stats.iterations,
+        partition->name, p + 1, tiles_text(partition->patterns[p]), table.entries, stats.iterations,
         stats.peak_stored, stats.seconds, mean, path.string());
   }
   return 0;
@@ -77,30 +85,35 @@ int run_info(const PdbOptions& options) {
   std::cout << fmt::format("{}: {}x{} board, {} patterns, blank-first goal\n", partition->name,
                            partition->height, partition->width, partition->patterns.size());
   for (std::size_t p = 0; p < partition->patterns.size(); ++p) {
-    const auto path = puzzles::sliding_pdb_path(*partition, p);
-    const auto header = puzzles::sliding_pdb_header(*partition, p);
-    const std::uint64_t entries = puzzles::sliding_pdb_entries(*partition, p);
-    std::cout << fmt::format(
-        "pattern {}: tiles {}\n  file: {}\n  entries: {} (4 bits each, {})\n", p + 1,
-        tiles_text(partition->patterns[p]), path.string(), entries,
-        human_bytes(static_cast<double>(pdb::NibbleArray::byte_count(entries))));
+    const io::CachedTable table = puzzles::sliding_pdb_table(*partition, p);
+    const std::filesystem::path path = table.path();
+    std::cout << fmt::format("pattern {}: tiles {}\n  file: {}\n  entries: {} (4 bits each, {})\n",
+                             p + 1, tiles_text(partition->patterns[p]), path.string(),
+                             table.entries, human_bytes(static_cast<double>(table.payload_bytes)));
     const std::string_view symmetry = puzzles::sliding_pattern_symmetry(*partition, p);
     if (!symmetry.empty()) {
       std::cout << fmt::format("  symmetry: {} (the build searches half of the placements)\n",
                                symmetry);
     }
-    const auto database = pdb::load(path, header, entries);
-    if (!database) {
-      std::cout << "  status: not built (or damaged); plumb pdb build " << partition->name << '\n';
+    io::TableRead found = io::read_table(path, table.header);
+    if (found.state != io::TableFileState::intact || found.payload.size() != table.payload_bytes) {
+      std::cout << fmt::format("  status: not built{}; plumb pdb build {}\n",
+                               found.state == io::TableFileState::absent
+                                   ? ""
+                                   : fmt::format(" (its file {})", io::describe(found.state)),
+                               partition->name);
       continue;
     }
-    const auto written = std::chrono::file_clock::to_sys(std::filesystem::last_write_time(path));
-    std::cout << fmt::format("  built: {:%Y-%m-%d %H:%M:%S} UTC, {} version {}, \"{}\"\n",
-                             std::chrono::floor<std::chrono::seconds>(written), header.kind,
-                             header.version, header.parameters);
+    const pdb::NibbleArray entries(table.entries, std::move(found.payload));
+    std::error_code error;
+    const auto written = std::filesystem::last_write_time(path, error);
+    std::cout << fmt::format(
+        "  built: {:%Y-%m-%d %H:%M:%S} UTC, {} version {}, \"{}\"\n",
+        std::chrono::floor<std::chrono::seconds>(std::chrono::file_clock::to_sys(written)),
+        table.header.kind, table.header.version, table.header.parameters);
     std::cout << fmt::format("  mean bound: {:.3f} moves of the pattern's tiles\n",
-                             puzzles::sliding_pdb_mean_bound(*partition, p, database->entries));
-    const auto histogram = pdb::entry_histogram(database->entries);
+                             puzzles::sliding_pdb_mean_bound(*partition, p, entries));
+    const auto histogram = pdb::entry_histogram(entries);
     std::cout << "  stored (moves beyond Manhattan)/2:";
     for (unsigned value = 0; value < 16; ++value) {
       if (histogram[value] != 0) std::cout << fmt::format(" {}:{}", value, histogram[value]);
@@ -111,15 +124,16 @@ int run_info(const PdbOptions& options) {
 }
 
 int run_list() {
-  const auto directory = io::cache_directory();
-  std::cout << fmt::format("cache: {}\n", directory.string());
+  const io::CacheDirectory cache = io::check_cache_directory();
+  std::cout << fmt::format("cache: {}{}\n", cache.path.string(),
+                           cache.usable() ? "" : " (cannot be used: " + cache.problem + ")");
   for (const auto& partition : puzzles::sliding_partitions()) {
     std::size_t present = 0;
     std::uintmax_t bytes = 0;
     for (std::size_t p = 0; p < partition.patterns.size(); ++p) {
-      const auto path = puzzles::sliding_pdb_path(partition, p);
       std::error_code error;
-      const std::uintmax_t size = std::filesystem::file_size(path, error);
+      const std::uintmax_t size =
+          std::filesystem::file_size(puzzles::sliding_pdb_table(partition, p).path(), error);
       if (error) continue;
       ++present;
       bytes += size;
@@ -164,7 +178,7 @@ int run_solve_file(const PdbOptions& options) {
       in.fail(fmt::format("expected an id, a length and {} cells", cells));
     for (std::size_t i = 0; i < 2; ++i) {
       const auto value = io::parse_int(tokens[i]);
-      if (!value || *value < 0) in.fail(fmt::format("bad number '{}'", tokens[i]));
+      if (!value || *value < 0) in.fail(fmt::format("bad number {}", io::quote(tokens[i])));
       (i == 0 ? ids : lengths).push_back(*value);
     }
     puzzles::SlidingState board;
@@ -176,9 +190,8 @@ int run_solve_file(const PdbOptions& options) {
   }
   search::SearchLimits limits;
   limits.on_progress = terminal_progress(options.progress);
-  std::optional<puzzles::SlidingPdbSet> pdbs = puzzles::load_or_build_sliding_pdbs(
-      *partition, limits, options.threads,
-      [&](std::size_t p) { announce_pdb_build(*partition, p, ""); });
+  std::optional<puzzles::SlidingPdbSet> pdbs =
+      puzzles::load_or_build_sliding_pdbs(*partition, limits, options.threads);
   clear_progress();
   if (!pdbs) return kExitLimit;
   limits.max_seconds = options.time_limit;
@@ -216,24 +229,7 @@ int run_solve_file(const PdbOptions& options) {
   return stopped == 0 ? 0 : kExitLimit;
 }
 
-// 518918400 -> "518,918,400".
-std::string digit_groups(std::uint64_t count) {
-  std::string digits = std::to_string(count);
-  for (std::size_t end = digits.size(); end > 3; end -= 3) digits.insert(end - 3, ",");
-  return digits;
-}
-
 }  // namespace
-
-void announce_pdb_build(const puzzles::SlidingPartition& partition, std::size_t pattern,
-                        std::string_view hint) {
-  clear_progress();
-  std::cerr << fmt::format(
-      "plumb: building pattern database {} of {} of {} ({} entries; once, then cached in {}{})\n",
-      pattern + 1, partition.patterns.size(), partition.name,
-      digit_groups(puzzles::sliding_pdb_entries(partition, pattern)),
-      io::cache_directory().string(), hint);
-}
 
 void add_pdb_command(CLI::App& app) {
   auto options = std::make_shared<PdbOptions>();
@@ -249,14 +245,14 @@ void add_pdb_command(CLI::App& app) {
   build->add_flag("--force", options->force, "Rebuild even if cached");
   build->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");
-  build->callback([options, finish] { finish(run_build(*options)); });
+  build->callback([options, finish] { finish(guarded([&] { return run_build(*options); })); });
   CLI::App* info =
       command->add_subcommand("info", "Describe a set: files, sizes, build date, mean bound");
   info->add_option("SET", options->set, "The set's name")->required();
-  info->callback([options, finish] { finish(run_info(*options)); });
+  info->callback([options, finish] { finish(guarded([&] { return run_info(*options); })); });
   CLI::App* list =
       command->add_subcommand("list", "List the known sets and what of them is cached");
-  list->callback([finish] { finish(run_list()); });
+  list->callback([finish] { finish(guarded([] { return run_list(); })); });
   CLI::App* solve = command->add_subcommand(
       "solve",
       "Solve a benchmark file (id, optimal length, cells per line; blank-first goal) and check it; "
@@ -272,14 +268,7 @@ void add_pdb_command(CLI::App& app) {
       ->check(CLI::NonNegativeNumber);
   solve->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");
-  solve->callback([options, finish] {
-    try {
-      finish(run_solve_file(*options));
-    } catch (const io::InputError& error) {
-      std::cerr << fmt::format("plumb: {}:{}: {}\n", error.file(), error.line(), error.what());
-      finish(kExitBadInput);
-    }
-  });
+  solve->callback([options, finish] { finish(guarded([&] { return run_solve_file(*options); })); });
 }
 
 }  // namespace plumb::cli

@@ -1,42 +1,9 @@
-// The `solve` and `explore` commands: run a puzzle over an input, turning errors into the program's
-// messages and exit statuses.
-#include <fmt/core.h>
-
+// The `solve` and `explore` commands: run a puzzle over an input, under guarded() (driver.cpp).
 #include <iostream>
 
 #include "cli/commands/commands.hpp"
-#include "cli/progress.hpp"
-#include "plumb/io/environment_error.hpp"
 
 namespace plumb::cli {
-namespace {
-
-template <class Work>
-int guarded(Work&& work) {
-  try {
-    work();
-    std::cout.flush();
-    clear_progress();
-    return 0;
-  } catch (const io::InputError& error) {
-    std::cout.flush();
-    clear_progress();
-    std::cerr << fmt::format("plumb: {}:{}: {}\n", error.file(), error.line(), error.what());
-    return kExitBadInput;
-  } catch (const LimitReached& stop) {
-    std::cout.flush();
-    clear_progress();
-    std::cerr << fmt::format("plumb: {}\n", stop.what());
-    return kExitLimit;
-  } catch (const io::EnvironmentError& failure) {
-    std::cout.flush();
-    clear_progress();
-    std::cerr << fmt::format("plumb: {}\n", failure.what());
-    return kExitEnvironment;
-  }
-}
-
-}  // namespace
 
 // The input of a puzzle command, which must hold a dataset: empty input (nothing but white space)
 // is an error for every puzzle.
@@ -53,6 +20,7 @@ int run_solve(const PuzzleRun& run) {
     io::TextInput input = open_input(run.file.empty() ? "-" : run.file);
     run.puzzle->solve(input, run.options, std::cout);
     if (!input.only_blank_left()) input.fail("input continues after the last dataset");
+    return 0;
   });
 }
 
@@ -64,6 +32,7 @@ int run_explore(const PuzzleRun& run) {
       io::TextInput input = open_input(run.file);
       run.puzzle->explore(&input, run.options, std::cout);
     }
+    return 0;
   });
 }
 

@@ -10,12 +10,10 @@
 #include <ostream>
 #include <stdexcept>
 
-#include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
 #include "cli/registry.hpp"
 #include "cli/stats_json.hpp"
 #include "plumb/io/counted.hpp"
-#include "plumb/io/table_file.hpp"
 #include "plumb/puzzles/sliding_solver.hpp"
 #include "plumb/puzzles/sliding_text.hpp"
 #include "plumb/search/explore.hpp"
@@ -83,7 +81,8 @@ BoardSettings check_settings(const std::string& size_text, const std::string& go
   if (!size_text.empty()) {
     auto size = puzzles::parse_size(size_text);
     if (!size)
-      throw CLI::ValidationError("--size", "'" + size_text + "' is not a size such as 3x3 or 2x4");
+      throw CLI::ValidationError("--size",
+                                 io::quote(size_text) + " is not a size such as 3x3 or 2x4");
     if (!puzzles::is_valid_sliding_size(size->rows, size->cols)) {
       throw CLI::ValidationError(
           "--size", "a board needs at least 2 rows and 2 columns and at most 25 cells");
@@ -115,8 +114,8 @@ const puzzles::SlidingPartition* check_partition(const std::string& name) {
   if (name.empty()) return nullptr;
   const puzzles::SlidingPartition* partition = puzzles::find_sliding_partition(name);
   if (partition == nullptr) {
-    throw CLI::ValidationError("--pdb", "no pattern database set named '" + name +
-                                            "'; the sets: " + puzzles::sliding_partition_list());
+    throw CLI::ValidationError("--pdb", "no pattern database set named " + io::quote(name) +
+                                            "; the sets: " + puzzles::sliding_partition_list());
   }
   return partition;
 }
@@ -229,11 +228,7 @@ class SlidingPuzzle : public Puzzle {
     for (auto& solver : solvers_) {
       if (solver->size() == size) return *(last_ = solver.get());
     }
-    auto solver = std::make_unique<SlidingSolver>(size, goal_for(size), partition_);
-    solver->on_pdb_build([](const puzzles::SlidingPartition& partition, std::size_t pattern) {
-      announce_pdb_build(partition, pattern, "; --algo ida skips it");
-    });
-    solvers_.push_back(std::move(solver));
+    solvers_.push_back(std::make_unique<SlidingSolver>(size, goal_for(size), partition_));
     return *(last_ = solvers_.back().get());
   }
 
