@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -27,6 +28,12 @@ struct PuzzleRun {
   std::string file;
   RunOptions options;
 };
+
+// Runs a command's work, which returns the exit status, and turns what it throws into `plumb:
+// MESSAGE` on standard error (after what it wrote to standard output) and a status: io::InputError
+// 2, LimitReached 3, io::EnvironmentError and std::bad_alloc (memory that no allocation checked
+// for; the big ones throw io::EnvironmentError naming their size) 4 (commands/solve.cpp).
+int guarded(const std::function<int()>& work);
 
 int run_solve(const PuzzleRun& run);
 int run_explore(const PuzzleRun& run);

@@ -249,7 +249,10 @@ void add_pdb_command(CLI::App& app) {
   build->add_flag("--force", options->force, "Rebuild even if cached");
   build->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");
-  build->callback([options, finish] { finish(run_build(*options)); });
+  build->callback([options, finish] {
+    options->threads = capped_threads(options->threads);
+    finish(guarded([&] { return run_build(*options); }));
+  });
   CLI::App* info =
       command->add_subcommand("info", "Describe a set: files, sizes, build date, mean bound");
   info->add_option("SET", options->set, "The set's name")->required();
@@ -272,12 +275,8 @@ void add_pdb_command(CLI::App& app) {
   solve->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");
   solve->callback([options, finish] {
-    try {
-      finish(run_solve_file(*options));
-    } catch (const io::InputError& error) {
-      std::cerr << fmt::format("plumb: {}:{}: {}\n", error.file(), error.line(), error.what());
-      finish(kExitBadInput);
-    }
+    options->threads = capped_threads(options->threads);
+    finish(guarded([&] { return run_solve_file(*options); }));
   });
 }
 

@@ -1,47 +1,44 @@
-// The `solve` and `explore` commands: run a puzzle over an input, turning errors into the program's
-// messages and exit statuses.
+// The `solve` and `explore` commands: run a puzzle over an input; and guarded(), which turns the
+// errors of every command's work into the program's messages and exit statuses.
 #include <fmt/core.h>
 
 #include <iostream>
+#include <new>
+#include <string_view>
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
 #include "plumb/io/environment_error.hpp"
 
 namespace plumb::cli {
-namespace {
 
-template <class Work>
-int guarded(Work&& work) {
+int guarded(const std::function<int()>& work) {
+  const auto report = [](int status, std::string_view message) {
+    std::cout.flush();
+    std::cerr << fmt::format("plumb: {}\n", message);
+    return status;
+  };
   try {
-    work();
+    const int status = work();
     std::cout.flush();
     clear_progress();
-    return 0;
+    return status;
   } catch (const io::InputError& error) {
-    std::cout.flush();
-    clear_progress();
-    std::cerr << fmt::format("plumb: {}:{}: {}\n", error.file(), error.line(), error.what());
-    return kExitBadInput;
+    return report(kExitBadInput, fmt::format("{}:{}: {}", error.file(), error.line(), error.what()));
   } catch (const LimitReached& stop) {
-    std::cout.flush();
-    clear_progress();
-    std::cerr << fmt::format("plumb: {}\n", stop.what());
-    return kExitLimit;
+    return report(kExitLimit, stop.what());
   } catch (const io::EnvironmentError& failure) {
-    std::cout.flush();
-    clear_progress();
-    std::cerr << fmt::format("plumb: {}\n", failure.what());
-    return kExitEnvironment;
+    return report(kExitEnvironment, failure.what());
+  } catch (const std::bad_alloc&) {
+    return report(kExitEnvironment, "out of memory");
   }
 }
-
-}  // namespace
 
 int run_solve(const PuzzleRun& run) {
   return guarded([&] {
     io::TextInput input = io::TextInput::open(run.file.empty() ? "-" : run.file);
     run.puzzle->solve(input, run.options, std::cout);
+    return 0;
   });
 }
 
@@ -53,6 +50,7 @@ int run_explore(const PuzzleRun& run) {
       io::TextInput input = io::TextInput::open(run.file);
       run.puzzle->explore(&input, run.options, std::cout);
     }
+    return 0;
   });
 }
 
