@@ -4,8 +4,11 @@
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cmath>
 #include <deque>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
@@ -25,7 +28,9 @@ constexpr const char* kFooter =
     "  plumb solve gap deals.txt --stats           answers, with statistics on standard error\n"
     "  plumb explore sliding --size 3x3            states at each depth from the goal\n"
     "  plumb help cubic                            rules, formats and options of one puzzle\n"
-    "Exit status: 0 done, 2 bad input or usage, 3 stopped by --time-limit or --max-memory.";
+    "Exit status: 0 done, 2 bad input or usage, 3 stopped by --time-limit or --max-memory, 4 the\n"
+    "environment failed (cache unusable, out of memory, output cannot be written); `plumb pdb solve`\n"
+    "exits 1 when a solution does not match its instance's published length.";
 
 // The options a puzzle subcommand was given, before they are turned into a PuzzleRun.
 struct CommandLine {
@@ -41,6 +46,21 @@ struct CommandLine {
   unsigned threads = 0;
   bool progress = false;
 };
+
+// --time-limit: a finite number of seconds, 0 or more (0: no limit).
+const CLI::Validator kSeconds(
+    [](std::string& text) -> std::string {
+      std::size_t used = 0;
+      double seconds = -1;
+      try {
+        seconds = std::stod(text, &used);
+      } catch (const std::exception&) {
+      }
+      if (used != text.size() || !std::isfinite(seconds) || seconds < 0)
+        return "'" + text + "' is not a number of seconds (0 or more; 0: no limit)";
+      return {};
+    },
+    "SECONDS");
 
 void add_puzzle_command(CLI::App& parent, Puzzle& puzzle, bool is_solve, CommandLine& line) {
   CLI::App* command =
@@ -66,10 +86,10 @@ void add_puzzle_command(CLI::App& parent, Puzzle& puzzle, bool is_solve, Command
   command->add_flag("--stats", line.stats, "Print search statistics to standard error");
   command
       ->add_option("--time-limit", line.time_limit,
-                   "Stop cleanly after this many seconds (0: none)")
-      ->check(CLI::NonNegativeNumber);
+                   "Stop cleanly after this many seconds (0: no limit)")
+      ->check(kSeconds);
   command->add_option("--max-memory", line.max_memory,
-                      "Stop cleanly past this much memory, e.g. 512M, 16G");
+                      "Stop cleanly past this much memory, e.g. 512M, 16G (0: no limit)");
   command->add_flag("--progress", line.progress,
                     "Show progress even when standard error is not a terminal");
   command
@@ -95,12 +115,55 @@ PuzzleRun make_run(const CommandLine& line) {
   if (!line.max_memory.empty()) {
     auto bytes = parse_memory_size(line.max_memory);
     if (!bytes)
-      throw CLI::ValidationError("--max-memory",
-                                 "'" + line.max_memory + "' is not a size such as 512M or 16G");
+      throw CLI::ValidationError("--max-memory", "'" + line.max_memory +
+                                                     "' is not a size such as 512M or 16G (0: no limit)");
     options.limits.max_memory_bytes = *bytes;
   }
   options.limits.on_progress = terminal_progress(line.progress);
   return run;
+}
+
+// CLI11's messages in the program's form: "plumb: --size: ...", then the help to read.
+std::string failure_message(const CLI::App* app, const CLI::Error& error) {
+  std::string command = app->get_name();
+  for (auto chosen = app->get_subcommands(); !chosen.empty(); chosen = chosen.front()->get_subcommands())
+    command += " " + chosen.front()->get_name();
+  return fmt::format("plumb: {}\nRun '{} --help' for more.\n", error.what(), command);
+}
+
+// CLI11 says only "A subcommand is required" for `plumb`, `plumb bogus`, `plumb solve` and `plumb
+// solve nosuch`: this names what is missing or unknown, walking the command words of argv down the
+// tree of subcommands until the first option (which must be the command's own). Returns the
+// message, or nothing if the words are commands.
+std::optional<std::string> command_word_error(CLI::App& app, int argc, char** argv) {
+  CLI::App* command = &app;
+  std::string path = "plumb";
+  for (int i = 1;; ++i) {
+    const std::vector<CLI::App*> choices = command->get_subcommands([](CLI::App*) { return true; });
+    if (choices.empty()) return std::nullopt;
+    const bool puzzles = command->get_name() == "solve" || command->get_name() == "explore";
+    std::vector<std::string> names;
+    for (const CLI::App* choice : choices) names.push_back(choice->get_name());
+    const std::string known = fmt::format("{}", fmt::join(names, ", "));
+    if (i >= argc) {
+      return fmt::format("{}: name a {}: {}{}", path, puzzles ? "puzzle" : "command", known,
+                         i == 1 ? " (plumb --help explains them)" : "");
+    }
+    const std::string_view word = argv[i];
+    if (word.starts_with('-')) {  // --help and --version; CLI11 checks the rest
+      const std::string name(word.substr(0, word.find('=')));
+      if (command->get_option_no_throw(name) != nullptr) return std::nullopt;
+      return fmt::format("{}: no option '{}' here (run '{} --help')", path, name, path);
+    }
+    const auto next = std::find_if(choices.begin(), choices.end(),
+                                   [&](const CLI::App* choice) { return choice->get_name() == word; });
+    if (next == choices.end()) {
+      if (puzzles) return fmt::format("plumb: no puzzle named '{}' (plumb list shows them)", word);
+      return fmt::format("{}: no command named '{}'; the commands: {}", path, word, known);
+    }
+    command = *next;
+    path += " " + command->get_name();
+  }
 }
 
 }  // namespace
@@ -108,6 +171,7 @@ PuzzleRun make_run(const CommandLine& line) {
 int run_program(int argc, char** argv) {
   Registry registry = builtin_registry();
   CLI::App app{kDescription, "plumb"};
+  app.failure_message(failure_message);  // before the subcommands, which inherit it
   app.footer(kFooter);
   app.require_subcommand(1);
   app.set_version_flag("--version", "plumb " + std::string(version()));
@@ -134,17 +198,15 @@ int run_program(int argc, char** argv) {
   help->add_option("PUZZLE", help_topic, "A puzzle's name");
   add_pdb_command(app);
 
-  // CLI11 would only say "A subcommand is required" for `plumb solve nosuch`.
-  if (argc >= 3 &&
-      (std::string_view(argv[1]) == "solve" || std::string_view(argv[1]) == "explore") &&
-      argv[2][0] != '-' && registry.find(argv[2]) == nullptr) {
-    std::cerr << fmt::format("plumb: no puzzle named '{}' (plumb list shows them)\n", argv[2]);
+  if (const auto error = command_word_error(app, argc, argv)) {
+    std::cerr << *error << '\n';
     return kExitBadInput;
   }
+  const std::string program_help = app.help();  // once a subcommand is parsed, help() is its own
   try {
     app.parse(argc, argv);
     if (list->parsed()) return run_list(registry, names_only);
-    if (help->parsed()) return run_help(registry, help_topic, app.help());
+    if (help->parsed()) return run_help(registry, help_topic, program_help);
     for (const CommandLine& line : lines) {
       if (!line.command->parsed()) continue;
       PuzzleRun run = make_run(line);

@@ -124,8 +124,9 @@ std::optional<std::uint64_t> parse_memory_size(std::string_view text) {
   } else if (!unit.empty()) {
     return std::nullopt;
   }
-  if (!(value > 0)) return std::nullopt;
-  return static_cast<std::uint64_t>(value * scale);
+  const double bytes = value * scale;
+  if (!(bytes >= 0) || bytes >= 0x1p64) return std::nullopt;  // negative, NaN or past 16 EiB
+  return static_cast<std::uint64_t>(bytes);
 }
 
 }  // namespace plumb::cli

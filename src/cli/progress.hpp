@@ -26,7 +26,8 @@ void clear_progress();
 // standard error when it is more.
 unsigned capped_threads(unsigned requested);
 
-// "512M", "16G", "1.5GiB", "1000000" (bytes) -> bytes; nothing if it is not a size.
+// "512M", "16G", "1.5GiB", "1000000" (bytes) -> bytes; nothing if it is not a size. "0" is 0 bytes,
+// which the limit options take as no limit.
 std::optional<std::uint64_t> parse_memory_size(std::string_view text);
 
 // 1234567 -> "1.23M"; for counts in progress lines and statistics.

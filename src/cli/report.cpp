@@ -5,6 +5,7 @@
 #include "cli/progress.hpp"
 #include "cli/puzzle.hpp"
 #include "cli/stats_json.hpp"
+#include "plumb/io/counted.hpp"
 
 namespace plumb::cli {
 
@@ -17,10 +18,10 @@ LimitReached::LimitReached(const search::SearchStats& stats)
 void print_stats(std::ostream& err, std::string_view label, const search::SearchStats& stats) {
   const double rate = stats.seconds > 0 ? stats.expanded / stats.seconds : 0;
   err << fmt::format(
-      "{}: {}, depth {}, {} expanded, {} generated, {} duplicates, {} stored at peak, "
-      "{} iterations, {:.6f} s, {}/s\n",
+      "{}: {}, depth {}, {} expanded, {} generated, {}, {} stored at peak, {}, {:.6f} s, {}/s\n",
       label, search::to_string(stats.reason), stats.depth, stats.expanded, stats.generated,
-      stats.duplicates, stats.peak_stored, stats.iterations, stats.seconds, human_count(rate));
+      io::counted(stats.duplicates, "duplicate"), stats.peak_stored,
+      io::counted(stats.iterations, "iteration"), stats.seconds, human_count(rate));
 }
 
 void print_layers(std::ostream& out, std::string_view depth_name, std::string_view count_name,

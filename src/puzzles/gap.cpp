@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "plumb/io/counted.hpp"
 #include "plumb/puzzles/gap.hpp"
 #include "plumb/puzzles/gap_io.hpp"
 
@@ -120,7 +121,8 @@ GapDeal read_gap_deal(io::TextInput& in, const GapShape& shape) {
 void expect_gap_end(io::TextInput& in, long long count) {
   std::string line;
   if (in.next_nonblank_line(line)) {
-    in.fail(fmt::format("input continues after the {} deals its first line announced", count));
+    in.fail(fmt::format("input continues after the {} its first line announced",
+                        io::counted(static_cast<std::uint64_t>(count), "deal")));
   }
 }
 

@@ -53,24 +53,28 @@ bool goal_blank_in_corner(const SlidingDomain& d) {
   return blank == 0 || blank == row || blank == last - row || blank == last;
 }
 
+// Throws std::invalid_argument unless the partition's databases are for boards of `size`.
+void check_partition_size(const SlidingPartition& partition, SlidingSize size) {
+  if (partition.height != static_cast<unsigned>(size.rows) ||
+      partition.width != static_cast<unsigned>(size.cols)) {
+    throw std::invalid_argument(
+        "the pattern databases " + partition.name + " are for " +
+        size_name({static_cast<int>(partition.height), static_cast<int>(partition.width)}) +
+        " boards, not " + size_name(size) + " (" + sliding_partition_list() + ")");
+  }
+}
+
 // Throws std::invalid_argument, with what to do instead, unless the pdb algorithm can solve the
 // solver's boards.
 void check_pdb_fits(const SlidingSolver& solver) {
   const SlidingPartition* partition = solver.partition();
   const SlidingSize size = solver.size();
-  const std::string board = size_name(size);
   if (partition == nullptr) {
-    throw std::invalid_argument("no pattern databases for " + board +
+    throw std::invalid_argument("no pattern databases for " + size_name(size) +
                                 " boards by default; name a set of that size with --pdb (" +
                                 sliding_partition_list() + ") or use --algo ida");
   }
-  if (partition->height != static_cast<unsigned>(size.rows) ||
-      partition->width != static_cast<unsigned>(size.cols)) {
-    throw std::invalid_argument(
-        "the pattern databases " + partition->name + " are for " +
-        size_name({static_cast<int>(partition->height), static_cast<int>(partition->width)}) +
-        " boards, not " + board + " (" + sliding_partition_list() + ")");
-  }
+  check_partition_size(*partition, size);
   if (!goal_blank_in_corner(solver.domain())) {
     throw std::invalid_argument(
         "the pattern databases need a goal with the blank in a corner; use --algo ida");
@@ -187,6 +191,7 @@ SlidingSolver::SlidingSolver(SlidingSize size, const SlidingState& goal,
                      ? partition
                      : default_sliding_partition(static_cast<unsigned>(size.cols),
                                                  static_cast<unsigned>(size.rows))) {
+  if (partition != nullptr) check_partition_size(*partition, size);
   if (domain_.cells() <= kMaxRankedSlidingCells) {
     ranked_ = std::make_unique<RankedSlidingDomain>(size.rows, size.cols, goal);
   }

@@ -125,7 +125,7 @@ TEST(SlidingCli, GoalOptions) {
 TEST(SlidingCli, PrettyAndJson) {
   auto run = run_plumb({"solve", "sliding", "--format", "pretty"}, "1 2 3 4 5 6 7 x 8\n");
   EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_EQ(run.out, "line 1: 1 moves: r\n1 2 3\n4 5 6\n7 x 8\n\n1. r\n1 2 3\n4 5 6\n7 8 x\n\n");
+  EXPECT_EQ(run.out, "Board 1: 1 move: r\n1 2 3\n4 5 6\n7 x 8\n\n1. r\n1 2 3\n4 5 6\n7 8 x\n\n");
   run =
       run_plumb({"solve", "sliding", "--format", "json"}, "2 3 4 1 5 x 7 6 8\n2 1 3 4 5 6 7 8 x\n");
   EXPECT_EQ(run.status, 0) << run.err;
@@ -143,7 +143,7 @@ TEST(SlidingCli, StatsGoToStandardError) {
       run_plumb({"solve", "sliding", "--stats", "--algo", "ida"}, "2 3 4 1 5 x 7 6 8\n");
   EXPECT_EQ(run.status, 0);
   EXPECT_EQ(run.out, "ullddrurdllurdruldr\n");
-  EXPECT_NE(run.err.find("line 1: solved, depth 19"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("Board 1: solved, depth 19"), std::string::npos) << run.err;
 }
 
 // Each bad line: exit 2, the message names the line, the answers before it are printed.

@@ -268,15 +268,27 @@ TEST(Sliding, AutoTakesPdbWhereItCan) {
 TEST(Sliding, PdbRefusesWhatItCannotSolve) {
   const auto refuses = [](SlidingSize size, const SlidingState& goal,
                           const SlidingPartition* partition) {
-    SlidingSolver solver(size, goal, partition);
-    solver.on_pdb_build([](const SlidingPartition&, std::size_t) { FAIL() << "a build"; });
-    SlidingSolution solution;
-    EXPECT_THROW(solver.solve(goal, *find_sliding_algorithm("pdb"), {}, solution),
-                 std::invalid_argument);
+    EXPECT_THROW(
+        {
+          SlidingSolver solver(size, goal, partition);
+          solver.on_pdb_build([](const SlidingPartition&, std::size_t) { FAIL() << "a build"; });
+          SlidingSolution solution;
+          solver.solve(goal, *find_sliding_algorithm("pdb"), {}, solution);
+        },
+        std::invalid_argument);
   };
   refuses({3, 4}, ordered_sliding_goal(3, 4, BlankPlace::last), nullptr);  // no default set
   refuses({3, 3}, ordered_sliding_goal(3, 3, BlankPlace::last), find_sliding_partition("15-555"));
   refuses({3, 3}, board("1 2 3 4 x 5 6 7 8", {3, 3}), find_sliding_partition("8-44"));
+}
+
+// A set named for another board size is refused whatever the algorithm, as soon as the solver is made.
+TEST(Sliding, PartitionOfAnotherSizeIsRefusedForEveryAlgorithm) {
+  EXPECT_THROW(SlidingSolver({3, 3}, ordered_sliding_goal(3, 3, BlankPlace::last),
+                             find_sliding_partition("15-555")),
+               std::invalid_argument);
+  EXPECT_NO_THROW(SlidingSolver({3, 3}, ordered_sliding_goal(3, 3, BlankPlace::last),
+                                find_sliding_partition("8-44")));
 }
 
 TEST(Sliding, UnsolvableByParityWithEveryAlgorithm) {

@@ -77,10 +77,25 @@ class TextInput {
   bool next_line(std::string& line) {
     pending_.clear();
     position_ = 0;
+    if (lookahead_) {
+      line = std::move(*lookahead_);
+      lookahead_.reset();
+      return true;
+    }
     if (!std::getline(*stream_, line)) return false;
     ++line_number_;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     return true;
+  }
+
+  // Whether nothing but white space is left. Reads ahead to the next line that is not blank, which
+  // the next read returns (line_number() already counts it).
+  bool only_blank_left() {
+    if (lookahead_ || pending_.find_first_not_of(" \t\r\f\v", position_) != std::string::npos) return false;
+    std::string line;
+    if (!next_nonblank_line(line)) return true;
+    lookahead_ = std::move(line);
+    return false;
   }
 
   // Reads the next line that is not blank; false at the end.
@@ -139,6 +154,7 @@ class TextInput {
   int line_number_ = 0;
   std::string pending_;  // the line tokens are being read from
   std::size_t position_ = 0;
+  std::optional<std::string> lookahead_;  // a line only_blank_left read ahead
 };
 
 }  // namespace plumb::io

@@ -71,7 +71,7 @@ class SlidingSolver {
 
   // `partition` is the pdb algorithm's (it must outlive the solver, as the named ones do); null
   // means the size's default (default_sliding_partition), if there is one. A partition of another
-  // size is refused when the pdb algorithm runs.
+  // size is refused (std::invalid_argument), whatever the algorithm.
   SlidingSolver(SlidingSize size, const SlidingState& goal,
                 const SlidingPartition* partition = nullptr);
 

@@ -262,7 +262,8 @@ void add_pdb_command(CLI::App& app) {
   list->callback([finish] { finish(run_list()); });
   CLI::App* solve = command->add_subcommand(
       "solve",
-      "Solve a benchmark file (id, optimal length, cells per line; blank-first goal) and check it");
+      "Solve a benchmark file (id, optimal length, cells per line; blank-first goal) and check it; "
+      "exit status 1 if a solution does not match");
   solve->add_option("SET", options->set, "The set's name")->required();
   solve->add_option("FILE", options->file, "The benchmark file, e.g. korf100.txt")->required();
   solve->add_option("--threads", options->threads, "Threads to search with")

@@ -80,7 +80,7 @@ class BlockPuzzle : public Puzzle {
         search::SearchStats stats = answer.stats;
         stats.expanded = answer.graph_nodes;
         stats.generated = answer.graph_edges;
-        print_stats(std::cerr, fmt::format("board {}", number), stats);
+        print_stats(std::cerr, fmt::format("Board {}", number), stats);
       }
       const int holes = answer.holes.value_or(-1);
       switch (options.format) {

@@ -11,6 +11,7 @@
 
 #include "cli/registry.hpp"
 #include "cli/stats_json.hpp"
+#include "plumb/io/counted.hpp"
 #include "plumb/puzzles/cubic_io.hpp"
 #include "plumb/puzzles/cubic_solve.hpp"
 #include "plumb/search/explore.hpp"
@@ -124,7 +125,7 @@ class CubicPuzzle : public Puzzle {
         if (!had_table && solver->table_build())
           print_stats(std::cerr, "table build", *solver->table_build());
         print_stats(std::cerr,
-                    fmt::format("dataset {} ({})", number, method_name(solver->last_method())),
+                    fmt::format("Dataset {} ({})", number, method_name(solver->last_method())),
                     answer.stats);
       }
       if (options.format != Format::contest && answer.moves >= 0 && !answer.path) {
@@ -201,12 +202,12 @@ class CubicPuzzle : public Puzzle {
     out << fmt::format("total  {:<9}  {}\n", result.total(),
                        views_at.empty() ? "" : fmt::format("{}", views_total));
     if (!result.deepest.empty()) {
-      out << fmt::format("a deepest state ({} moves; top, north-south, east-west colours):\n{}",
+      out << fmt::format("a deepest state ({}; top, north-south, east-west colours):\n{}",
                          result.layer_sizes.size() - 1,
                          cubic::draw_state(board, result.deepest.front()));
     }
     if (!hardest.empty()) {
-      out << fmt::format("the hardest top views ({} moves):\n", views_at.size() - 1);
+      out << fmt::format("the hardest top views ({}):\n", io::counted(views_at.size() - 1, "move"));
       for (std::uint64_t index : hardest) {
         out << cubic::draw_top_view(board, cubic::ViewTable::view_at(board, index)) << '\n';
       }
@@ -237,7 +238,7 @@ class CubicPuzzle : public Puzzle {
     }
     const cubic::Domain domain(board, dataset.goal);
     cubic::State state = domain.start(dataset.start_empty);
-    out << fmt::format("{} moves: {}\n{}", answer.moves, solution_letters(*answer.path),
+    out << fmt::format("{}: {}\n{}", io::counted(answer.moves, "move"), solution_letters(*answer.path),
                        cubic::draw_state(board, state));
     int step = 0;
     for (cubic::Direction d : *answer.path) {

@@ -8,6 +8,7 @@
 
 #include "cli/registry.hpp"
 #include "cli/stats_json.hpp"
+#include "plumb/io/counted.hpp"
 #include "plumb/puzzles/gap_io.hpp"
 #include "plumb/puzzles/gap_solver.hpp"
 
@@ -86,7 +87,7 @@ class GapPuzzle : public Puzzle {
       const puzzles::GapSolution solution =
           puzzles::solve_gap(shape_, start, algorithm, options.limits);
       if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
-      if (options.stats) print_stats(std::cerr, fmt::format("deal {}", deal), solution.stats);
+      if (options.stats) print_stats(std::cerr, fmt::format("Deal {}", deal), solution.stats);
       const long long answer = solution.moves ? static_cast<long long>(solution.moves->size()) : -1;
       switch (options.format) {
         case Format::contest:
@@ -133,7 +134,7 @@ class GapPuzzle : public Puzzle {
                        origin, puzzles::draw_gap_layout(shape_, start));
     print_layers(out, "depth", "layouts", result.layer_sizes);
     if (!result.deepest.empty()) {
-      out << fmt::format("a deepest layout ({} moves):\n{}", result.layer_sizes.size() - 1,
+      out << fmt::format("a deepest layout ({}):\n{}", io::counted(result.layer_sizes.size() - 1, "move"),
                          puzzles::draw_gap_layout(shape_, result.deepest.front()));
     }
   }
@@ -146,7 +147,7 @@ class GapPuzzle : public Puzzle {
                          puzzles::draw_gap_layout(shape_, layout));
       return;
     }
-    out << fmt::format("Deal {}: {} moves\n{}", deal, solution.moves->size(),
+    out << fmt::format("Deal {}: {}\n{}", deal, io::counted(solution.moves->size(), "move"),
                        puzzles::draw_gap_layout(shape_, layout));
     int number = 0;
     for (const GapMove& move : *solution.moves) {

@@ -8,6 +8,7 @@
 
 #include "cli/registry.hpp"
 #include "cli/stats_json.hpp"
+#include "plumb/io/counted.hpp"
 #include "plumb/puzzles/pegs_io.hpp"
 #include "plumb/puzzles/pegs_solve.hpp"
 
@@ -70,7 +71,7 @@ class PegsPuzzle : public Puzzle {
       const puzzles::PegsSolution solution =
           puzzles::solve_pegs(board, empty, algorithm, options.limits);
       if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
-      if (options.stats) print_stats(std::cerr, fmt::format("case {}", number), solution.stats);
+      if (options.stats) print_stats(std::cerr, fmt::format("Case {}", number), solution.stats);
       switch (options.format) {
         case Format::contest:
           out << puzzles::format_pegs_answer(solution.moves);
@@ -114,7 +115,7 @@ class PegsPuzzle : public Puzzle {
         board.holes(), empty + 1);
     print_layers(out, "moves", "positions", result.layer_sizes);
     if (!result.deepest.empty()) {
-      out << fmt::format("a deepest position ({} moves):\n{}", result.layer_sizes.size() - 1,
+      out << fmt::format("a deepest position ({}):\n{}", io::counted(result.layer_sizes.size() - 1, "move"),
                          puzzles::draw_pegs(board, result.deepest.front()));
     }
   }
@@ -128,8 +129,8 @@ class PegsPuzzle : public Puzzle {
                          puzzles::draw_pegs(board, pegs));
       return;
     }
-    out << fmt::format("Case {}: hole {} empty: {} moves\n{}", number, empty + 1,
-                       solution.moves->size(), puzzles::draw_pegs(board, pegs));
+    out << fmt::format("Case {}: hole {} empty: {}\n{}", number, empty + 1,
+                       io::counted(solution.moves->size(), "move"), puzzles::draw_pegs(board, pegs));
     int step = 0;
     for (const PegMove& move : *solution.moves) {
       pegs = board.apply(pegs, move);

@@ -14,6 +14,7 @@
 #include "cli/progress.hpp"
 #include "cli/registry.hpp"
 #include "cli/stats_json.hpp"
+#include "plumb/io/counted.hpp"
 #include "plumb/io/table_file.hpp"
 #include "plumb/puzzles/sliding_solver.hpp"
 #include "plumb/puzzles/sliding_text.hpp"
@@ -159,6 +160,7 @@ class SlidingPuzzle : public Puzzle {
     std::string line, text;
     SlidingState board;
     SlidingSolution solution;
+    int boards = 0;
     auto write_out = [&] {
       out.write(text.data(), static_cast<std::streamsize>(text.size()));
       out.flush();
@@ -168,23 +170,24 @@ class SlidingPuzzle : public Puzzle {
       while (in.next_line(line)) {
         if (line.find_first_not_of(" \t\r\f\v") == std::string::npos) continue;
         const SlidingSize size = size_of(in, line);
-        SlidingSolver& solver = solver_for(size);
-        if (const std::string error = puzzles::read_board(line, size, board); !error.empty())
-          in.fail(error);
+        SlidingSolver* solver = nullptr;
         try {
-          solver.solve(board, algorithm, options.limits, solution);
+          solver = &solver_for(size);
+          if (const std::string error = puzzles::read_board(line, size, board); !error.empty())
+            in.fail(error);
+          solver->solve(board, algorithm, options.limits, solution);
         } catch (const std::invalid_argument& error) {
           in.fail(error.what());
         }
         if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
-        if (options.stats)
-          print_stats(std::cerr, fmt::format("line {}", in.line_number()), solution.stats);
+        const std::string label = fmt::format("Board {}", ++boards);
+        if (options.stats) print_stats(std::cerr, label, solution.stats);
         switch (options.format) {
           case Format::contest:
             write_contest(text, solution);
             break;
           case Format::pretty:
-            write_pretty(text, in.line_number(), solver, board, solution);
+            write_pretty(text, label, *solver, board, solution);
             break;
           case Format::json:
             write_json(text, in.line_number(), size, board, solution);
@@ -209,7 +212,8 @@ class SlidingPuzzle : public Puzzle {
     auto size = puzzles::square_size(tokens);
     if (!size) {
       in.fail(fmt::format(
-          "cannot infer a square board from {} tokens (4, 9, 16 or 25); give --size RxC", tokens));
+          "cannot infer a square board from {} (4, 9, 16 or 25); give --size RxC",
+          io::counted(static_cast<std::uint64_t>(tokens), "token")));
     }
     return *size;
   }
@@ -242,17 +246,17 @@ class SlidingPuzzle : public Puzzle {
     text += '\n';
   }
 
-  static void write_pretty(std::string& text, int line, const SlidingSolver& solver,
+  static void write_pretty(std::string& text, std::string_view label, const SlidingSolver& solver,
                            SlidingState board, const SlidingSolution& solution) {
     if (!solution.solvable) {
-      text += fmt::format("line {}: unsolvable\n", line);
+      text += fmt::format("{}: unsolvable\n", label);
       puzzles::append_board(text, board, solver.size());
       text += '\n';
       return;
     }
     std::string moves;
     puzzles::append_moves(moves, solution.moves.data(), solution.moves.size());
-    text += fmt::format("line {}: {} moves: {}\n", line, solution.moves.size(), moves);
+    text += fmt::format("{}: {}: {}\n", label, io::counted(solution.moves.size(), "move"), moves);
     puzzles::append_board(text, board, solver.size());
     for (std::size_t i = 0; i < solution.moves.size(); ++i) {
       solver.domain().apply(board, solution.moves[i]);
@@ -334,7 +338,8 @@ void SlidingPuzzle::explore(io::TextInput* in, const RunOptions& options, std::o
                      puzzles::board_line(start, size));
   print_layers(out, "depth", "states", result.layer_sizes);
   std::string text =
-      fmt::format("the deepest are {} moves away: {} states", max_depth, result.layer_sizes.back());
+      fmt::format("the deepest are {} away: {}", io::counted(max_depth, "move"),
+                  io::counted(result.layer_sizes.back(), "state"));
   const std::size_t shown = std::min(kShown, result.deepest.size());
   text += shown < result.layer_sizes.back() ? fmt::format(", the first {}:\n", shown) : ":\n";
   for (std::size_t i = 0; i < shown; ++i) {

@@ -1,0 +1,158 @@
+// The program's conventions, the same for every puzzle (docs/reliability.md, "One rule each"):
+// empty input and input after the last dataset are errors naming the line; usage errors name the
+// command, the option or the puzzle and begin "plumb"; 0 means no limit for both limit options; a
+// dataset is called the same in statistics and in pretty output; counts of one are singular.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "tests/support/run_plumb.hpp"
+
+namespace plumb::testing {
+namespace {
+
+const std::vector<std::string> kPuzzles{"sliding", "gap", "cubic", "pegs", "block"};
+
+TEST(Conventions, EmptyInputIsAnErrorForEveryPuzzle) {
+  for (const std::string& puzzle : kPuzzles) {
+    for (const std::string input : {"", "\n  \n\t\n"}) {
+      const ProgramRun run = run_plumb({"solve", puzzle}, input);
+      EXPECT_EQ(run.status, 2) << puzzle;
+      EXPECT_NE(run.err.find("plumb: <stdin>: the input is empty"), std::string::npos)
+          << puzzle << ": " << run.err;
+      EXPECT_EQ(run.out, "") << puzzle;
+    }
+  }
+}
+
+TEST(Conventions, ExploringAnEmptyFileIsAnError) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("plumb-empty-" + std::to_string(::getpid()) + ".in");
+  { std::ofstream(path) << "\n"; }
+  for (const char* puzzle : {"sliding", "gap", "cubic", "pegs"}) {
+    const ProgramRun run = run_plumb({"explore", puzzle, path.string()});
+    EXPECT_EQ(run.status, 2) << puzzle;
+    EXPECT_NE(run.err.find("the input is empty"), std::string::npos) << puzzle << ": " << run.err;
+  }
+  std::filesystem::remove(path);
+}
+
+// Every sample with a line of text after it: the answers are written, then the error names the
+// line after the sample's last.
+TEST(Conventions, InputAfterTheLastDatasetIsAnErrorNamingItsLine) {
+  for (const std::string& puzzle : kPuzzles) {
+    const std::string sample = read_file(sample_path(puzzle, "sample.in"));
+    const auto lines = std::count(sample.begin(), sample.end(), '\n');
+    const ProgramRun run = run_plumb({"solve", puzzle}, sample + "\njunk\n");
+    EXPECT_EQ(run.status, 2) << puzzle << ": " << run.err;
+    EXPECT_NE(run.err.find("plumb: <stdin>:" + std::to_string(lines + 2) + ":"), std::string::npos)
+        << puzzle << ": " << run.err;
+    if (puzzle != "sliding") {  // a sliding board is a line: the junk is read as one
+      EXPECT_EQ(trim_trailing_space(run.out),
+                trim_trailing_space(read_file(sample_path(puzzle, "sample.out"))))
+          << puzzle;
+    }
+  }
+}
+
+TEST(Conventions, HelpPrintsTheProgramsCommands) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"help"}, {"--help"}}) {
+    const ProgramRun run = run_plumb(args);
+    EXPECT_EQ(run.status, 0);
+    for (const char* command : {"solve", "explore", "list", "help", "pdb"})
+      EXPECT_NE(run.out.find(command), std::string::npos) << command << " in\n" << run.out;
+    EXPECT_NE(run.out.find("Usage: plumb [OPTIONS] SUBCOMMAND"), std::string::npos) << run.out;
+  }
+}
+
+TEST(Conventions, UsageErrorsNameWhatIsWrong) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{}, "plumb: name a command: solve, explore, list, help, pdb"},
+      {{"bogus"}, "plumb: no command named 'bogus'"},
+      {{"--bogus"}, "plumb: no option '--bogus'"},
+      {{"solve"}, "plumb solve: name a puzzle: sliding, gap, cubic, pegs, block"},
+      {{"explore"}, "plumb explore: name a puzzle"},
+      {{"solve", "nosuch"}, "plumb: no puzzle named 'nosuch'"},
+      {{"pdb"}, "plumb pdb: name a command: build, info, list, solve"},
+      {{"pdb", "frob"}, "plumb pdb: no command named 'frob'"},
+      {{"solve", "gap", "--bogus"}, "plumb: The following argument was not expected: --bogus"},
+      {{"solve", "sliding", "--format", "xml"}, "plumb: --format: xml not in"},
+  };
+  for (const auto& [args, message] : cases) {
+    const ProgramRun run = run_plumb(args);
+    EXPECT_EQ(run.status, 2) << message;
+    EXPECT_EQ(run.err.rfind(message, 0), 0u) << "expected '" << message << "', got: " << run.err;
+  }
+}
+
+TEST(Conventions, LimitOptionsTakeZeroAsNoLimitAndRefuseTheRestShortly) {
+  for (const std::string& puzzle : kPuzzles) {
+    const std::string sample = sample_path(puzzle, "sample.in").string();
+    for (const char* bad : {"-1", "abc", "nan", "inf", "1e999"}) {
+      const ProgramRun run = run_plumb({"solve", puzzle, sample, "--time-limit", bad});
+      EXPECT_EQ(run.status, 2) << puzzle << " " << bad;
+      EXPECT_EQ(run.err.rfind(std::string("plumb: --time-limit: '") + bad + "' is not a number", 0), 0u)
+          << run.err;
+      EXPECT_LT(run.err.size(), 200u) << run.err;
+    }
+    for (const char* bad : {"-1", "abc", "12Q", "nan"}) {
+      const ProgramRun run = run_plumb({"solve", puzzle, sample, "--max-memory", bad});
+      EXPECT_EQ(run.status, 2) << puzzle << " " << bad;
+      EXPECT_EQ(run.err.rfind("plumb: --max-memory: ", 0), 0u) << run.err;
+    }
+    const ProgramRun unlimited =
+        run_plumb({"solve", puzzle, sample, "--time-limit", "0", "--max-memory", "0"});
+    EXPECT_EQ(unlimited.status, 0) << puzzle << ": " << unlimited.err;
+  }
+}
+
+// `--stats --format pretty` on every sample: the statistics' label of the first dataset is the word
+// the pretty output heads it with ("Case 1" and "Case 1:").
+TEST(Conventions, ADatasetIsCalledTheSameInStatisticsAndPrettyOutput) {
+  for (const std::string& puzzle : kPuzzles) {
+    const ProgramRun run = run_plumb(
+        {"solve", puzzle, sample_path(puzzle, "sample.in").string(), "--stats", "--format", "pretty"});
+    ASSERT_EQ(run.status, 0) << puzzle << ": " << run.err;
+    std::smatch label;
+    std::string first_stats = run.err.substr(0, run.err.find('\n'));
+    if (first_stats.starts_with("table build")) first_stats = run.err.substr(run.err.find('\n') + 1);
+    ASSERT_TRUE(std::regex_search(first_stats, label, std::regex("^([A-Z][a-z]+ 1)[ :]")))
+        << puzzle << ": " << run.err;
+    EXPECT_NE(run.out.find(label[1].str() + ":"), std::string::npos)
+        << puzzle << ": '" << label[1] << ":' not in\n" << run.out;
+  }
+}
+
+TEST(Conventions, CountsOfOneAreSingular) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> runs{
+      {{"solve", "sliding", "--format", "pretty", "--stats", "--algo", "ida"}, "1 2 3 4 5 6 7 x 8\n"},
+      {{"solve", "sliding"}, "1\n"},
+      {{"solve", "cubic", sample_path("cubic", "sample.in").string(), "--algo", "ida", "--stats",
+        "--format", "pretty"},
+       ""},
+      {{"solve", "gap"}, "1\n11 12 13 14 15 16 17\n21 22 23 24 25 26 27\n31 32 33 34 35 36 37\n"
+                         "41 42 43 44 45 46 47\n\n11 12 13 14 15 16 17\n"},
+  };
+  const std::regex plural_of_one("(^|[^0-9.,])1 (moves|iterations|duplicates|deals|cases|boards|tokens|states|cells)\\b");
+  for (const auto& [args, input] : runs) {
+    const ProgramRun run = run_plumb(args, input);
+    EXPECT_FALSE(std::regex_search(run.out, plural_of_one)) << run.out;
+    EXPECT_FALSE(std::regex_search(run.err, plural_of_one)) << run.err;
+  }
+}
+
+TEST(Conventions, APatternDatabaseSetMustFitTheBoardWhateverTheAlgorithm) {
+  for (const char* algo : {"auto", "ida", "table"}) {
+    const ProgramRun run =
+        run_plumb({"solve", "sliding", "--pdb", "15-555", "--algo", algo}, "1 2 3 4 5 6 7 x 8\n");
+    EXPECT_EQ(run.status, 2) << algo;
+    EXPECT_NE(run.err.find("<stdin>:1: the pattern databases 15-555 are for 4x4 boards, not 3x3"),
+              std::string::npos)
+        << run.err;
+  }
+}
+
+}  // namespace
+}  // namespace plumb::testing
