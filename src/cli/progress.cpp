@@ -2,11 +2,11 @@
 
 #include <unistd.h>
 
+#include <fmt/core.h>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <streambuf>
-#include <fmt/core.h>
 
 #include "plumb/search/limits.hpp"
 
@@ -25,8 +25,9 @@ class ClearingBuffer : public std::streambuf {
  protected:
   int_type overflow(int_type c) override {
     clear_progress();
-    return traits_type::eq_int_type(c, traits_type::eof()) ? traits_type::not_eof(c)
-                                                           : target_->sputc(traits_type::to_char_type(c));
+    return traits_type::eq_int_type(c, traits_type::eof())
+               ? traits_type::not_eof(c)
+               : target_->sputc(traits_type::to_char_type(c));
   }
   std::streamsize xsputn(const char* text, std::streamsize count) override {
     clear_progress();
@@ -53,7 +54,8 @@ std::string progress_text(const search::SearchStats& stats) {
   const double rate = stats.seconds > 0 ? stats.expanded / stats.seconds : 0;
   return fmt::format("plumb: depth {} | {} expanded | {} generated | {}/s | {} | {:.1f} s",
                      stats.depth, human_count(stats.expanded), human_count(stats.generated),
-                     human_count(rate), human_bytes(search::resident_memory_bytes()), stats.seconds);
+                     human_count(rate), human_bytes(search::resident_memory_bytes()),
+                     stats.seconds);
 }
 
 }  // namespace
@@ -96,8 +98,9 @@ void clear_progress() {
 unsigned capped_threads(unsigned requested) {
   const unsigned most = search::max_worker_threads();
   if (requested <= most) return requested;
-  std::cerr << fmt::format("plumb: warning: --threads {} is more than this machine can use; using {}\n",
-                           requested, most);
+  std::cerr << fmt::format(
+      "plumb: warning: --threads {} is more than this machine can use; using {}\n", requested,
+      most);
   return most;
 }
 

@@ -330,7 +330,8 @@ BlockBoard BlockReader::read_sized(const Line& size_line) {
   const auto tokens = io::split_tokens(size_line.text);
   const long long rows = *io::parse_int(tokens.front()), cols = *io::parse_int(tokens.back());
   if (rows < 1 || cols < 1) {
-    in_.fail_at(size_line.number, fmt::format("bad board size {} x {} (at least 1 a side)", rows, cols));
+    in_.fail_at(size_line.number,
+                fmt::format("bad board size {} x {} (at least 1 a side)", rows, cols));
   }
   if (rows > kMaxSide || cols > kMaxSide) {
     in_.fail_at(size_line.number,
@@ -427,9 +428,9 @@ BlockReach explore_block(const BlockBoard& board, const search::SearchLimits& li
     budget.finish(search::StopReason::memory_limit);
     return reach;
   }
-  std::vector<std::uint8_t> seen = search::allocate_or_throw(
-      "reachability table", board.cells.size(),
-      [&] { return std::vector<std::uint8_t>(board.cells.size(), 0); });
+  std::vector<std::uint8_t> seen =
+      search::allocate_or_throw("reachability table", board.cells.size(),
+                                [&] { return std::vector<std::uint8_t>(board.cells.size(), 0); });
   std::vector<BlockCell> layer;
   for (int r = 0; r < board.rows; ++r) {
     for (int c = 0; c < board.cols; ++c) {

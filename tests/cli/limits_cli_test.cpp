@@ -31,7 +31,9 @@ constexpr const char* kLargeGapDeal =
 
 // Sanitized builds (PLUMB_SANITIZED) reserve address space and memory of their own and report
 // failed allocations themselves: the memory tests are skipped there.
-bool sanitized() { return std::getenv("PLUMB_SANITIZED") != nullptr; }
+bool sanitized() {
+  return std::getenv("PLUMB_SANITIZED") != nullptr;
+}
 
 // A side x side block board of plain cells, a start in the corner and the goal in the middle.
 std::string open_block_board(int side) {
@@ -148,8 +150,8 @@ TEST(LimitsCli, ForcedProgressIntoAFileIsPlainLines) {
 // On a terminal (a pseudo-terminal from script(1)) the progress line is erased before the answer.
 TEST(LimitsCli, ProgressLineIsErasedBeforeTheAnswerOnATerminal) {
   if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
-  const std::string command = "printf '1\\n1\\n' | " + shell_quote(PLUMB_BINARY) +
-                              " solve pegs --rows 7";
+  const std::string command =
+      "printf '1\\n1\\n' | " + shell_quote(PLUMB_BINARY) + " solve pegs --rows 7";
   const auto terminal =
       std::filesystem::temp_directory_path() / ("plumb-tty-" + std::to_string(::getpid()));
   const std::string script = "script -qec " + shell_quote(command) + " /dev/null > " +

@@ -65,7 +65,8 @@ SearchResult<D> astar(const D& d, const typename D::State& start, const H& h, co
     const Entry entry = buckets[lowest].back();
     buckets[lowest].pop_back();
     --open_size;
-    if (entry.g != nodes[entry.id].best_g) continue;  // a cheaper path to it was found after this push
+    // A cheaper path to it was found after this push.
+    if (entry.g != nodes[entry.id].best_g) continue;
     stats.depth = static_cast<Cost>(lowest);
     if (static_cast<Cost>(lowest) > limits.max_depth) {
       budget.finish(StopReason::depth_limit);
@@ -73,7 +74,9 @@ SearchResult<D> astar(const D& d, const typename D::State& start, const H& h, co
     }
     if (d.is_goal(nodes[entry.id].state)) {
       std::vector<Move> path;
-      for (Id id = entry.id; nodes[id].parent != kNone; id = nodes[id].parent) path.push_back(nodes[id].move);
+      for (Id id = entry.id; nodes[id].parent != kNone; id = nodes[id].parent) {
+        path.push_back(nodes[id].move);
+      }
       result.moves.emplace(path.rbegin(), path.rend());
       result.cost = entry.g;
       budget.finish(StopReason::solved);

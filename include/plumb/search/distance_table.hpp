@@ -31,7 +31,8 @@ DistanceTable distance_table(const D& d, std::span<const typename D::State> star
     budget.finish(StopReason::memory_limit);
     return table;
   }
-  allocate_or_throw("distance table", n, [&] { table.distances.assign(n, DistanceTable::kUnreached); });
+  allocate_or_throw("distance table", n,
+                    [&] { table.distances.assign(n, DistanceTable::kUnreached); });
   std::vector<std::uint64_t> layer, next;
   for (const auto& s : starts) {
     const std::uint64_t r = d.rank(s);

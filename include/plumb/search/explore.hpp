@@ -92,8 +92,9 @@ std::uint64_t expand_dense_layer(const D& d, std::span<std::uint64_t> words, uns
       }
     }
   };
-  const auto chunks = static_cast<unsigned>(std::min<std::size_t>(threads, (words.size() + kChunkWords - 1) / kChunkWords));
-  run_workers(std::max(1u, chunks), [&](unsigned worker) { work(worker == 0); });
+  const std::size_t chunks = (words.size() + kChunkWords - 1) / kChunkWords;
+  const auto workers = static_cast<unsigned>(std::clamp<std::size_t>(chunks, 1, threads));
+  run_workers(workers, [&](unsigned worker) { work(worker == 0); });
   stats.expanded = before.expanded + expanded.load();
   stats.generated = before.generated + generated.load();
   stats.duplicates = before.duplicates + (generated.load() - found.load());
@@ -112,7 +113,8 @@ ExploreResult<D> explore_dense(const D& d, std::span<const typename D::State> st
     return result;
   }
   const unsigned threads = n < (std::uint64_t{1} << 16) ? 1 : worker_threads(limits);
-  encode::NBitArray codes = allocate_or_throw("exploration's table", n / 4 + 8, [&] { return encode::NBitArray(n, 2); });
+  encode::NBitArray codes =
+      allocate_or_throw("exploration's table", n / 4 + 8, [&] { return encode::NBitArray(n, 2); });
   std::uint64_t count = 0;
   for (const auto& s : starts) {
     const std::uint64_t r = d.rank(s);

@@ -63,7 +63,8 @@ inline unsigned max_worker_threads() {
 // The number of worker threads the limits allow: limits.threads (0: one a core), at least one and
 // at most max_worker_threads().
 inline unsigned worker_threads(const SearchLimits& limits) {
-  const unsigned wanted = limits.threads != 0 ? limits.threads : std::thread::hardware_concurrency();
+  const unsigned wanted =
+      limits.threads != 0 ? limits.threads : std::thread::hardware_concurrency();
   return std::clamp(wanted, 1u, max_worker_threads());
 }
 
@@ -78,7 +79,8 @@ void run_workers(unsigned threads, Work&& work) {
     try {
       helpers.emplace_back(work, worker);
     } catch (const std::system_error& error) {
-      failure = fmt::format("cannot start worker thread {} of {}: {}", worker + 1, threads, error.what());
+      failure = fmt::format("cannot start worker thread {} of {}: {}", worker + 1, threads,
+                            error.what());
     }
   }
   work(0u);
@@ -117,7 +119,8 @@ class Budget {
     if (limits_.max_nodes != 0 && stats_.expanded >= limits_.max_nodes) return stop(StopReason::node_limit);
     stats_.seconds = elapsed();
     if (limits_.max_seconds > 0 && stats_.seconds >= limits_.max_seconds) return stop(StopReason::time_limit);
-    if (limits_.max_memory_bytes != 0 && (++checks_ % 16 == 0 || 2 * resident_ > limits_.max_memory_bytes)) {
+    if (limits_.max_memory_bytes != 0 &&
+        (++checks_ % 16 == 0 || 2 * resident_ > limits_.max_memory_bytes)) {
       resident_ = resident_memory_bytes();
       if (resident_ > limits_.max_memory_bytes) return stop(StopReason::memory_limit);
     }

@@ -26,7 +26,8 @@ class VisitedSet {
       const std::uint64_t states = domain.num_states();
       const std::uint64_t bytes = states / 8 + 8;
       if (states <= kDenseLimit && budget.fits(bytes)) {
-        dense_ = allocate_or_throw("visited set", bytes, [&] { return encode::NBitArray(states, 1); });
+        dense_ = allocate_or_throw("visited set", bytes,
+                                   [&] { return encode::NBitArray(states, 1); });
       }
     }
   }

@@ -26,7 +26,8 @@ int guarded(const std::function<int()>& work) {
     return status;
   } catch (const io::InputError& error) {
     // Line 0 is the input as a whole (it is empty, say): then only the file is named.
-    const std::string where = error.line() == 0 ? error.file() : fmt::format("{}:{}", error.file(), error.line());
+    const std::string where =
+        error.line() == 0 ? error.file() : fmt::format("{}:{}", error.file(), error.line());
     return report(kExitBadInput, fmt::format("{}: {}", where, error.what()));
   } catch (const LimitReached& stop) {
     return report(kExitLimit, stop.what());
