@@ -112,7 +112,7 @@ PuzzleRun make_run(const CommandLine& line) {
   options.algo = line.algo.empty() ? line.puzzle->algorithms().front() : line.algo;
   options.stats = line.stats;
   options.limits.max_seconds = line.time_limit;
-  options.limits.threads = line.threads;
+  options.limits.threads = capped_threads(line.threads);
   if (!line.max_memory.empty()) {
     auto bytes = parse_memory_size(line.max_memory);
     if (!bytes)

@@ -2,16 +2,63 @@
 
 #include <unistd.h>
 
+#include <fmt/core.h>
 #include <cmath>
 #include <cstdio>
-#include <fmt/core.h>
+#include <iostream>
+#include <streambuf>
 
 #include "plumb/search/limits.hpp"
 
 namespace plumb::cli {
 namespace {
-bool progress_drawn = false;
+
+bool progress_drawn = false;  // a progress line without its newline is on the terminal
+
+// A stream buffer that erases the progress line before it passes anything on to `target`: installed
+// in std::cout and std::cerr while a progress line may be drawn, so that no answer or message is
+// written after one.
+class ClearingBuffer : public std::streambuf {
+ public:
+  explicit ClearingBuffer(std::streambuf* target) : target_(target) {}
+
+ protected:
+  int_type overflow(int_type c) override {
+    clear_progress();
+    return traits_type::eq_int_type(c, traits_type::eof())
+               ? traits_type::not_eof(c)
+               : target_->sputc(traits_type::to_char_type(c));
+  }
+  std::streamsize xsputn(const char* text, std::streamsize count) override {
+    clear_progress();
+    return target_->sputn(text, count);
+  }
+  int sync() override { return target_->pubsync(); }
+
+ private:
+  std::streambuf* target_;
+};
+
+// Routes std::cout and std::cerr through ClearingBuffers, once. The buffers live as long as the
+// streams (they are never destroyed: the streams are flushed after static destructors run).
+void clear_before_output() {
+  static const bool installed = [] {
+    std::cout.rdbuf(new ClearingBuffer(std::cout.rdbuf()));
+    std::cerr.rdbuf(new ClearingBuffer(std::cerr.rdbuf()));
+    return true;
+  }();
+  (void)installed;
 }
+
+std::string progress_text(const search::SearchStats& stats) {
+  const double rate = stats.seconds > 0 ? stats.expanded / stats.seconds : 0;
+  return fmt::format("plumb: depth {} | {} expanded | {} generated | {}/s | {} | {:.1f} s",
+                     stats.depth, human_count(stats.expanded), human_count(stats.generated),
+                     human_count(rate), human_bytes(search::resident_memory_bytes()),
+                     stats.seconds);
+}
+
+}  // namespace
 
 std::string human_count(double count) {
   static constexpr const char* kSuffixes[] = {"", "k", "M", "G", "T"};
@@ -23,35 +70,38 @@ std::string human_count(double count) {
   return i == 0 ? fmt::format("{:.0f}", count) : fmt::format("{:.2f}{}", count, kSuffixes[i]);
 }
 
-std::string human_bytes(double bytes) {
-  static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  int i = 0;
-  while (bytes >= 1024 && i < 4) {
-    bytes /= 1024;
-    ++i;
-  }
-  return fmt::format("{:.1f} {}", bytes, kUnits[i]);
-}
-
 std::function<void(const search::SearchStats&)> terminal_progress(bool force) {
-  if (!force && !isatty(STDERR_FILENO)) return {};
-  return [](const search::SearchStats& stats) {
-    const double rate = stats.seconds > 0 ? stats.expanded / stats.seconds : 0;
-    std::fputs(fmt::format("\r\033[Kplumb: depth {} | {} expanded | {} generated | {}/s | {} | {:.1f} s",
-                           stats.depth, human_count(stats.expanded), human_count(stats.generated),
-                           human_count(rate), human_bytes(search::resident_memory_bytes()), stats.seconds)
-                   .c_str(),
-               stderr);
-    std::fflush(stderr);
-    progress_drawn = true;
+  if (isatty(STDERR_FILENO)) {
+    clear_before_output();
+    return [](const search::SearchStats& stats) {
+      std::cout.flush();
+      std::fflush(stdout);  // what is written so far comes before the line
+      std::fputs(("\r\033[K" + progress_text(stats)).c_str(), stderr);
+      std::fflush(stderr);
+      progress_drawn = true;
+    };
+  }
+  if (!force) return {};
+  return [](const search::SearchStats& stats) {  // into a file or pipe: plain lines
+    std::cerr << progress_text(stats) << '\n';
+    std::cerr.flush();
   };
 }
 
 void clear_progress() {
   if (!progress_drawn) return;
+  progress_drawn = false;
   std::fputs("\r\033[K", stderr);
   std::fflush(stderr);
-  progress_drawn = false;
+}
+
+unsigned capped_threads(unsigned requested) {
+  const unsigned most = search::max_worker_threads();
+  if (requested <= most) return requested;
+  std::cerr << fmt::format(
+      "plumb: warning: --threads {} is more than this machine can use; using {}\n", requested,
+      most);
+  return most;
 }
 
 std::optional<std::uint64_t> parse_memory_size(std::string_view text) {

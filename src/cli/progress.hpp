@@ -1,5 +1,5 @@
 // cli/progress.hpp: the progress line the program shows on a terminal during long work, and the
-// parsing of the limit options (--time-limit, --max-memory) shared by every command.
+// handling of the limit options (--time-limit, --max-memory, --threads) shared by every command.
 #pragma once
 
 #include <cstdint>
@@ -8,16 +8,23 @@
 #include <string>
 #include <string_view>
 
+#include "plumb/io/environment_error.hpp"
 #include "plumb/search/stats.hpp"
 
 namespace plumb::cli {
 
-// A callback that redraws one status line on standard error (depth, states, rate, memory), or an
-// empty function when standard error is not a terminal and `force` is false.
+// A callback that shows progress on standard error (depth, states, rate, memory). On a terminal it
+// redraws one status line, and from then on everything written to std::cout or std::cerr first
+// erases that line, so no answer or message starts on it. When standard error is not a terminal:
+// with `force`, plain newline-terminated lines without escape codes; without, an empty function.
 std::function<void(const search::SearchStats&)> terminal_progress(bool force);
 
 // Erases the progress line, if one was drawn.
 void clear_progress();
+
+// --threads as given (0: one a core), capped at search::max_worker_threads() with one warning on
+// standard error when it is more.
+unsigned capped_threads(unsigned requested);
 
 // "512M", "16G", "1.5GiB", "1000000" (bytes) -> bytes; nothing if it is not a size. "0" is 0 bytes,
 // which the limit options take as no limit.
@@ -26,6 +33,6 @@ std::optional<std::uint64_t> parse_memory_size(std::string_view text);
 // 1234567 -> "1.23M"; for counts in progress lines and statistics.
 std::string human_count(double count);
 // Bytes -> "1.5 GiB".
-std::string human_bytes(double bytes);
+using io::human_bytes;
 
 }  // namespace plumb::cli

@@ -125,17 +125,90 @@ void for_each_step(const BlockBoard& board, const Lattice& lattice, F&& f) {
   }
 }
 
-template <class Solver>
-BlockAnswer solve_with(const BlockBoard& board) {
+// The network of the model without its edges: its nodes, source, sink and `unlimited`.
+BlockNetwork network_frame(const BlockBoard& board) {
   const Lattice lattice(board);
-  BlockNetwork network = block_network(board);
-  flow::MaxFlow<Solver> graph(network.nodes);
-  for (const flow::Edge& e : network.edges) graph.add_edge(e.from, e.to, e.cap);
-  network.edges = {};
+  BlockNetwork network;
+  network.source = 2 * lattice.size();
+  network.nodes = network.source + 1;
+  network.sink = Lattice::out((board.goal.row / 3) * lattice.cols + board.goal.col / 3);
+  network.unlimited = 2 * static_cast<Capacity>(board.rows) * board.cols + 1;
+  return network;
+}
+
+// Calls emit(edge) for each edge of the model (block.hpp), in block_network's order, until emit
+// returns false; returns whether it went through them all.
+template <class Emit>
+bool for_each_edge(const BlockBoard& board, const BlockNetwork& network, Emit&& emit) {
+  const Lattice lattice(board);
+  const Capacity unlimited = network.unlimited;
+  const auto dig_cost = [&](BlockCell cell) -> Capacity {
+    const char c = board.at(cell.row, cell.col);
+    return c == '.' ? 1 : c == 'H' ? 0 : unlimited;
+  };
+  for (int k = 0; k < lattice.size(); ++k) {
+    const BlockCell cell = lattice.cell(k);
+    const char c = board.at(cell.row, cell.col);
+    if (c == 'H') continue;
+    if (!emit(flow::Edge{Lattice::in(k), Lattice::out(k), dig_cost(cell), 0})) return false;
+    if (c == 'b' && !emit(flow::Edge{network.source, Lattice::in(k), unlimited, 0})) return false;
+  }
+  bool going = true;
+  for_each_step(board, lattice, [&](int k, int next, const std::array<BlockCell, 2>& between) {
+    const Capacity cap = std::min(unlimited, dig_cost(between[0]) + dig_cost(between[1]));
+    going = going && emit(flow::Edge{Lattice::out(k), Lattice::in(next), cap, 0}) &&
+            emit(flow::Edge{Lattice::out(next), Lattice::in(k), cap, 0});
+  });
+  return going;
+}
+
+std::uint64_t network_edge_count(const BlockBoard& board, const BlockNetwork& network) {
+  std::uint64_t edges = 0;
+  for_each_edge(board, network, [&](const flow::Edge&) { return ++edges != 0; });
+  return edges;
+}
+
+// The memory solving a network of this size takes at its peak: the residual network's edges and
+// nodes (residual_network.hpp) and, per node, the solver's arrays and the minimum cut's side.
+std::uint64_t flow_bytes(std::uint64_t nodes, std::uint64_t edges) {
+  constexpr std::uint64_t kBytesPerEdge = 52, kBytesPerNode = 4 + 24 + 1;
+  return edges * kBytesPerEdge + nodes * kBytesPerNode;
+}
+
+template <class Solver>
+BlockAnswer solve_with(const BlockBoard& board, const search::SearchLimits& limits) {
+  const Lattice lattice(board);
   BlockAnswer answer;
-  answer.graph_nodes = static_cast<std::uint64_t>(graph.num_nodes());
-  answer.graph_edges = static_cast<std::uint64_t>(graph.num_edges());
-  const Capacity cut = graph.flow(network.source, network.sink, network.unlimited);
+  search::Budget budget(limits, answer.stats);
+  const BlockNetwork network = network_frame(board);
+  const std::uint64_t edges = network_edge_count(board, network);
+  answer.graph_nodes = static_cast<std::uint64_t>(network.nodes);
+  answer.graph_edges = edges;
+  const std::uint64_t bytes = flow_bytes(answer.graph_nodes, edges);
+  if (!budget.can_allocate(bytes)) {
+    budget.finish(search::StopReason::memory_limit);
+    return answer;
+  }
+  // Building the network of a large board takes a while too: the limits are checked every
+  // kCheckEdges edges.
+  constexpr std::uint64_t kCheckEdges = 1 << 16;
+  flow::MaxFlow<Solver> graph(network.nodes);
+  std::uint64_t added = 0;
+  const bool built = search::allocate_or_throw("flow network", bytes, [&] {
+    graph.reserve_edges(edges);
+    return for_each_edge(board, network, [&](const flow::Edge& e) {
+      graph.add_edge(e.from, e.to, e.cap);
+      return ++added % kCheckEdges != 0 || budget.check();
+    });
+  });
+  const Capacity cut = !built ? 0 : search::allocate_or_throw("flow network", bytes, [&] {
+    return graph.flow(network.source, network.sink, network.unlimited, &budget);
+  });
+  if (budget.stopped()) {
+    budget.finish(search::StopReason::exhausted);  // keeps the limit's reason
+    return answer;
+  }
+  budget.finish(search::StopReason::solved);
   if (cut >= network.unlimited) return answer;
   answer.holes = static_cast<int>(cut);
   const std::vector<bool> source_side = graph.min_cut(network.source);
@@ -165,40 +238,24 @@ BlockAnswer solve_with(const BlockBoard& board) {
 }  // namespace
 
 BlockNetwork block_network(const BlockBoard& board) {
-  const Lattice lattice(board);
-  BlockNetwork network;
-  network.source = 2 * lattice.size();
-  network.nodes = network.source + 1;
-  network.sink = Lattice::out((board.goal.row / 3) * lattice.cols + board.goal.col / 3);
-  const Capacity unlimited = 2 * static_cast<Capacity>(board.rows) * board.cols + 1;
-  network.unlimited = unlimited;
-  const auto dig_cost = [&](BlockCell cell) -> Capacity {
-    const char c = board.at(cell.row, cell.col);
-    return c == '.' ? 1 : c == 'H' ? 0 : unlimited;
-  };
-  for (int k = 0; k < lattice.size(); ++k) {
-    const BlockCell cell = lattice.cell(k);
-    const char c = board.at(cell.row, cell.col);
-    if (c == 'H') continue;
-    network.edges.push_back({Lattice::in(k), Lattice::out(k), dig_cost(cell), 0});
-    if (c == 'b') network.edges.push_back({network.source, Lattice::in(k), unlimited, 0});
-  }
-  for_each_step(board, lattice, [&](int k, int next, const std::array<BlockCell, 2>& between) {
-    const Capacity cap = std::min(unlimited, dig_cost(between[0]) + dig_cost(between[1]));
-    network.edges.push_back({Lattice::out(k), Lattice::in(next), cap, 0});
-    network.edges.push_back({Lattice::out(next), Lattice::in(k), cap, 0});
+  BlockNetwork network = network_frame(board);
+  network.edges.reserve(network_edge_count(board, network));
+  for_each_edge(board, network, [&](const flow::Edge& edge) {
+    network.edges.push_back(edge);
+    return true;
   });
   return network;
 }
 
-BlockAnswer solve_block(const BlockBoard& board, BlockFlowAlgorithm algorithm) {
+BlockAnswer solve_block(const BlockBoard& board, BlockFlowAlgorithm algorithm,
+                        const search::SearchLimits& limits) {
   switch (algorithm) {
     case BlockFlowAlgorithm::dinic:
-      return solve_with<flow::DinicSolver>(board);
+      return solve_with<flow::DinicSolver>(board, limits);
     case BlockFlowAlgorithm::boykov_kolmogorov:
-      return solve_with<flow::BoykovKolmogorovSolver>(board);
+      return solve_with<flow::BoykovKolmogorovSolver>(board, limits);
     case BlockFlowAlgorithm::edmonds_karp:
-      return solve_with<flow::EdmondsKarpSolver>(board);
+      return solve_with<flow::EdmondsKarpSolver>(board, limits);
   }
   throw std::invalid_argument("unknown max-flow algorithm");
 }
@@ -272,7 +329,15 @@ std::optional<BlockBoard> BlockReader::next() {
 BlockBoard BlockReader::read_sized(const Line& size_line) {
   const auto tokens = io::split_tokens(size_line.text);
   const long long rows = *io::parse_int(tokens.front()), cols = *io::parse_int(tokens.back());
-  if (rows < 1 || cols < 1 || rows > kMaxSide || cols > kMaxSide || rows * cols > kMaxCells) {
+  if (rows < 1 || cols < 1) {
+    in_.fail_at(size_line.number,
+                fmt::format("bad board size {} x {} (at least 1 a side)", rows, cols));
+  }
+  if (rows > kMaxSide || cols > kMaxSide) {
+    in_.fail_at(size_line.number,
+                fmt::format("bad board size {} x {} (at most {} a side)", rows, cols, kMaxSide));
+  }
+  if (rows * cols > kMaxCells) {
     in_.fail_at(size_line.number,
                 fmt::format("bad board size {} x {} (at most {} cells)", rows, cols, kMaxCells));
   }
@@ -355,24 +420,32 @@ BlockBoard random_block_board(int rows, int cols, int holes_per_mille, int start
   return board;
 }
 
-BlockReach explore_block(const BlockBoard& board) {
+BlockReach explore_block(const BlockBoard& board, const search::SearchLimits& limits) {
   constexpr std::size_t kKeepDeepest = 16;
+  BlockReach reach;
+  search::Budget budget(limits, reach.stats);
   const auto index = [&](int r, int c) { return static_cast<std::size_t>(r) * board.cols + c; };
-  std::vector<std::uint8_t> seen(board.cells.size(), 0);
+  if (!budget.can_allocate(board.cells.size())) {
+    budget.finish(search::StopReason::memory_limit);
+    return reach;
+  }
+  std::vector<std::uint8_t> seen =
+      search::allocate_or_throw("reachability table", board.cells.size(),
+                                [&] { return std::vector<std::uint8_t>(board.cells.size(), 0); });
   std::vector<BlockCell> layer;
   for (int r = 0; r < board.rows; ++r) {
     for (int c = 0; c < board.cols; ++c) {
-      if (board.at(r, c) == 'b') {
+      if (board.at(r, c) == 'b' && budget.make_room(layer)) {
         seen[index(r, c)] = 1;
         layer.push_back({r, c});
       }
     }
   }
-  BlockReach reach;
-  while (!layer.empty()) {
+  while (!layer.empty() && !budget.stopped()) {
     reach.layer_sizes.push_back(layer.size());
     std::vector<BlockCell> next;
     for (const BlockCell cell : layer) {
+      if (!budget.charge()) break;
       reach.goal_reached = reach.goal_reached || cell == board.goal;
       for (const auto& [dr, dc] :
            {std::pair{0, 1}, std::pair{0, -1}, std::pair{1, 0}, std::pair{-1, 0}}) {
@@ -382,7 +455,7 @@ BlockReach explore_block(const BlockBoard& board) {
             board.at(cell.row + 2 * dr, cell.col + 2 * dc) == 'H') {
           continue;
         }
-        if (seen[index(r, c)]) continue;
+        if (seen[index(r, c)] || !budget.make_room(next)) continue;
         seen[index(r, c)] = 1;
         next.push_back({r, c});
       }
@@ -393,6 +466,7 @@ BlockReach explore_block(const BlockBoard& board) {
     }
     layer = std::move(next);
   }
+  budget.finish(search::StopReason::exhausted);
   return reach;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <optional>
 #include <utility>
 
 #include "plumb/search/distance_table.hpp"
@@ -63,27 +64,37 @@ void keep_common(Layer& layer, const Layer& other) {
 }
 
 // Collects positions with repeats and keeps them sorted and unique, compacting whenever the buffer
-// doubles, so that it holds about twice the distinct positions at most.
+// doubles, so that it holds about twice the distinct positions at most. The buffer and the sort's
+// scratch grow through the budget.
 class LayerBuilder {
  public:
-  explicit LayerBuilder(int bits) : bits_(bits) {}
+  LayerBuilder(int bits, Budget& budget) : bits_(bits), budget_(budget) {}
 
-  void add(PegSet s) {
+  // Adds a position; false (with the budget stopped) when the memory limit leaves no room for it.
+  bool add(PegSet s) {
+    if (!budget_.make_room(positions_)) return false;
     positions_.push_back(s);
-    if (positions_.size() >= compact_at_) compact();
+    return positions_.size() < compact_at_ || compact();
   }
-  Layer finish() {
-    compact();
+  // The layer, or nothing when the memory limit left no room to sort it.
+  std::optional<Layer> finish() {
+    if (!compact()) return std::nullopt;
     return std::move(positions_);
   }
 
  private:
-  void compact() {
+  bool compact() {
+    if (scratch_.capacity() < positions_.size() &&
+        !budget_.make_room(scratch_, positions_.size() - scratch_.size())) {
+      return false;
+    }
     sort_unique(positions_, bits_, scratch_);
     compact_at_ = std::max(compact_at_, 2 * positions_.size());
+    return true;
   }
 
   int bits_;
+  Budget& budget_;
   Layer positions_, scratch_;
   std::size_t compact_at_ = std::size_t{1} << 20;
 };
@@ -164,16 +175,20 @@ class MeetSearch {
 
   // Appends the next layer; false when there is none (no solution) or a limit stopped the search.
   bool grow() {
-    LayerBuilder builder(board_.holes());
+    LayerBuilder builder(board_.holes(), budget_);
     std::uint64_t generated = 0;
+    bool room = true;
     for (const PegSet s : layers_.back()) {
       if (!budget_.charge()) return false;
       board_.for_each_move(s, [&](PegMove, PegSet next) {
         ++generated;
-        builder.add(next);
+        room = room && builder.add(next);
       });
+      if (!room) return false;
     }
-    Layer next = builder.finish();
+    std::optional<Layer> built = builder.finish();
+    if (!built) return false;
+    Layer next = std::move(*built);
     for (const Layer& seen : layers_) remove_seen(next, seen);
     stats_.generated += generated;
     stats_.duplicates += generated - next.size();
@@ -206,8 +221,14 @@ class MeetSearch {
       Layer& marked = marked_[static_cast<std::size_t>(depth)];
       for (const PegSet s : marked_[static_cast<std::size_t>(depth) + 1]) {
         if (!budget_.charge()) return false;
-        board_.for_each_unmove(s, [&](PegMove, PegSet previous) { marked.push_back(previous); });
+        bool room = true;
+        board_.for_each_unmove(s, [&](PegMove, PegSet previous) {
+          room = room && budget_.make_room(marked);
+          if (room) marked.push_back(previous);
+        });
+        if (!room) return false;
       }
+      if (!budget_.make_room(scratch, marked.size())) return false;
       sort_unique(marked, board_.holes(), scratch);
       keep_common(marked, layers_[static_cast<std::size_t>(depth)]);
       stored_ += marked.size();

@@ -9,7 +9,6 @@
 #include <limits>
 #include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include "plumb/encode/permutation_rank.hpp"
 #include "plumb/puzzles/sliding_pdb.hpp"
@@ -376,7 +375,7 @@ IterationResult iterate(const Searcher& root, int bound, SharedSearch& shared, u
 
   std::atomic<std::size_t> next_item{0};
   std::mutex merge;
-  const auto work = [&] {
+  const auto work = [&](unsigned) {
     for (;;) {
       const std::size_t item = next_item.fetch_add(1);
       if (item >= items.size() || item > shared.solved_item.load() || shared.stopped.load()) break;
@@ -394,10 +393,7 @@ IterationResult iterate(const Searcher& root, int bound, SharedSearch& shared, u
       result.absorb(searcher);
     }
   };
-  std::vector<std::jthread> helpers;
-  for (unsigned i = 1; i < threads; ++i) helpers.emplace_back(work);
-  work();
-  helpers.clear();
+  search::run_workers(threads, work);
   return result;
 }
 

@@ -1,9 +1,12 @@
-// StateTable interns keys to dense ids, in insertion order, across many rehashes.
+// StateTable interns keys to dense ids, in insertion order, across many rehashes; its growth, and
+// any vector's, waits for the Budget's leave; the Budget caps and runs worker threads.
 #include "plumb/search/state_table.hpp"
 
 #include <gtest/gtest.h>
 
 #include <array>
+#include <atomic>
+#include <vector>
 #include <random>
 #include <unordered_map>
 
@@ -34,6 +37,48 @@ TEST(StateTable, HoldsWordArrayKeys) {
   EXPECT_FALSE(table.insert({1, 2}).second);
   EXPECT_EQ(table.find({2, 1}), 1u);
   EXPECT_FALSE(table.contains({0, 0}));
+}
+
+// With a memory limit the process is already past, the table refuses to double: the budget stops
+// (memory_limit), and the table keeps every key it takes up to 7/8 full, then doubles regardless.
+TEST(StateTable, GrowthPastTheMemoryLimitStopsTheBudgetFirst) {
+  SearchLimits limits;
+  limits.max_memory_bytes = 1;
+  SearchStats stats;
+  Budget budget(limits, stats);
+  StateTable<std::uint64_t> table(8, &budget);  // 16 slots: would double at the 9th key
+  for (std::uint64_t key = 0; key < 9; ++key) EXPECT_TRUE(table.insert(key).second);
+  EXPECT_TRUE(budget.stopped());
+  EXPECT_EQ(stats.reason, StopReason::memory_limit);
+  for (std::uint64_t key = 9; key < 40; ++key) EXPECT_TRUE(table.insert(key).second);
+  for (std::uint64_t key = 0; key < 40; ++key) EXPECT_EQ(table.find(key), key);
+}
+
+TEST(Budget, MakeRoomRefusesAGrowthPastTheLimit) {
+  SearchLimits limits;
+  SearchStats stats;
+  Budget unlimited(limits, stats);
+  std::vector<int> v;
+  EXPECT_TRUE(unlimited.make_room(v, 100));
+  EXPECT_GE(v.capacity(), 100U);
+  limits.max_memory_bytes = resident_memory_bytes() + (1 << 20);
+  Budget budget(limits, stats);
+  std::vector<char> small, large;
+  EXPECT_TRUE(budget.make_room(small, 1000));
+  EXPECT_FALSE(budget.make_room(large, std::size_t{1} << 30));
+  EXPECT_EQ(large.capacity(), 0U);
+  EXPECT_TRUE(budget.stopped());
+  EXPECT_FALSE(budget.charge());
+}
+
+TEST(Budget, WorkerThreadsAreCapped) {
+  SearchLimits limits;
+  limits.threads = 100000;
+  EXPECT_EQ(worker_threads(limits), max_worker_threads());
+  EXPECT_LE(max_worker_threads(), 256U);
+  std::atomic<unsigned> ran{0};
+  run_workers(3, [&](unsigned) { ++ran; });
+  EXPECT_EQ(ran.load(), 3U);
 }
 
 }  // namespace

@@ -1,12 +1,16 @@
 // tests/support/run_plumb.hpp: runs the built plumb program as a user would, for end-to-end tests.
 //
 // run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 7 8 x\n") feeds the text to standard input and
-// returns the exit status with everything written to standard output and standard error.
+// returns the exit status with everything written to standard output and standard error, and the
+// program's peak resident memory (its rusage, read by wait4). An address-space limit, if given, is
+// set in the child before the program starts (as `ulimit -v` would).
 #pragma once
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -18,9 +22,10 @@
 namespace plumb::testing {
 
 struct ProgramRun {
-  int status = -1;
+  int status = -1;  // the exit status; -1 if the program did not exit (a signal killed it)
   std::string out;
   std::string err;
+  std::uint64_t peak_resident_bytes = 0;
 };
 
 inline std::string read_file(const std::filesystem::path& path) {
@@ -38,8 +43,9 @@ inline std::string shell_quote(const std::string& word) {
 }
 
 // `output`, when given, is where standard output goes instead (say /dev/full); `out` is then empty.
+// `address_space_limit`, when not 0, is the child's RLIMIT_AS in bytes.
 inline ProgramRun run_plumb(const std::vector<std::string>& args, const std::string& input = "",
-                            const std::string& output = "") {
+                            const std::string& output = "", std::uint64_t address_space_limit = 0) {
   const auto dir = std::filesystem::temp_directory_path() /
                    ("plumb-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
   std::filesystem::create_directories(dir);
@@ -50,8 +56,20 @@ inline ProgramRun run_plumb(const std::vector<std::string>& args, const std::str
              shell_quote(output.empty() ? (dir / "out").string() : output) + " 2>" +
              shell_quote((dir / "err").string());
   ProgramRun run;
-  const int raw = std::system(command.c_str());
+  const pid_t child = ::fork();
+  if (child == 0) {
+    if (address_space_limit != 0) {
+      const rlimit limit{address_space_limit, address_space_limit};
+      ::setrlimit(RLIMIT_AS, &limit);
+    }
+    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  int raw = 0;
+  rusage usage{};
+  ::wait4(child, &raw, 0, &usage);
   run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  run.peak_resident_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
   run.out = read_file(dir / "out");
   run.err = read_file(dir / "err");
   std::filesystem::remove_all(dir);

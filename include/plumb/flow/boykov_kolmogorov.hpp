@@ -23,12 +23,13 @@ namespace plumb::flow {
 
 class BoykovKolmogorovSolver {
  public:
-  Capacity augment(ResidualNetwork& g, int s, int t, Capacity limit) {
+  Capacity augment(ResidualNetwork& g, int s, int t, Capacity limit, search::Budget* budget) {
     reset(g.num_nodes(), s, t);
     Capacity total = 0;
     while (total < limit && active_count_ > 0) {
       const int p = pop_active();
       if (tree_[p] == kFree) continue;
+      if (budget != nullptr && !budget->charge()) break;
       for (int a = g.first_arc(p), end = g.first_arc(p + 1); a < end && total < limit;) {
         const Arc& arc = g.arc(a);
         const int q = arc.head;

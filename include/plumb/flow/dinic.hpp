@@ -18,14 +18,19 @@ namespace plumb::flow {
 
 class DinicSolver {
  public:
-  Capacity augment(ResidualNetwork& g, int s, int t, Capacity limit) {
+  Capacity augment(ResidualNetwork& g, int s, int t, Capacity limit, search::Budget* budget) {
+    budget_ = budget;
     Capacity total = 0;
     while (total < limit && assign_levels(g, s, t)) total += blocking_flow(g, s, t, limit - total);
     return total;
   }
 
  private:
-  // Breadth-first distances from s over residual arcs, up to t's distance; true if t was reached.
+  // Charges the budget for a node scanned; false once it stops the search.
+  bool charge() { return budget_ == nullptr || budget_->charge(); }
+
+  // Breadth-first distances from s over residual arcs, up to t's distance; true if t was reached
+  // (false too when the budget stopped the search).
   bool assign_levels(const ResidualNetwork& g, int s, int t) {
     level_.assign(g.num_nodes(), -1);
     queue_.resize(g.num_nodes());
@@ -35,6 +40,7 @@ class DinicSolver {
     while (head < tail) {
       const int v = queue_[head++];
       if (level_[t] >= 0 && level_[v] >= level_[t]) break;
+      if (!charge()) return false;
       for (int a = g.first_arc(v), end = g.first_arc(v + 1); a < end; ++a) {
         const Arc& arc = g.arc(a);
         if (arc.residual > 0 && level_[arc.head] < 0) {
@@ -75,7 +81,7 @@ class DinicSolver {
       if (a < end) {
         path_.push_back(a);
         v = g.arc(a).head;
-      } else if (v == s) {
+      } else if (v == s || !charge()) {
         break;
       } else {
         level_[v] = -1;  // a dead end: no later search enters it this phase
@@ -87,6 +93,7 @@ class DinicSolver {
   }
 
   std::vector<int> level_, queue_, current_, path_;
+  search::Budget* budget_ = nullptr;
 };
 
 using DinicMaxFlow = MaxFlow<DinicSolver>;

@@ -15,9 +15,9 @@ namespace plumb::flow {
 
 class EdmondsKarpSolver {
  public:
-  Capacity augment(ResidualNetwork& g, int s, int t, Capacity limit) {
+  Capacity augment(ResidualNetwork& g, int s, int t, Capacity limit, search::Budget* budget) {
     Capacity total = 0;
-    while (total < limit && find_path(g, s, t)) {
+    while (total < limit && find_path(g, s, t, budget)) {
       Capacity amount = limit - total;
       for (int v = t; v != s; v = g.arc(g.arc(parent_arc_[v]).partner).head) {
         amount = std::min(amount, g.arc(parent_arc_[v]).residual);
@@ -33,14 +33,16 @@ class EdmondsKarpSolver {
   }
 
  private:
-  // Breadth-first search from s; parent_arc_[v] is the arc that reached v. True if t was reached.
-  bool find_path(const ResidualNetwork& g, int s, int t) {
+  // Breadth-first search from s; parent_arc_[v] is the arc that reached v. True if t was reached;
+  // false too once the budget stops the search.
+  bool find_path(const ResidualNetwork& g, int s, int t, search::Budget* budget) {
     parent_arc_.assign(g.num_nodes(), -1);
     std::vector<int> queue{s};
     std::vector<bool> seen(g.num_nodes(), false);
     seen[s] = true;
     for (std::size_t head = 0; head < queue.size() && !seen[t]; ++head) {
       const int v = queue[head];
+      if (budget != nullptr && !budget->charge()) return false;
       for (int a = g.first_arc(v), end = g.first_arc(v + 1); a < end; ++a) {
         const Arc& arc = g.arc(a);
         if (arc.residual > 0 && !seen[arc.head]) {

@@ -45,6 +45,13 @@ class ResidualNetwork {
   int num_nodes() const { return num_nodes_; }
   int num_edges() const { return static_cast<int>(from_.size()); }
 
+  // Makes room for `edges` edges in all, so that adding them allocates once.
+  void reserve_edges(std::size_t edges) {
+    from_.reserve(edges);
+    to_.reserve(edges);
+    cap_.reserve(edges);
+  }
+
   // Adds the edge from -> to with capacity cap >= 0; returns its id (0, 1, 2, ... in order).
   int add_edge(int from, int to, Capacity cap) {
     assert(0 <= from && from < num_nodes_ && 0 <= to && to < num_nodes_ && cap >= 0);

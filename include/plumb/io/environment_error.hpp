@@ -1,10 +1,15 @@
 // plumb/io/environment_error.hpp: EnvironmentError, what the library throws when the machine, not the
-// input, fails it: a cache that cannot be used, memory that cannot be had, output that cannot be
-// written. The program reports it as `plumb: MESSAGE` and exits with status 4.
+// input, fails it: a cache that cannot be used, memory that cannot be had, a thread that cannot be
+// started, output that cannot be written. The program reports it as `plumb: MESSAGE` and exits with
+// status 4. Also human_bytes, the one way sizes are written in messages ("12.0 GiB").
 #pragma once
 
+#include <fmt/core.h>
+
+#include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace plumb::io {
 
@@ -12,5 +17,22 @@ class EnvironmentError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// Bytes -> "1.5 GiB".
+inline std::string human_bytes(double bytes) {
+  static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int i = 0;
+  while (bytes >= 1024 && i < 6) {
+    bytes /= 1024;
+    ++i;
+  }
+  return fmt::format("{:.1f} {}", bytes, kUnits[i]);
+}
+
+// The error for an allocation that failed: "out of memory: the WHAT needs 12.0 GiB".
+inline EnvironmentError out_of_memory(std::string_view what, std::uint64_t bytes) {
+  return EnvironmentError(fmt::format("out of memory: the {} needs {}", what,
+                                      human_bytes(static_cast<double>(bytes))));
+}
 
 }  // namespace plumb::io

@@ -53,7 +53,6 @@
 #include <new>
 #include <span>
 #include <stdexcept>
-#include <thread>
 #include <vector>
 
 #if defined(__linux__)
@@ -194,7 +193,9 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
     return stats;
   }
   constexpr Word kUnseen = static_cast<Word>(~Word{0});
-  detail::HugeArray<Word> table(placements, kUnseen);
+  detail::HugeArray<Word> table = search::allocate_or_throw(
+      "pattern database's search table", placements * sizeof(Word),
+      [&] { return detail::HugeArray<Word>(placements, kUnseen); });
   const auto field_mask = [](std::uint32_t class_slots, unsigned value) {
     return static_cast<Word>(detail::spread_bits(class_slots) * (3 ^ value));
   };
@@ -299,10 +300,7 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
       generated += my_generated;
       reached += my_reached;
     };
-    std::vector<std::jthread> helpers;
-    for (unsigned worker = 1; worker < threads; ++worker) helpers.emplace_back(work, worker);
-    work(0);
-    helpers.clear();
+    search::run_workers(threads, work);
     stats.expanded += expanded;
     stats.generated += generated;
     stats.peak_stored += reached;

@@ -27,6 +27,8 @@
 
 #include "plumb/flow/residual_network.hpp"
 #include "plumb/io/text_input.hpp"
+#include "plumb/search/limits.hpp"
+#include "plumb/search/stats.hpp"
 
 namespace plumb::puzzles {
 
@@ -52,6 +54,8 @@ struct BlockAnswer {
   std::vector<BlockCell> dig;  // an optimal set of cells to dig, row-major; empty when impossible
   std::uint64_t graph_nodes = 0;
   std::uint64_t graph_edges = 0;
+  search::SearchStats stats;   // reason: solved, or the limit that stopped it (no answer then);
+                               // expanded: the nodes the max flow scanned
 };
 
 // The flow network of the model above. Place k = i * lattice_cols + j of the lattice (board cell
@@ -67,8 +71,11 @@ struct BlockNetwork {
 };
 BlockNetwork block_network(const BlockBoard& board);
 
+// Limits: the network's memory is checked against limits.max_memory_bytes before it is built, and
+// the max flow stops at the time, node or memory limit (stats.reason says which).
 BlockAnswer solve_block(const BlockBoard& board,
-                        BlockFlowAlgorithm algorithm = BlockFlowAlgorithm::boykov_kolmogorov);
+                        BlockFlowAlgorithm algorithm = BlockFlowAlgorithm::boykov_kolmogorov,
+                        const search::SearchLimits& limits = {});
 
 // The board from its rows (all of one length, of '.', 'H', 'b', '$', with exactly one '$'); throws
 // std::invalid_argument otherwise.
@@ -113,12 +120,14 @@ BlockBoard random_block_board(int rows, int cols, int holes_per_mille, int start
                               std::uint64_t seed);
 
 // Breadth-first search over the standing positions from every start: how many are first reached
-// after 0, 1, 2, ... rolls (a roll moves 3 cells), and the cells of the last layer.
+// after 0, 1, 2, ... rolls (a roll moves 3 cells), and the cells of the last layer; stopped by the
+// limits like any search (stats.reason).
 struct BlockReach {
   std::vector<std::uint64_t> layer_sizes;
   std::vector<BlockCell> deepest;
   bool goal_reached = false;
+  search::SearchStats stats;
 };
-BlockReach explore_block(const BlockBoard& board);
+BlockReach explore_block(const BlockBoard& board, const search::SearchLimits& limits = {});
 
 }  // namespace plumb::puzzles

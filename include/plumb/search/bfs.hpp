@@ -2,7 +2,8 @@
 //
 // Layer by layer from the start; a goal is recognized when generated, which is safe with unit costs.
 // Duplicate detection through VisitedSet (dense bits for small ranked spaces, a flat hash table
-// otherwise). Time and memory O(states within the solution's depth).
+// otherwise). Time and memory O(states within the solution's depth); every table and frontier grows
+// through the Budget, so the memory limit stops the search before a growth would pass it.
 #pragma once
 
 #include <utility>
@@ -28,7 +29,7 @@ SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchLimi
     budget.finish(StopReason::solved);
     return result;
   }
-  VisitedSet<D> visited(d);
+  VisitedSet<D> visited(d, budget);
   visited.insert(start);
   SearchTree<Move> tree;
   std::vector<std::pair<State, Id>> frontier{{start, tree.add_root()}}, next;
@@ -44,7 +45,8 @@ SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchLimi
     for (const auto& [state, id] : frontier) {
       if (!budget.charge()) break;
       d.for_each_successor(state, [&](const Move& move, const State& successor) {
-        if (goal != SearchTree<Move>::kNone) return;
+        if (goal != SearchTree<Move>::kNone || budget.stopped()) return;
+        if (!tree.make_room(budget) || !budget.make_room(next)) return;
         ++result.stats.generated;
         if (!visited.insert(successor)) {
           ++result.stats.duplicates;
@@ -57,7 +59,7 @@ SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchLimi
           next.emplace_back(successor, child);
         }
       });
-      if (goal != SearchTree<Move>::kNone) break;
+      if (goal != SearchTree<Move>::kNone || budget.stopped()) break;
     }
     budget.note_stored(visited.size() + next.size());
     if (goal != SearchTree<Move>::kNone) {

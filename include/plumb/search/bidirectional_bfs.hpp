@@ -7,6 +7,8 @@
 // optimal path: with layers 0..F and 0..B complete on the two sides and no state in both, every path
 // is longer than F + B, and a meeting found while expanding layer F is at most F + 1 + B long.
 // Time and memory O(b^(d/2)) for branching factor b and solution length d, against O(b^d) for bfs.
+// Tables, trees and frontiers grow through the Budget, which stops the search before a growth would
+// pass the memory limit.
 #pragma once
 
 #include <utility>
@@ -28,14 +30,19 @@ struct SearchSide {
   using State = typename D::State;
   using Id = typename SearchTree<typename D::Move>::Id;
 
+  explicit SearchSide(Budget& budget) : table(1024, &budget) {}
+
   StateTable<StateKey<D>> table;
   SearchTree<typename D::Move> tree;
   std::vector<std::pair<State, Id>> frontier;
   Cost depth = 0;
 
-  // Adds a state reached from parent by move; returns its id, or kNone if it was seen before.
-  Id add(const D& d, const State& s, Id parent, const typename D::Move& move) {
-    if (!table.insert(state_key(d, s)).second) return SearchTree<typename D::Move>::kNone;
+  // Adds a state reached from parent by move; returns its id, or kNone if it was seen before (or
+  // the budget has no room for it: the budget is then stopped).
+  Id add(const D& d, const State& s, Id parent, const typename D::Move& move, Budget& budget) {
+    if (!tree.make_room(budget) || !table.insert(state_key(d, s)).second) {
+      return SearchTree<typename D::Move>::kNone;
+    }
     return tree.add(parent, move);
   }
 };
@@ -54,10 +61,11 @@ SearchResult<D> bidirectional_bfs(const D& d, const typename D::State& start, co
   SearchResult<D> result;
   SearchStats& stats = result.stats;
   Budget budget(limits, stats);
-  Side forward, backward;
-  forward.frontier.emplace_back(start, forward.add(d, start, kNone, Move{}));
+  Side forward(budget), backward(budget);
+  forward.frontier.emplace_back(start, forward.add(d, start, kNone, Move{}, budget));
   d.for_each_goal([&](const State& goal) {
-    const Id id = backward.add(d, goal, kNone, Move{});
+    if (!budget.make_room(backward.frontier)) return;
+    const Id id = backward.add(d, goal, kNone, Move{}, budget);
     if (id != kNone) backward.frontier.emplace_back(goal, id);
   });
 
@@ -73,6 +81,10 @@ SearchResult<D> bidirectional_bfs(const D& d, const typename D::State& start, co
     budget.finish(StopReason::solved);
   };
 
+  if (budget.stopped()) {  // no room for the starts
+    budget.finish(StopReason::exhausted);
+    return result;
+  }
   if (const Id met = backward.table.find(state_key(d, start)); met != StateTable<StateKey<D>>::kNone) {
     finish_path(0, nullptr, met);
     return result;
@@ -93,15 +105,16 @@ SearchResult<D> bidirectional_bfs(const D& d, const typename D::State& start, co
     for (const auto& [state, id] : side.frontier) {
       if (!budget.charge()) break;
       auto visit = [&](const Move& move, const State& neighbour) {
-        if (meet_here != kNone) return;
+        if (meet_here != kNone || budget.stopped()) return;
         ++stats.generated;
         if (const Id there = other.table.find(state_key(d, neighbour)); there != kNone) {
           meet_here = id, meet_there = there, meet_move = move;
           return;
         }
-        const Id child = side.add(d, neighbour, id, move);
+        if (!budget.make_room(next)) return;
+        const Id child = side.add(d, neighbour, id, move, budget);
         if (child == kNone) {
-          ++stats.duplicates;
+          stats.duplicates += !budget.stopped();
         } else {
           next.emplace_back(neighbour, child);
         }
@@ -111,7 +124,7 @@ SearchResult<D> bidirectional_bfs(const D& d, const typename D::State& start, co
       } else {
         for_each_predecessor(d, state, visit);
       }
-      if (meet_here != kNone) break;
+      if (meet_here != kNone || budget.stopped()) break;
     }
     budget.note_stored(forward.table.size() + backward.table.size());
     if (meet_here != kNone) {

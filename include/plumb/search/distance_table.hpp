@@ -2,7 +2,9 @@
 // set of starts, one byte a rank, so that a later query is a lookup (or a walk down the table).
 //
 // Distances saturate nowhere: a space deeper than 254 stops with StopReason::depth_limit. Memory:
-// num_states bytes plus the largest layer's ranks. Time: one expansion per reachable state.
+// num_states bytes plus the largest layer's ranks, both allocated through the Budget (limits.hpp):
+// the memory limit stops the search before either passes it, and a table the system cannot give
+// throws io::EnvironmentError naming its size. Time: one expansion per reachable state.
 #pragma once
 
 #include <cstdint>
@@ -29,7 +31,8 @@ DistanceTable distance_table(const D& d, std::span<const typename D::State> star
     budget.finish(StopReason::memory_limit);
     return table;
   }
-  table.distances.assign(n, DistanceTable::kUnreached);
+  allocate_or_throw("distance table", n,
+                    [&] { table.distances.assign(n, DistanceTable::kUnreached); });
   std::vector<std::uint64_t> layer, next;
   for (const auto& s : starts) {
     const std::uint64_t r = d.rank(s);
@@ -49,6 +52,7 @@ DistanceTable distance_table(const D& d, std::span<const typename D::State> star
         ++table.stats.generated;
         const std::uint64_t r = d.rank(successor);
         if (table.distances[r] == DistanceTable::kUnreached) {
+          if (!budget.make_room(next)) return;
           table.distances[r] = depth + 1;
           next.push_back(r);
         } else {

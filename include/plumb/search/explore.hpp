@@ -6,6 +6,9 @@
 // is found by scanning the codes a word at a time, by SearchLimits::threads workers (the domain's
 // const members must then be safe to call from several threads). Other domains keep a flat hash table
 // of every state seen (StateTable over packed keys) and a vector per layer. Each state is expanded once.
+// Every table and layer is allocated through the Budget (limits.hpp), so the memory limit stops an
+// exploration before an allocation would pass it; the threads are search::worker_threads(limits),
+// no more than the layer's chunks of work.
 #pragma once
 
 #include <algorithm>
@@ -13,7 +16,6 @@
 #include <bit>
 #include <cstdint>
 #include <span>
-#include <thread>
 #include <vector>
 
 #include "plumb/encode/nbit_array.hpp"
@@ -90,10 +92,9 @@ std::uint64_t expand_dense_layer(const D& d, std::span<std::uint64_t> words, uns
       }
     }
   };
-  std::vector<std::thread> helpers;
-  for (unsigned t = 1; t < threads; ++t) helpers.emplace_back(work, false);
-  work(true);
-  for (std::thread& helper : helpers) helper.join();
+  const std::size_t chunks = (words.size() + kChunkWords - 1) / kChunkWords;
+  const auto workers = static_cast<unsigned>(std::clamp<std::size_t>(chunks, 1, threads));
+  run_workers(workers, [&](unsigned worker) { work(worker == 0); });
   stats.expanded = before.expanded + expanded.load();
   stats.generated = before.generated + generated.load();
   stats.duplicates = before.duplicates + (generated.load() - found.load());
@@ -112,7 +113,8 @@ ExploreResult<D> explore_dense(const D& d, std::span<const typename D::State> st
     return result;
   }
   const unsigned threads = n < (std::uint64_t{1} << 16) ? 1 : worker_threads(limits);
-  encode::NBitArray codes(n, 2);
+  encode::NBitArray codes =
+      allocate_or_throw("exploration's table", n / 4 + 8, [&] { return encode::NBitArray(n, 2); });
   std::uint64_t count = 0;
   for (const auto& s : starts) {
     const std::uint64_t r = d.rank(s);
@@ -156,10 +158,10 @@ ExploreResult<D> explore_hashed(const D& d, std::span<const typename D::State> s
   ExploreResult<D> result;
   SearchStats& stats = result.stats;
   Budget budget(limits, stats);
-  StateTable<StateKey<D>> seen;
+  StateTable<StateKey<D>> seen(1024, &budget);
   std::vector<State> layer, next;
   for (const State& s : starts) {
-    if (seen.insert(state_key(d, s)).second) layer.push_back(s);
+    if (budget.make_room(layer) && seen.insert(state_key(d, s)).second) layer.push_back(s);
   }
   result.layer_sizes.push_back(layer.size());
   for (Cost depth = 0; !layer.empty(); ++depth) {
@@ -172,6 +174,7 @@ ExploreResult<D> explore_hashed(const D& d, std::span<const typename D::State> s
     for (const State& s : layer) {
       if (!budget.charge()) break;
       d.for_each_successor(s, [&](const auto&, const State& successor) {
+        if (budget.stopped() || !budget.make_room(next)) return;
         ++stats.generated;
         if (seen.insert(state_key(d, successor)).second) {
           next.push_back(successor);

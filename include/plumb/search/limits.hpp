@@ -1,18 +1,33 @@
-// plumb/search/limits.hpp: limits on a search (depth, nodes, time, memory) and the Budget that
-// enforces them cheaply from inside hot loops, with a progress callback for long work.
+// plumb/search/limits.hpp: limits on a search (depth, nodes, time, memory, threads) and the Budget
+// that enforces them cheaply from inside hot loops, with a progress callback for long work.
 //
-// Budget::charge() is called once per expansion; it reads the clock only every 4,096 calls and the
-// process's resident memory every 65,536, so its cost is a counter compare almost always. The node
-// limit is exact.
+// Budget::charge() is called once per expansion; it reads the clock only every 4,096 calls, and the
+// process's resident memory every 65,536 while that is below half the limit, every 4,096 above, so
+// its cost is a counter compare almost always. The node limit is exact.
+// Memory grows in steps the periodic check cannot see coming (a table that doubles, an array the
+// size of a state space), so every allocation of a search that can be large goes through the
+// Budget first: can_allocate(bytes) before one big allocation, make_room(vector) before a vector
+// would grow. Either refuses, and stops the search, when the resident memory plus the new block
+// would pass the limit, so the peak stays within the limit plus what is allocated between checks.
+// An allocation the system refuses (std::bad_alloc) becomes io::EnvironmentError naming its size.
 // Limits stop a search cleanly: the algorithm returns with stats.reason saying which limit was hit.
 #pragma once
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <new>
+#include <string>
+#include <string_view>
+#include <system_error>
 #include <thread>
+#include <vector>
 
+#include "plumb/io/environment_error.hpp"
 #include "plumb/search/stats.hpp"
 
 namespace plumb::search {
@@ -29,19 +44,59 @@ struct SearchLimits {
 
 // The resident memory of this process in bytes (0 where it cannot be read).
 inline std::uint64_t resident_memory_bytes() {
+  static const long page_size = ::sysconf(_SC_PAGESIZE);
   std::FILE* file = std::fopen("/proc/self/statm", "r");
   if (file == nullptr) return 0;
   unsigned long long pages_total = 0, pages_resident = 0;
   const int read = std::fscanf(file, "%llu %llu", &pages_total, &pages_resident);
   std::fclose(file);
-  return read == 2 ? pages_resident * 4096ULL : 0;
+  return read == 2 && page_size > 0 ? pages_resident * static_cast<std::uint64_t>(page_size) : 0;
 }
 
-// The number of worker threads the limits allow (at least one).
+// The most worker threads any search starts: 4 a core, at most 256. More only add the cost of
+// starting them (and, far beyond, fail to start).
+inline unsigned max_worker_threads() {
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return std::min(256u, 4 * cores);
+}
+
+// The number of worker threads the limits allow: limits.threads (0: one a core), at least one and
+// at most max_worker_threads().
 inline unsigned worker_threads(const SearchLimits& limits) {
-  if (limits.threads != 0) return limits.threads;
-  const unsigned cores = std::thread::hardware_concurrency();
-  return cores == 0 ? 1 : cores;
+  const unsigned wanted =
+      limits.threads != 0 ? limits.threads : std::thread::hardware_concurrency();
+  return std::clamp(wanted, 1u, max_worker_threads());
+}
+
+// Runs work(0) on the calling thread and work(1) ... work(threads - 1) on threads of their own, and
+// waits for them all. A thread that cannot be started becomes io::EnvironmentError (after the ones
+// started have finished their work).
+template <class Work>
+void run_workers(unsigned threads, Work&& work) {
+  std::vector<std::jthread> helpers;
+  std::string failure;
+  for (unsigned worker = 1; worker < threads && failure.empty(); ++worker) {
+    try {
+      helpers.emplace_back(work, worker);
+    } catch (const std::system_error& error) {
+      failure = fmt::format("cannot start worker thread {} of {}: {}", worker + 1, threads,
+                            error.what());
+    }
+  }
+  work(0u);
+  helpers.clear();
+  if (!failure.empty()) throw io::EnvironmentError(failure);
+}
+
+// Runs `allocate()`, which allocates about `bytes` for `what`; a std::bad_alloc from it becomes
+// io::out_of_memory(what, bytes).
+template <class Allocate>
+decltype(auto) allocate_or_throw(std::string_view what, std::uint64_t bytes, Allocate&& allocate) {
+  try {
+    return allocate();
+  } catch (const std::bad_alloc&) {
+    throw io::out_of_memory(what, bytes);
+  }
 }
 
 class Budget {
@@ -52,7 +107,7 @@ class Budget {
 
   // Counts one expansion; returns false (and sets stats.reason) once a limit is reached.
   bool charge() {
-    if (++stats_.expanded < next_check_) return true;
+    if (++stats_.expanded < next_check_) return !stopped_;
     next_check_ = stats_.expanded + kCheckInterval;
     if (limits_.max_nodes != 0 && next_check_ > limits_.max_nodes) next_check_ = limits_.max_nodes;
     return check();
@@ -60,11 +115,14 @@ class Budget {
 
   // Checks every limit now. Algorithms call it directly after big steps (a layer, an iteration).
   bool check() {
+    if (stopped_) return false;
     if (limits_.max_nodes != 0 && stats_.expanded >= limits_.max_nodes) return stop(StopReason::node_limit);
     stats_.seconds = elapsed();
     if (limits_.max_seconds > 0 && stats_.seconds >= limits_.max_seconds) return stop(StopReason::time_limit);
-    if (limits_.max_memory_bytes != 0 && ++checks_ % 16 == 0 && resident_memory_bytes() > limits_.max_memory_bytes) {
-      return stop(StopReason::memory_limit);
+    if (limits_.max_memory_bytes != 0 &&
+        (++checks_ % 16 == 0 || 2 * resident_ > limits_.max_memory_bytes)) {
+      resident_ = resident_memory_bytes();
+      if (resident_ > limits_.max_memory_bytes) return stop(StopReason::memory_limit);
     }
     if (limits_.on_progress && stats_.seconds >= next_progress_) {
       next_progress_ = stats_.seconds + limits_.progress_interval_seconds;
@@ -73,12 +131,28 @@ class Budget {
     return true;
   }
 
-  // Whether `bytes` more can be allocated without passing the memory limit.
-  bool can_allocate(std::uint64_t bytes) {
-    if (limits_.max_memory_bytes == 0 || resident_memory_bytes() + bytes <= limits_.max_memory_bytes) {
-      return true;
-    }
-    return stop(StopReason::memory_limit);
+  // Whether `bytes` more would stay within the memory limit (no side effect).
+  bool fits(std::uint64_t bytes) {
+    if (limits_.max_memory_bytes == 0) return true;
+    resident_ = resident_memory_bytes();
+    return resident_ + bytes <= limits_.max_memory_bytes;
+  }
+
+  // Whether `bytes` more can be allocated without passing the memory limit; if not, the search is
+  // stopped (memory_limit).
+  bool can_allocate(std::uint64_t bytes) { return fits(bytes) || stop(StopReason::memory_limit); }
+
+  // Makes room in `v` for `more` elements: true at once if it has the capacity; else grows it to
+  // twice its size (or what is needed), if can_allocate() lets it. False, with the search stopped,
+  // if not: the caller then leaves the elements out.
+  template <class T>
+  bool make_room(std::vector<T>& v, std::size_t more = 1) {
+    if (v.size() + more <= v.capacity()) return true;
+    const std::size_t capacity = std::max({v.size() + more, 2 * v.capacity(), std::size_t{16}});
+    const std::uint64_t bytes = std::uint64_t{capacity} * sizeof(T);
+    if (!can_allocate(bytes)) return false;
+    allocate_or_throw("search's storage", bytes, [&] { v.reserve(capacity); });
+    return true;
   }
 
   void note_stored(std::uint64_t stored) {
@@ -87,10 +161,11 @@ class Budget {
 
   bool stopped() const { return stopped_; }
 
-  // Records the final time and reason.
+  // Records the final time and reason: `reason`, unless a limit stopped the search first and it did
+  // not find a solution after all (a limit may stop it while it inserts the goal).
   void finish(StopReason reason) {
     stats_.seconds = elapsed();
-    if (!stopped_) stats_.reason = reason;
+    if (!stopped_ || reason == StopReason::solved) stats_.reason = reason;
   }
 
  private:
@@ -111,6 +186,7 @@ class Budget {
   double next_progress_ = 0;
   std::uint64_t next_check_ = 1;  // the expansion count at which charge() next checks the limits
   std::uint64_t checks_ = 0;
+  std::uint64_t resident_ = 0;    // the resident memory at the last reading
   bool stopped_ = false;
 };
 

@@ -2,13 +2,16 @@
 // the moves to any node are read back.
 //
 // Node ids are dense and assigned in insertion order, so they can match a StateTable's ids. Each node
-// costs one id and one Move. Roots have no parent (kNone) and a default-constructed move.
+// costs one id and one Move. Roots have no parent (kNone) and a default-constructed move. A search
+// calls make_room(budget) before add() so that the tree grows only as the memory limit allows.
 #pragma once
 
 #include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <vector>
+
+#include "plumb/search/limits.hpp"
 
 namespace plumb::search {
 
@@ -19,6 +22,9 @@ class SearchTree {
   static constexpr Id kNone = ~Id{0};
 
   Id add_root() { return add(kNone, Move{}); }
+
+  // Whether one more node fits the budget (the tree grows first if it must); false stops the search.
+  bool make_room(Budget& budget) { return budget.make_room(parents_) && budget.make_room(moves_); }
 
   // A node reached from `parent` by `move`.
   Id add(Id parent, const Move& move) {

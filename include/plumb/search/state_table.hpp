@@ -7,6 +7,11 @@
 // side tables (parents, costs, moves) as plain vectors indexed by id. This is the design of Fast
 // Downward's StateRegistry (per-state data by integer id), with a flat table in place of its set.
 // Insert and find: expected O(1). Memory: sizeof(Key) + 16 to 32 bytes a key.
+// A table given a search::Budget asks it before each doubling (Budget::can_allocate: the new slots
+// and the copy of the keys); refused, it stops the search and stays as it is, filling up to a load
+// of 7/8 (the keys' capacity is reserved with the slots, so that needs no allocation) while the
+// search ends its expansion, and doubling regardless only past that. An allocation the system
+// refuses throws io::EnvironmentError.
 #pragma once
 
 #include <cassert>
@@ -15,6 +20,7 @@
 #include <vector>
 
 #include "plumb/encode/hash.hpp"
+#include "plumb/search/limits.hpp"
 
 namespace plumb::search {
 
@@ -24,11 +30,13 @@ class StateTable {
   using Id = std::uint32_t;
   static constexpr Id kNone = ~Id{0};
 
-  explicit StateTable(std::size_t expected = 1024) { rehash(capacity_for(expected)); }
+  explicit StateTable(std::size_t expected = 1024, Budget* budget = nullptr) : budget_(budget) {
+    rehash(capacity_for(expected));
+  }
 
   // Returns the key's id and whether it was inserted now (false: it was there already).
   std::pair<Id, bool> insert(const Key& key) {
-    if (2 * (keys_.size() + 1) > slots_.size()) rehash(slots_.size() * 2);
+    if (2 * (keys_.size() + 1) > slots_.size()) grow();
     const std::uint64_t h = Hash{}(key);
     const std::uint64_t tag = h & kTagMask;
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
@@ -74,8 +82,27 @@ class StateTable {
     return capacity;
   }
 
+  // Doubles the slots, if the budget allows it or the table is 7/8 full.
+  void grow() {
+    const std::size_t capacity = 2 * slots_.size();
+    if (budget_ != nullptr && !budget_->can_allocate(growth_bytes(capacity)) &&
+        8 * (keys_.size() + 1) <= 7 * slots_.size()) {
+      return;
+    }
+    rehash(capacity);
+  }
+
+  // What a rehash to `capacity` slots allocates: the slots, and the keys' new capacity (of which
+  // only the keys copied are touched at once).
+  std::uint64_t growth_bytes(std::size_t capacity) const {
+    return std::uint64_t{capacity} * sizeof(std::uint64_t) + keys_.size() * sizeof(Key);
+  }
+
   void rehash(std::size_t capacity) {
-    slots_.assign(capacity, kEmpty);
+    allocate_or_throw("state table", growth_bytes(capacity), [&] {
+      keys_.reserve(capacity / 8 * 7);
+      slots_.assign(capacity, kEmpty);
+    });
     mask_ = capacity - 1;
     for (Id id = 0; id < keys_.size(); ++id) {
       const std::uint64_t h = Hash{}(keys_[id]);
@@ -85,7 +112,8 @@ class StateTable {
     }
   }
 
-  std::vector<Key> keys_;
+  Budget* budget_;
+  std::vector<Key> keys_;  // capacity: 7/8 of the slots
   std::vector<std::uint64_t> slots_;
   std::size_t mask_ = 0;
 };

@@ -3,13 +3,15 @@
 // otherwise a StateTable over the domain's keys (packed when it is a PackedDomain).
 //
 // insert(s) is O(1) either way; memory is num_states / 8 bytes dense, or about 24 bytes plus the key
-// per inserted state hashed.
+// per inserted state hashed. Both allocate through the search's Budget: the dense bits only when the
+// memory limit leaves room for them (the table otherwise), the table's growth as StateTable does.
 #pragma once
 
 #include <cstdint>
 
 #include "plumb/encode/nbit_array.hpp"
 #include "plumb/search/domain.hpp"
+#include "plumb/search/limits.hpp"
 #include "plumb/search/state_table.hpp"
 
 namespace plumb::search {
@@ -19,10 +21,14 @@ class VisitedSet {
  public:
   static constexpr std::uint64_t kDenseLimit = std::uint64_t{1} << 32;
 
-  explicit VisitedSet(const D& domain) : domain_(domain) {
+  VisitedSet(const D& domain, Budget& budget) : domain_(domain), table_(1024, &budget) {
     if constexpr (RankedDomain<D>) {
       const std::uint64_t states = domain.num_states();
-      if (states <= kDenseLimit) dense_ = encode::NBitArray(states, 1);
+      const std::uint64_t bytes = states / 8 + 8;
+      if (states <= kDenseLimit && budget.fits(bytes)) {
+        dense_ = allocate_or_throw("visited set", bytes,
+                                   [&] { return encode::NBitArray(states, 1); });
+      }
     }
   }
 

@@ -4,6 +4,7 @@
 // failed (a cache that cannot be used, memory that cannot be had, output that cannot be written).
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -26,7 +27,8 @@ struct PuzzleRun {
 
 // Runs a command and returns its status, or, when it throws, prints `plumb: MESSAGE` and returns
 // the status that says why: io::InputError 2 (as "FILE:LINE: MESSAGE"), LimitReached 3,
-// io::EnvironmentError and filesystem errors 4. Standard output is flushed before any message and
+// io::EnvironmentError, filesystem errors and std::bad_alloc (memory that no allocation checked
+// for; the big ones throw io::EnvironmentError naming their size) 4. Standard output is flushed before any message and
 // checked: a write that fails stops the command with "plumb: cannot write the output: REASON" and
 // status 4 (commands/driver.cpp).
 int guarded(const std::function<int()>& command);

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <new>
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
@@ -56,6 +57,9 @@ int run_reported(const std::function<int()>& command) {
   } catch (const std::filesystem::filesystem_error& failure) {
     finish_output();
     return report(failure.what(), kExitEnvironment);
+  } catch (const std::bad_alloc&) {
+    finish_output();
+    return report("out of memory", kExitEnvironment);
   }
 }
 

@@ -245,7 +245,10 @@ void add_pdb_command(CLI::App& app) {
   build->add_flag("--force", options->force, "Rebuild even if cached");
   build->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");
-  build->callback([options, finish] { finish(guarded([&] { return run_build(*options); })); });
+  build->callback([options, finish] {
+    options->threads = capped_threads(options->threads);
+    finish(guarded([&] { return run_build(*options); }));
+  });
   CLI::App* info =
       command->add_subcommand("info", "Describe a set: files, sizes, build date, mean bound");
   info->add_option("SET", options->set, "The set's name")->required();
@@ -268,7 +271,10 @@ void add_pdb_command(CLI::App& app) {
       ->check(CLI::NonNegativeNumber);
   solve->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");
-  solve->callback([options, finish] { finish(guarded([&] { return run_solve_file(*options); })); });
+  solve->callback([options, finish] {
+    options->threads = capped_threads(options->threads);
+    finish(guarded([&] { return run_solve_file(*options); }));
+  });
 }
 
 }  // namespace plumb::cli

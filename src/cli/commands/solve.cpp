@@ -1,9 +1,11 @@
 // The `solve` and `explore` commands: run a puzzle over an input, under guarded() (driver.cpp).
 #include <iostream>
+#include <string>
 
 #include "cli/commands/commands.hpp"
 
 namespace plumb::cli {
+namespace {
 
 // The input of a puzzle command, which must hold a dataset: empty input (nothing but white space)
 // is an error for every puzzle.
@@ -12,6 +14,8 @@ io::TextInput open_input(const std::string& file) {
   if (input.only_blank_left()) input.fail_at(0, "the input is empty: expected a dataset");
   return input;
 }
+
+}  // namespace
 
 // The one rule for the end of the input: a puzzle reads its datasets (to the end, to a count, or to
 // a terminating line), and anything after them but white space is an error naming its line.

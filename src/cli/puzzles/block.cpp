@@ -2,7 +2,6 @@
 // answered by a minimum cut; contest, pretty and JSON output.
 #include <fmt/format.h>
 
-#include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -75,15 +74,12 @@ class BlockPuzzle : public Puzzle {
     long long number = 0;
     while (auto board = reader.next()) {
       ++number;
-      const auto start = std::chrono::steady_clock::now();
-      const BlockAnswer answer = puzzles::solve_block(*board, algorithm);
+      const BlockAnswer answer = puzzles::solve_block(*board, algorithm, options.limits);
+      if (search::is_limit(answer.stats.reason)) throw LimitReached(answer.stats);
       if (options.stats) {
-        search::SearchStats stats;
+        search::SearchStats stats = answer.stats;
         stats.expanded = answer.graph_nodes;
         stats.generated = answer.graph_edges;
-        stats.seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        stats.reason = search::StopReason::solved;
         print_stats(std::cerr, fmt::format("Board {}", number), stats);
       }
       const int holes = answer.holes.value_or(-1);
@@ -124,7 +120,8 @@ class BlockPuzzle : public Puzzle {
       board = puzzles::make_block_board({"b..$", "....", "HHHH", "HHHH"});
       origin = "the first sample board";
     }
-    const puzzles::BlockReach reach = puzzles::explore_block(board);
+    const puzzles::BlockReach reach = puzzles::explore_block(board, options.limits);
+    if (search::is_limit(reach.stats.reason)) throw LimitReached(reach.stats);
     std::uint64_t total = 0;
     for (std::uint64_t size : reach.layer_sizes) total += size;
     if (options.format == Format::json) {

@@ -1,0 +1,170 @@
+// The program under its limits, end to end (docs/reliability.md, "Limits, memory and threads"):
+// memory it cannot have is exit status 4 naming the size, --max-memory holds the peak resident
+// memory near the limit, block stops at --time-limit and --max-memory, --threads is capped, and
+// the progress display never mixes with answers.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+#include <thread>
+
+#include "tests/support/run_plumb.hpp"
+#include "tests/support/temporary_cache.hpp"
+
+namespace plumb::testing {
+namespace {
+
+constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
+
+// A 9 x 13 Gap deal whose search fills hundreds of megabytes.
+constexpr const char* kLargeGapDeal =
+    "1\n"
+    "6.1 6.2 4.4 7.5 1.4 9.4 2.10 4.2 6.12 1.1 5.8 5.6 4.10\n"
+    "4.7 8.10 2.4 2.13 2.2 8.7 5.7 5.9 5.10 8.2 7.1 9.6 1.3\n"
+    "3.10 1.2 7.7 6.3 8.4 9.8 9.13 1.11 5.12 3.7 9.1 8.12 3.13\n"
+    "6.11 7.4 2.9 5.11 3.8 5.1 3.11 7.11 4.13 4.6 8.6 9.10 7.8\n"
+    "9.12 8.5 5.5 6.13 3.4 2.8 4.11 8.13 3.9 4.5 3.6 3.1 7.9\n"
+    "8.8 9.5 4.9 2.12 2.1 2.11 7.2 4.1 8.1 6.5 2.6 8.9 3.12\n"
+    "2.5 6.7 1.6 7.13 9.9 9.11 7.10 6.9 8.3 9.3 7.12 7.3 3.3\n"
+    "2.3 6.8 9.7 5.3 6.6 8.11 3.5 1.9 5.2 5.4 1.12 1.5 3.2\n"
+    "5.13 1.8 6.10 4.8 1.13 6.4 9.2 1.10 1.7 7.6 4.12 2.7 4.3\n";
+
+// Sanitized builds (PLUMB_SANITIZED) reserve address space and memory of their own and report
+// failed allocations themselves: the memory tests are skipped there.
+bool sanitized() {
+  return std::getenv("PLUMB_SANITIZED") != nullptr;
+}
+
+// A side x side block board of plain cells, a start in the corner and the goal in the middle.
+std::string open_block_board(int side) {
+  std::string board = std::to_string(side) + "\n";
+  for (int r = 0; r < side; ++r) {
+    std::string row(static_cast<std::size_t>(side), '.');
+    if (r == 0) row[0] = 'b';
+    if (r == side / 2) row[static_cast<std::size_t>(side / 2)] = '$';
+    board += row + "\n";
+  }
+  return board;
+}
+
+TEST(LimitsCli, TableTooLargeForTheMachineIsExit4WithItsSize) {
+  if (sanitized()) GTEST_SKIP() << "sanitizers change how memory is allocated";
+  const auto run = run_plumb({"solve", "pegs", "--rows", "10", "--algo", "table"}, "1\n1\n");
+  EXPECT_EQ(run.status, 4) << run.err;
+  EXPECT_EQ(run.err, "plumb: out of memory: the distance table needs 32.0 PiB\n");
+  const auto limited = run_plumb(
+      {"solve", "pegs", "--rows", "10", "--algo", "table", "--max-memory", "100M"}, "1\n1\n");
+  EXPECT_EQ(limited.status, 3) << limited.err;
+  EXPECT_NE(limited.err.find("stopped by the memory limit"), std::string::npos) << limited.err;
+}
+
+TEST(LimitsCli, HashTableGrowthPastTheAddressSpaceIsExit4) {
+  if (sanitized()) GTEST_SKIP() << "sanitizers change how memory is allocated";
+  const auto run = run_plumb({"explore", "cubic", "--size", "3x7"}, "", "", 400 * kMiB);
+  // Whichever allocation meets the end of the address space fails: the table's growth (then the
+  // message names its size) or any other (then it is std::bad_alloc's "out of memory").
+  EXPECT_EQ(run.status, 4) << run.err;
+  EXPECT_TRUE(run.err.starts_with("plumb: out of memory")) << run.err;
+}
+
+// The peak resident memory of a search under --max-memory stays within 10% of the limit plus the
+// program's own size (measured: the peak of a tiny solve).
+TEST(LimitsCli, MaxMemoryHoldsThePeakNearTheLimit) {
+  if (sanitized()) GTEST_SKIP() << "sanitizers change how memory is allocated";
+  const auto floor_run = run_plumb({"solve", "gap"}, read_file(sample_path("gap", "sample.in")));
+  ASSERT_EQ(floor_run.status, 0) << floor_run.err;
+  const std::uint64_t floor = floor_run.peak_resident_bytes;
+  for (const auto& [limit, bytes] : {std::pair{"1M", 1 * kMiB}, std::pair{"100M", 100 * kMiB}}) {
+    for (const char* algo : {"bfs", "bidir"}) {
+      const auto run = run_plumb({"solve", "gap", "--suits", "9", "--values", "13", "--algo", algo,
+                                  "--max-memory", limit, "--time-limit", "120"},
+                                 kLargeGapDeal);
+      EXPECT_EQ(run.status, 3) << run.err;
+      EXPECT_NE(run.err.find("memory limit"), std::string::npos) << run.err;
+      EXPECT_LE(run.peak_resident_bytes, bytes + bytes / 10 + floor)
+          << algo << " at " << limit << ": floor " << floor;
+    }
+  }
+  const auto explored = run_plumb({"explore", "gap", "--suits", "9", "--values", "13",
+                                   "--max-memory", "100M", "--time-limit", "120", "-"},
+                                  kLargeGapDeal);
+  EXPECT_EQ(explored.status, 3) << explored.err;
+  EXPECT_LE(explored.peak_resident_bytes, 110 * kMiB + floor);
+}
+
+TEST(LimitsCli, BlockStopsAtTheMemoryAndTimeLimits) {
+  const std::string board = open_block_board(3000);
+  const auto memory = run_plumb({"solve", "block", "--max-memory", "40M"}, board);
+  EXPECT_EQ(memory.status, 3) << memory.err;
+  EXPECT_NE(memory.err.find("stopped by the memory limit"), std::string::npos) << memory.err;
+  EXPECT_LE(memory.peak_resident_bytes, 60 * kMiB);
+  const auto time = run_plumb({"solve", "block", "--time-limit", "0.01"}, board);
+  EXPECT_EQ(time.status, 3) << time.err;
+  EXPECT_NE(time.err.find("stopped by the time limit"), std::string::npos) << time.err;
+  const auto reach = run_plumb({"explore", "block", "--max-memory", "1M", "-"}, board);
+  EXPECT_EQ(reach.status, 3) << reach.err;
+}
+
+TEST(LimitsCli, BlockSizeMessageNamesTheLimitThatApplies) {
+  const auto side = run_plumb({"solve", "block"}, "1 100000000\n");
+  EXPECT_EQ(side.status, 2);
+  EXPECT_EQ(side.err, "plumb: <stdin>:1: bad board size 1 x 100000000 (at most 1000000 a side)\n");
+  const auto cells = run_plumb({"solve", "block"}, "1000000 1000\n");
+  EXPECT_EQ(cells.status, 2);
+  EXPECT_EQ(cells.err,
+            "plumb: <stdin>:1: bad board size 1000000 x 1000 (at most 400000000 cells)\n");
+}
+
+TEST(LimitsCli, ThreadsAreCappedWithOneWarning) {
+  const auto plain = run_plumb({"explore", "sliding", "--size", "3x3"});
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  const auto many = run_plumb({"explore", "sliding", "--size", "3x3", "--threads", "100000"});
+  EXPECT_EQ(many.status, 0) << many.err;
+  EXPECT_EQ(many.out, plain.out);
+  const unsigned cap = std::min(256u, 4 * std::max(1u, std::thread::hardware_concurrency()));
+  EXPECT_EQ(many.err, "plumb: warning: --threads 100000 is more than this machine can use; using " +
+                          std::to_string(cap) + "\n");
+  // With too little address space for the threads' stacks, starting one fails: status 4.
+  if (!sanitized()) {
+    const auto starved =
+        run_plumb({"explore", "sliding", "--size", "3x3", "--threads", "8"}, "", "", 16 * kMiB);
+    EXPECT_EQ(starved.status, 4) << starved.err;
+    EXPECT_TRUE(starved.err.starts_with("plumb: cannot start worker thread")) << starved.err;
+  }
+  const TemporaryCache cache;
+  const auto build = run_plumb({"pdb", "build", "7-34", "--threads", "100000"});
+  EXPECT_EQ(build.status, 0) << build.err;
+  EXPECT_TRUE(build.err.starts_with("plumb: warning: --threads 100000")) << build.err;
+}
+
+TEST(LimitsCli, ForcedProgressIntoAFileIsPlainLines) {
+  const auto run = run_plumb({"solve", "pegs", "--rows", "7", "--progress"}, "1\n1\n");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.err.find('\x1b'), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find('\r'), std::string::npos) << run.err;
+  EXPECT_TRUE(run.err.starts_with("plumb: depth ")) << run.err;
+  EXPECT_TRUE(run.err.ends_with("\n")) << run.err;
+  EXPECT_TRUE(run.out.starts_with("11\n")) << run.out;
+}
+
+// On a terminal (a pseudo-terminal from script(1)) the progress line is erased before the answer.
+TEST(LimitsCli, ProgressLineIsErasedBeforeTheAnswerOnATerminal) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  const std::string command =
+      "printf '1\\n1\\n' | " + shell_quote(PLUMB_BINARY) + " solve pegs --rows 7";
+  const auto terminal =
+      std::filesystem::temp_directory_path() / ("plumb-tty-" + std::to_string(::getpid()));
+  const std::string script = "script -qec " + shell_quote(command) + " /dev/null > " +
+                             shell_quote(terminal.string()) + " 2>&1";
+  ASSERT_EQ(std::system(script.c_str()), 0);
+  const std::string text = read_file(terminal);
+  std::filesystem::remove(terminal);
+  ASSERT_NE(text.find("plumb: depth"), std::string::npos) << "no progress was drawn: " << text;
+  const std::size_t answer = text.find("11\r\n");
+  ASSERT_NE(answer, std::string::npos) << text;
+  EXPECT_TRUE(answer == 0 || text.compare(answer - 3, 3, "\x1b[K") == 0 || text[answer - 1] == '\n')
+      << text;
+}
+
+}  // namespace
+}  // namespace plumb::testing
