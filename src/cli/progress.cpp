@@ -77,8 +77,11 @@ std::optional<std::uint64_t> parse_memory_size(std::string_view text) {
   } else if (!unit.empty()) {
     return std::nullopt;
   }
-  if (!(value > 0)) return std::nullopt;
-  return static_cast<std::uint64_t>(value * scale);
+  // 2^64 bytes or more (or infinity) is no size: converting it would be undefined (found by
+  // options_fuzz).
+  const double bytes = value * scale;
+  if (!(value > 0) || !(bytes < 18446744073709551616.0)) return std::nullopt;
+  return static_cast<std::uint64_t>(bytes);
 }
 
 }  // namespace plumb::cli
