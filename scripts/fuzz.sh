@@ -17,6 +17,8 @@ else
   for binary in "$build"/fuzz/*_fuzz; do targets+=("$(basename "$binary")"); done
 fi
 
+started="$build/fuzz-started"
+touch "$started"
 failed=()
 for target in "${targets[@]}"; do
   corpus="$build/corpus/$target" artifacts="$build/artifacts/$target"
@@ -30,14 +32,14 @@ for target in "${targets[@]}"; do
     tail -n 40 "$build/$target.log"
     failed+=("$target")
   fi
-  grep -h '^stat::number_of_executed_units\|^stat::new_units_added' "$build/$target.log" | tr '\n' ' '
+  grep -h '^stat::number_of_executed_units\|^stat::new_units_added' "$build/$target.log" | tr '\n' ' ' || true
   echo
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz: FAILED: ${failed[*]}; the inputs that failed:" >&2
   for target in "${failed[@]}"; do
-    find "$build/artifacts/$target" -type f -newer "$build/fuzz/$target" | sed 's/^/  /' >&2
+    find "$build/artifacts/$target" -type f -newer "$started" | sed 's/^/  /' >&2
   done
   exit 1
 fi
