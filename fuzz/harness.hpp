@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include "plumb/io/text_input.hpp"
 
@@ -35,18 +36,34 @@ void read_text(const std::uint8_t* data, std::size_t size, Read&& read) {
   }
 }
 
-// A fresh directory for this process, made on first use and set as PLUMB_CACHE, so that no target
-// reads or writes the user's cache.
+// A fresh directory for the life of this process, set as PLUMB_CACHE, so that no target reads or
+// writes the user's cache. Removed at exit (a crash leaves it, with what the target wrote there).
+class ScratchDirectory {
+ public:
+  ScratchDirectory()
+      : path_(std::filesystem::temp_directory_path() /
+              ("plumb-fuzz-" + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+    ::setenv("PLUMB_CACHE", path_.c_str(), 1);
+  }
+  ~ScratchDirectory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  ScratchDirectory(const ScratchDirectory&) = delete;
+  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// The process's scratch directory, made on first use.
 inline const std::filesystem::path& scratch_directory() {
-  static const std::filesystem::path directory = [] {
-    const auto path =
-        std::filesystem::temp_directory_path() / ("plumb-fuzz-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(path);
-    std::filesystem::create_directories(path);
-    ::setenv("PLUMB_CACHE", path.c_str(), 1);
-    return path;
-  }();
-  return directory;
+  static const ScratchDirectory directory;
+  return directory.path();
 }
 
 }  // namespace plumb::fuzz
