@@ -3,6 +3,7 @@
 // "sliding\n--goal\nblank-first", "sliding\n--pdb\n15-555"), followed by `-- EMPTY-FILE`: the real
 // CLI11 app parses and checks every option value (--size, --goal, --pdb, --max-memory, ...), then
 // solves an empty input, which runs no search. Bad usage (exit status 2) is an expected outcome.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <vector>
