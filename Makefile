@@ -1,16 +1,23 @@
 # The two commands that do everything on a fresh Debian machine:
 #   make demo   installs missing dependencies, builds, and solves a sample of every puzzle
 #   make test   the same set-up, then every test (and `make sanitize` runs them under ASan and UBSan)
-# Also: make bench (benchmarks, see BENCHMARKS.md), make format, make install PREFIX=..., make clean.
+# Also: make tsan (the multi-threaded tests under ThreadSanitizer, built with Clang), make fuzz (each
+# libFuzzer target for FUZZ_SECONDS; make fuzz-ci: FUZZ_CI_SECONDS, as CI does; docs/reliability.md),
+# make bench (benchmarks, see BENCHMARKS.md), make format, make install PREFIX=..., make clean.
 # `make` builds the release preset, whose warnings are not fatal; the dev, sanitize and CI builds make
 # them errors.
 PREFIX ?= /usr/local
 PLUMB  := build/plumb
+FUZZ_SECONDS    ?= 300
+FUZZ_CI_SECONDS ?= 30
 
-.PHONY: deps build demo test sanitize bench format install clean
+.PHONY: deps check-deps build demo test sanitize tsan fuzz-build fuzz fuzz-ci bench format install clean
 
 deps:
 	@scripts/install-deps.sh build
+
+check-deps:
+	@scripts/install-deps.sh check
 
 build: deps
 	@cmake --preset release >/dev/null
@@ -27,6 +34,21 @@ sanitize: deps
 	@cmake --preset sanitize >/dev/null
 	@cmake --build --preset sanitize
 	@ctest --preset sanitize
+
+tsan: check-deps
+	@cmake --preset tsan >/dev/null
+	@cmake --build --preset tsan
+	@ctest --preset tsan
+
+fuzz-build: check-deps
+	@cmake --preset fuzz >/dev/null
+	@cmake --build --preset fuzz
+
+fuzz: fuzz-build
+	@scripts/fuzz.sh $(FUZZ_SECONDS)
+
+fuzz-ci: fuzz-build
+	@scripts/fuzz.sh $(FUZZ_CI_SECONDS)
 
 bench: build
 	@scripts/install-deps.sh bench

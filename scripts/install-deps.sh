@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, the Debian packages plumb needs and that are missing.
-# Usage: scripts/install-deps.sh [build|bench|all]   (default: build)
+# Usage: scripts/install-deps.sh [build|check|bench|all]   (default: build)
 #   build: compiler, CMake, Ninja and the libraries the program and the tests use
+#   check: also Clang and its sanitizer and libFuzzer runtimes, for make tsan, fuzz and fuzz-ci
 #   bench: also LEMON and Boost.Graph, which only the comparison benchmarks link
 set -euo pipefail
 
 build_packages=(g++ cmake ninja-build make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev
                 libgtest-dev libgmock-dev libbenchmark-dev clang-format)
+check_packages=(clang libclang-rt-14-dev)
 bench_packages=(liblemon-dev libboost-graph-dev hyperfine)
 
 wanted=("${build_packages[@]}")
 case "${1:-build}" in
   build) ;;
-  bench|all) wanted+=("${bench_packages[@]}") ;;
-  *) echo "usage: $0 [build|bench|all]" >&2; exit 2 ;;
+  check) wanted+=("${check_packages[@]}") ;;
+  bench) wanted+=("${bench_packages[@]}") ;;
+  all) wanted+=("${check_packages[@]}" "${bench_packages[@]}") ;;
+  *) echo "usage: $0 [build|check|bench|all]" >&2; exit 2 ;;
 esac
 
 missing=()

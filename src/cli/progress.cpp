@@ -127,8 +127,10 @@ std::optional<std::uint64_t> parse_memory_size(std::string_view text) {
   } else if (!unit.empty()) {
     return std::nullopt;
   }
+  // 2^64 bytes or more (or infinity) is no size: converting it would be undefined (found by
+  // options_fuzz).
   const double bytes = value * scale;
-  if (!(bytes >= 0) || bytes >= 0x1p64) return std::nullopt;  // negative, NaN or past 16 EiB
+  if (!(bytes >= 0) || bytes >= 0x1p64) return std::nullopt;  // negative, NaN, or past 16 EiB
   return static_cast<std::uint64_t>(bytes);
 }
 

@@ -25,6 +25,9 @@ constexpr std::uint8_t kNoPattern = 255;
 // Each IDA* iteration with several threads first lists the nodes this deep (within the bound) and
 // then shares them out; a few hundred subtrees balance two threads well.
 constexpr int kSplitDepth = 8;
+// A thread checks the limits, the other threads' solutions and the time for progress once per this
+// many expansions, counted across its work items.
+constexpr unsigned kCheckInterval = 4096;
 
 // What the solver looks up: the board, the patterns (tile lists, indices, databases), each tile's
 // pattern, place in it and mirror image.
@@ -90,7 +93,7 @@ struct SharedSearch {
 
   const search::SearchLimits& limits;
   std::chrono::steady_clock::time_point start;
-  double next_progress;
+  double next_progress;  // read and written by the reporting thread only
   int bound = 0;
   std::atomic<std::uint64_t> expanded{0};
   std::atomic<bool> stopped{false};
@@ -146,7 +149,7 @@ class Searcher {
       return false;
     }
     ++stats.expanded;
-    if ((stats.expanded & 4095) == 0 && !keep_going()) return false;
+    if (++unchecked_ == kCheckInterval && !keep_going()) return false;
     std::array<Child, 4> children;
     unsigned count = 0;
     for (unsigned direction = 0; direction < 4; ++direction) {
@@ -183,8 +186,17 @@ class Searcher {
     collect_depth_ = depth;
     collect_ = items;
   }
-  // Makes search() give up as soon as an earlier item than `item` has a solution.
-  void work_on(std::size_t item) { item_ = item; }
+  // Makes search() give up as soon as an earlier item than `item` has a solution, and go on from
+  // `unchecked` expansions since the thread's last check (what unchecked() said after its last
+  // item).
+  void work_on(std::size_t item, unsigned unchecked) {
+    item_ = item;
+    unchecked_ = unchecked;
+  }
+  unsigned unchecked() const { return unchecked_; }
+  // Stops this copy reporting progress: only one thread of a search may (the progress callback
+  // and the next report's time are not shared safely).
+  void silence() { reports_ = false; }
 
   std::span<const std::uint8_t> solution() const {
     return {path_.data(), static_cast<std::size_t>(solution_length)};
@@ -307,13 +319,15 @@ class Searcher {
     }
   }
 
-  // Every 4,096 expansions: stop for an earlier solution or a limit, and report progress.
+  // Every kCheckInterval expansions: stop for an earlier solution or a limit, and report progress.
   bool keep_going() {
+    unchecked_ = 0;
     if (shared_.solved_item.load(std::memory_order_relaxed) < item_) {
       aborted_ = true;
       return false;
     }
-    const std::uint64_t total = shared_.expanded.fetch_add(4096, std::memory_order_relaxed) + 4096;
+    const std::uint64_t total =
+        shared_.expanded.fetch_add(kCheckInterval, std::memory_order_relaxed) + kCheckInterval;
     const search::SearchLimits& limits = shared_.limits;
     if (limits.max_nodes != 0 && total >= limits.max_nodes)
       shared_.stop(search::StopReason::node_limit);
@@ -342,6 +356,7 @@ class Searcher {
   std::vector<std::vector<std::uint8_t>>* collect_ = nullptr;
   int collect_depth_ = 0;
   std::size_t item_ = 0;
+  unsigned unchecked_ = 0;  // expansions since the last keep_going()
   bool aborted_ = false;
 };
 
@@ -375,14 +390,19 @@ IterationResult iterate(const Searcher& root, int bound, SharedSearch& shared, u
 
   std::atomic<std::size_t> next_item{0};
   std::mutex merge;
-  const auto work = [&](unsigned) {
+  // The calling thread (worker 0) reports progress, if the root does; the helpers never do.
+  const auto work = [&](unsigned worker) {
+    const bool reports = worker == 0;
+    unsigned unchecked = 0;
     for (;;) {
       const std::size_t item = next_item.fetch_add(1);
       if (item >= items.size() || item > shared.solved_item.load() || shared.stopped.load()) break;
       Searcher searcher = root;
-      searcher.work_on(item);
+      if (!reports) searcher.silence();
+      searcher.work_on(item, unchecked);
       const int last = searcher.replay(items[item]);
       const bool found = searcher.search(static_cast<int>(items[item].size()), bound, last);
+      unchecked = searcher.unchecked();
       const std::lock_guard lock(merge);
       if (found && item < shared.solved_item.load()) {
         shared.solved_item = item;

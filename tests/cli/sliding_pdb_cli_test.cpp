@@ -116,6 +116,23 @@ TEST_F(SlidingPdbCli, AgreesWithIdaOnScrambledFifteenPuzzles) {
   }
 }
 
+// Progress on (as on a terminal) with two threads. Under ThreadSanitizer (make tsan) Korf's #67,
+// some 1.6 million expansions, takes seconds: the search draws its progress line many times while
+// both threads work, and a race in the drawing fails the run.
+TEST_F(SlidingPdbCli, ProgressWithTwoThreads) {
+  const std::string board = "7 1 2 4 8 3 6 11 10 15 0 5 14 12 13 9";  // Korf's #67: 50 moves
+  const auto run = run_plumb({"solve", "sliding", "--goal", "blank-first", "--algo", "pdb", "--pdb",
+                              "15-555", "--threads", "2", "--progress"},
+                             board + "\n");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto moves = lines_of(run.out);
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0].size(), 50u);
+  const SlidingSize size{4, 4};
+  EXPECT_EQ(testing::play(board, size, moves[0]),
+            puzzles::board_line(puzzles::ordered_sliding_goal(4, 4, BlankPlace::first), size));
+}
+
 // The easiest of Korf's 100 (blank-first), by auto: their published optimal lengths.
 TEST_F(SlidingPdbCli, AutoSolvesKorfsEasiestInstances) {
   if (sanitized()) GTEST_SKIP() << "builds the 15-555 databases";

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <thread>
 #include <unordered_map>
 
 #include <unistd.h>
@@ -316,6 +317,28 @@ TEST(SlidingPdb, FifteenPuzzleAgainstManhattanIda) {
     EXPECT_TRUE(replay(domain, start, *one.moves, goal));
     EXPECT_LE(one.stats.expanded, expected.stats.expanded);
   }
+}
+
+// With two threads, progress comes from the calling thread only: the helpers reporting too would
+// race on the next report's time and on whatever the callback draws (the ThreadSanitizer preset
+// runs this test; the callback below is not thread-safe on purpose).
+TEST(SlidingPdb, OneThreadReportsProgress) {
+  const SlidingPdbSet set = build_set(partition("15-555"));
+  const Board goal = ordered(16, BlankPlace::first);
+  // Korf's #16: 42 moves, some 130,000 expansions, so both threads pass many progress checks.
+  const Board start{1, 3, 2, 5, 10, 9, 15, 6, 8, 14, 13, 11, 12, 4, 7, 0};
+  search::SearchLimits limits;
+  limits.progress_interval_seconds = 0;
+  std::vector<std::thread::id> reporters;
+  limits.on_progress = [&](const search::SearchStats&) {
+    reporters.push_back(std::this_thread::get_id());
+  };
+  const SlidingPdbSolution solution = solve_sliding_pdb(set, start, goal, limits, 2);
+  ASSERT_TRUE(solution.moves.has_value());
+  EXPECT_EQ(solution.moves->size(), 42u);
+  ASSERT_FALSE(reporters.empty());
+  EXPECT_EQ(std::count(reporters.begin(), reporters.end(), std::this_thread::get_id()),
+            static_cast<std::ptrdiff_t>(reporters.size()));
 }
 
 TEST(SlidingPdb, LimitsStopTheSearch) {

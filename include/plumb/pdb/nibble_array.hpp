@@ -48,10 +48,15 @@ class NibbleArray {
 
   // Sets entry i, still 0, to `value` (< 16) by an atomic OR of its byte: for threads that write
   // entries at random, each entry once.
+  // (The check that it was 0 reads what the OR returns: a plain read of the byte would race with
+  // the thread writing the other entry in it.)
   void set_unwritten(std::uint64_t i, std::uint8_t value) {
-    assert(i < size_ && value < 16 && get(i) == 0);
-    std::atomic_ref<unsigned char>(reinterpret_cast<unsigned char&>(bytes_[i >> 1]))
-        .fetch_or(static_cast<unsigned char>(value << ((i & 1) * 4)), std::memory_order_relaxed);
+    assert(i < size_ && value < 16);
+    const unsigned shift = (i & 1) * 4;
+    [[maybe_unused]] const unsigned before =
+        std::atomic_ref<unsigned char>(reinterpret_cast<unsigned char&>(bytes_[i >> 1]))
+            .fetch_or(static_cast<unsigned char>(value << shift), std::memory_order_relaxed);
+    assert((before >> shift & 15) == 0);
   }
 
   // Hints the cache that entry i will be read soon.

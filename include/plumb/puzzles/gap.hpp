@@ -209,10 +209,12 @@ decltype(auto) with_gap_domain(const GapShape& shape, F&& f) {
   return [&]<std::size_t... I>(std::index_sequence<I...>)->decltype(auto) {
     using Result = decltype(f(GapDomain<1>(shape)));
     if constexpr (std::is_void_v<Result>) {
-      ((shape.words() == I + 1 ? (f(GapDomain<I + 1>(shape)), true) : false) || ...);
+      static_cast<void>(
+          ((shape.words() == I + 1 ? (f(GapDomain<I + 1>(shape)), true) : false) || ...));
     } else {
       Result result{};
-      ((shape.words() == I + 1 ? (result = f(GapDomain<I + 1>(shape)), true) : false) || ...);
+      static_cast<void>(
+          ((shape.words() == I + 1 ? (result = f(GapDomain<I + 1>(shape)), true) : false) || ...));
       return result;
     }
   }

@@ -42,7 +42,8 @@ SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchLimi
       return result;
     }
     ++result.stats.iterations;
-    for (const auto& [state, id] : frontier) {
+    for (const auto& [state, frontier_id] : frontier) {
+      const Id id = frontier_id;  // clang 14 cannot capture a structured binding in a lambda
       if (!budget.charge()) break;
       d.for_each_successor(state, [&](const Move& move, const State& successor) {
         if (goal != SearchTree<Move>::kNone || budget.stopped()) return;

@@ -102,7 +102,8 @@ SearchResult<D> bidirectional_bfs(const D& d, const typename D::State& start, co
     std::vector<std::pair<State, Id>> next;
     Id meet_here = kNone, meet_there = kNone;
     Move meet_move{};
-    for (const auto& [state, id] : side.frontier) {
+    for (const auto& [state, frontier_id] : side.frontier) {
+      const Id id = frontier_id;  // clang 14 cannot capture a structured binding in a lambda
       if (!budget.charge()) break;
       auto visit = [&](const Move& move, const State& neighbour) {
         if (meet_here != kNone || budget.stopped()) return;

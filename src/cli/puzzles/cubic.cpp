@@ -220,8 +220,9 @@ class CubicPuzzle : public Puzzle {
     if (x == std::string::npos) return std::nullopt;
     const auto rows = io::parse_int(std::string_view(text).substr(0, x));
     const auto cols = io::parse_int(std::string_view(text).substr(x + 1));
-    if (!rows || !cols || *rows < 1 || *cols < 1 || *rows * *cols < 2 ||
-        *rows * *cols > cubic::kMaxCells) {
+    // Each side is bounded before the product, which could overflow (found by options_fuzz).
+    if (!rows || !cols || *rows < 1 || *cols < 1 || *rows > cubic::kMaxCells ||
+        *cols > cubic::kMaxCells || *rows * *cols < 2 || *rows * *cols > cubic::kMaxCells) {
       return std::nullopt;
     }
     return cubic::Board{static_cast<int>(*rows), static_cast<int>(*cols)};

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target of the fuzz preset (build-fuzz/fuzz/*_fuzz) for SECONDS each, from its
+# seed corpus fuzz/corpus/<target>/ plus what earlier runs found (build-fuzz/corpus/<target>/), with
+# the dictionary fuzz/<target>.dict where there is one.
+# Fails if any target finds a crash, a leak, a timeout or runs out of memory, printing the path of
+# the input that did it; replay one with build-fuzz/fuzz/<target> PATH.
+# Usage: scripts/fuzz.sh SECONDS [TARGET...]   (default: every target)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:?usage: $0 SECONDS [TARGET...]}
+shift
+build=build-fuzz
+if [ $# -gt 0 ]; then
+  targets=("$@")
+else
+  targets=()
+  for binary in "$build"/fuzz/*_fuzz; do targets+=("$(basename "$binary")"); done
+fi
+
+started="$build/fuzz-started"
+touch "$started"
+failed=()
+for target in "${targets[@]}"; do
+  corpus="$build/corpus/$target" artifacts="$build/artifacts/$target"
+  mkdir -p "$corpus" "$artifacts"
+  options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096
+           -print_final_stats=1 -artifact_prefix="$artifacts/")
+  [ -f "fuzz/$target.dict" ] && options+=(-dict="fuzz/$target.dict")
+  echo "fuzz: $target for ${seconds}s"
+  if ! "$build/fuzz/$target" "${options[@]}" "$corpus" "fuzz/corpus/$target" \
+      >"$build/$target.log" 2>&1; then
+    tail -n 40 "$build/$target.log"
+    failed+=("$target")
+  fi
+  grep -h '^stat::number_of_executed_units\|^stat::new_units_added' "$build/$target.log" | tr '\n' ' ' || true
+  echo
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz: FAILED: ${failed[*]}; the inputs that failed:" >&2
+  for target in "${failed[@]}"; do
+    find "$build/artifacts/$target" -type f -newer "$started" | sed 's/^/  /' >&2
+  done
+  exit 1
+fi
+echo "fuzz: ${#targets[@]} targets, ${seconds}s each: no findings"
