@@ -218,9 +218,8 @@ int run_program(int argc, char** argv) {
   } catch (
       const CLI::RuntimeError& finished) {  // a command that ran in its callback, with its status
     return finished.get_exit_code();
-  } catch (const CLI::ParseError& error) {
-    const int status = app.exit(error);
-    return status == 0 ? 0 : kExitBadInput;
+  } catch (const CLI::ParseError& error) {  // --help and --version too, which CLI11 prints
+    return guarded([&] { return app.exit(error) == 0 ? 0 : kExitBadInput; });
   }
   return kExitBadInput;
 }

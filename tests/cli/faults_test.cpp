@@ -199,6 +199,9 @@ TEST_F(Faults, OutputThatCannotBeWritten) {
                                                           {"explore", "sliding", "--size", "2x2"},
                                                           {"list"},
                                                           {"help", "cubic"},
+                                                          {"--help"},
+                                                          {"--version"},
+                                                          {"solve", "gap", "--help"},
                                                           {"pdb", "list"},
                                                           {"cache", "list"}};
   for (const auto& args : commands) {
