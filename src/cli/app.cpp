@@ -96,7 +96,7 @@ void add_puzzle_command(CLI::App& parent, Puzzle& puzzle, bool is_solve, Command
   command
       ->add_option("--threads", line.threads,
                    "Worker threads where an algorithm can use several (explore, sliding's pdb); 0: "
-                   "one a core")
+                   "one a core; at most 4 a core (256 in all)")
       ->capture_default_str();
   puzzle.add_options(*command);
 }
