@@ -36,7 +36,8 @@ void write_raw(const std::filesystem::path& path, std::string_view bytes) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes = plumb::fuzz::text_of(data, size);
-  const TableHeader pdb_header = plumb::puzzles::sliding_pdb_header(partition(), 0);
+  const plumb::io::CachedTable pdb_table = plumb::puzzles::sliding_pdb_table(partition(), 0);
+  const TableHeader& pdb_header = pdb_table.header;
   const TableHeader small_header{"fuzz", 1, "2x2"};
   const plumb::puzzles::cubic::Board cubic_board{2, 2};
   const std::filesystem::path path = plumb::fuzz::scratch_directory() / "table.tbl";
@@ -46,8 +47,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (bytes.starts_with(kMagic)) {
     write_raw(path, bytes);
     write_raw(cubic_path, bytes);
+    write_raw(pdb_table.path(), bytes);
     plumb::io::read_table_file(path, small_header);
-    plumb::pdb::load(path, pdb_header, plumb::puzzles::sliding_pdb_entries(partition(), 0));
+    plumb::pdb::load(pdb_table);
     plumb::puzzles::cubic::ViewTable::load(cubic_board);
     return 0;
   }
