@@ -111,16 +111,16 @@ PuzzleRun make_run(const CommandLine& line) {
                                            : Format::contest;
   options.algo = line.algo.empty() ? line.puzzle->algorithms().front() : line.algo;
   options.stats = line.stats;
-  options.limits.max_seconds = line.time_limit;
-  options.limits.threads = capped_threads(line.threads);
+  options.context.limits.max_seconds = line.time_limit;
+  options.context.limits.threads = capped_threads(line.threads);
   if (!line.max_memory.empty()) {
     auto bytes = parse_memory_size(line.max_memory);
     if (!bytes)
       throw CLI::ValidationError("--max-memory", io::quote(line.max_memory) +
                                                      " is not a size such as 512M or 16G (0: no limit)");
-    options.limits.max_memory_bytes = *bytes;
+    options.context.limits.max_memory_bytes = *bytes;
   }
-  options.limits.on_progress = terminal_progress(line.progress);
+  options.context.set_progress(terminal_progress(line.progress));
   return run;
 }
 

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <fmt/core.h>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -13,7 +14,7 @@
 namespace plumb::cli {
 namespace {
 
-bool progress_drawn = false;  // a progress line without its newline is on the terminal
+std::atomic<bool> progress_drawn = false;  // a progress line without its newline is on the terminal
 
 // A stream buffer that erases the progress line before it passes anything on to `target`: installed
 // in std::cout and std::cerr while a progress line may be drawn, so that no answer or message is
@@ -89,8 +90,7 @@ std::function<void(const search::SearchStats&)> terminal_progress(bool force) {
 }
 
 void clear_progress() {
-  if (!progress_drawn) return;
-  progress_drawn = false;
+  if (!progress_drawn.exchange(false)) return;
   std::fputs("\r\033[K", stderr);
   std::fflush(stderr);
 }

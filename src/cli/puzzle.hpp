@@ -23,7 +23,7 @@ struct RunOptions {
   Format format = Format::contest;
   std::string algo;             // empty: the puzzle's default algorithm
   bool stats = false;           // statistics to standard error
-  search::SearchLimits limits;  // --time-limit, --max-memory, --threads, and the progress display
+  search::SearchContext context;  // --time-limit, --max-memory, --threads, the progress display
 };
 
 // Thrown by a puzzle when a limit stopped a search before it could answer; the program reports it

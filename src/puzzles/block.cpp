@@ -176,10 +176,10 @@ std::uint64_t flow_bytes(std::uint64_t nodes, std::uint64_t edges) {
 }
 
 template <class Solver>
-BlockAnswer solve_with(const BlockBoard& board, const search::SearchLimits& limits) {
+BlockAnswer solve_with(const BlockBoard& board, const search::SearchContext& context) {
   const Lattice lattice(board);
   BlockAnswer answer;
-  search::Budget budget(limits, answer.stats);
+  search::Budget budget(context, answer.stats);
   const BlockNetwork network = network_frame(board);
   const std::uint64_t edges = network_edge_count(board, network);
   answer.graph_nodes = static_cast<std::uint64_t>(network.nodes);
@@ -248,14 +248,14 @@ BlockNetwork block_network(const BlockBoard& board) {
 }
 
 BlockAnswer solve_block(const BlockBoard& board, BlockFlowAlgorithm algorithm,
-                        const search::SearchLimits& limits) {
+                        const search::SearchContext& context) {
   switch (algorithm) {
     case BlockFlowAlgorithm::dinic:
-      return solve_with<flow::DinicSolver>(board, limits);
+      return solve_with<flow::DinicSolver>(board, context);
     case BlockFlowAlgorithm::boykov_kolmogorov:
-      return solve_with<flow::BoykovKolmogorovSolver>(board, limits);
+      return solve_with<flow::BoykovKolmogorovSolver>(board, context);
     case BlockFlowAlgorithm::edmonds_karp:
-      return solve_with<flow::EdmondsKarpSolver>(board, limits);
+      return solve_with<flow::EdmondsKarpSolver>(board, context);
   }
   throw std::invalid_argument("unknown max-flow algorithm");
 }
@@ -420,10 +420,10 @@ BlockBoard random_block_board(int rows, int cols, int holes_per_mille, int start
   return board;
 }
 
-BlockReach explore_block(const BlockBoard& board, const search::SearchLimits& limits) {
+BlockReach explore_block(const BlockBoard& board, const search::SearchContext& context) {
   constexpr std::size_t kKeepDeepest = 16;
   BlockReach reach;
-  search::Budget budget(limits, reach.stats);
+  search::Budget budget(context, reach.stats);
   const auto index = [&](int r, int c) { return static_cast<std::size_t>(r) * board.cols + c; };
   if (!budget.can_allocate(board.cells.size())) {
     budget.finish(search::StopReason::memory_limit);

@@ -21,27 +21,27 @@ Answer answer_from(Result&& result) {
   return answer;
 }
 
-search::SearchLimits bounded(const search::SearchLimits& limits, int max_moves) {
-  search::SearchLimits bounded = limits;
-  bounded.max_depth = max_moves;
+search::SearchContext bounded(const search::SearchContext& context, int max_moves) {
+  search::SearchContext bounded = context;
+  bounded.limits.max_depth = max_moves;
   return bounded;
 }
 
 }  // namespace
 
 Answer solve_bidirectional(const Board& board, const Dataset& dataset, int max_moves,
-                           const search::SearchLimits& limits) {
+                           const search::SearchContext& context) {
   const Domain domain(board, dataset.goal);
   return answer_from(search::bidirectional_bfs(domain, domain.start(dataset.start_empty),
-                                               bounded(limits, max_moves)));
+                                               bounded(context, max_moves)));
 }
 
 Answer solve_ida(const Board& board, const Dataset& dataset, int max_moves,
-                 const search::SearchLimits& limits) {
+                 const search::SearchContext& context) {
   const Domain domain(board, dataset.goal);
   const WalkBound bound(domain);
   return answer_from(search::ida_star(domain, domain.start(dataset.start_empty), bound,
-                                      bounded(limits, max_moves)));
+                                      bounded(context, max_moves)));
 }
 
 Answer solve_with_table(const ViewTable& table, const Dataset& dataset, int max_moves) {
@@ -61,8 +61,8 @@ State replay(const Board& board, const Dataset& dataset, const std::vector<Direc
   return state;
 }
 
-Solver::Solver(Board board, Method method, int max_moves, search::SearchLimits limits)
-    : board_(board), method_(method), max_moves_(max_moves), limits_(std::move(limits)) {
+Solver::Solver(Board board, Method method, int max_moves, search::SearchContext context)
+    : board_(board), method_(method), max_moves_(max_moves), context_(std::move(context)) {
   if (method == Method::table && !ViewTable::fits(board)) {
     throw std::invalid_argument("the table is only for boards of at most 9 cells");
   }
@@ -81,7 +81,7 @@ bool Solver::ensure_table(bool may_build) {
   }
   if (!may_build) return false;
   search::SearchStats stats;
-  table_ = ViewTable::build_and_keep(board_, limits_, stats);
+  table_ = ViewTable::build_and_keep(board_, context_, stats);
   table_build_ = stats;
   return table_.has_value();
 }
@@ -107,10 +107,10 @@ Answer Solver::solve(const Dataset& dataset) {
       answer = solve_with_table(*table_, dataset, max_moves_);
       break;
     case Method::ida:
-      answer = solve_ida(board_, dataset, max_moves_, limits_);
+      answer = solve_ida(board_, dataset, max_moves_, context_);
       break;
     default:
-      answer = solve_bidirectional(board_, dataset, max_moves_, limits_);
+      answer = solve_bidirectional(board_, dataset, max_moves_, context_);
       break;
   }
   searched_ += answer.stats.expanded;

@@ -125,12 +125,12 @@ TopView ViewTable::view_at(const Board& board, std::uint64_t index) {
 }
 
 std::vector<std::uint8_t> ViewTable::least_moves_from(const Board& board, int start_empty,
-                                                      const search::SearchLimits& limits,
+                                                      const search::SearchContext& context,
                                                       search::SearchStats& stats) {
   const Domain domain(board);
   const State start = domain.start(start_empty);
   search::DistanceTable distances =
-      search::distance_table(domain, std::span<const State>(&start, 1), limits);
+      search::distance_table(domain, std::span<const State>(&start, 1), context);
   stats = distances.stats;
   if (stats.reason != search::StopReason::exhausted) return {};
   // A rank is empty * 6^dice + orientation digits; its view index is empty * 3^dice + colour
@@ -161,7 +161,7 @@ std::uint64_t ViewTable::build_work(const Board& board) {
   return searches * (Domain(board).num_states() / 2);
 }
 
-std::optional<ViewTable> ViewTable::build(const Board& board, const search::SearchLimits& limits,
+std::optional<ViewTable> ViewTable::build(const Board& board, const search::SearchContext& context,
                                           search::SearchStats& stats) {
   const std::uint64_t views = views_per_start(board);
   std::vector<std::uint8_t> entries(board.cells() * views);
@@ -170,7 +170,7 @@ std::optional<ViewTable> ViewTable::build(const Board& board, const search::Sear
   for (int start = 0; start < board.cells(); ++start) {
     if (done[start]) continue;
     search::SearchStats start_stats;
-    const std::vector<std::uint8_t> least = least_moves_from(board, start, limits, start_stats);
+    const std::vector<std::uint8_t> least = least_moves_from(board, start, context, start_stats);
     stats += start_stats;
     stats.reason = start_stats.reason;
     if (least.empty()) return std::nullopt;
@@ -204,20 +204,20 @@ bool ViewTable::save() const {
 }
 
 std::optional<ViewTable> ViewTable::build_and_keep(const Board& board,
-                                                   const search::SearchLimits& limits,
+                                                   const search::SearchContext& context,
                                                    search::SearchStats& stats) {
   io::announce_build(cache_entry(board));
-  std::optional<ViewTable> table = build(board, limits, stats);
+  std::optional<ViewTable> table = build(board, context, stats);
   if (table) table->save();
   return table;
 }
 
 std::optional<ViewTable> ViewTable::load_or_build(const Board& board,
-                                                  const search::SearchLimits& limits,
+                                                  const search::SearchContext& context,
                                                   search::SearchStats& stats, bool* built) {
   if (built != nullptr) *built = false;
   if (auto table = load(board)) return table;
-  auto table = build_and_keep(board, limits, stats);
+  auto table = build_and_keep(board, context, stats);
   if (built != nullptr) *built = table.has_value();
   return table;
 }

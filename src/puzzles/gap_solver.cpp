@@ -12,30 +12,30 @@
 namespace plumb::puzzles {
 
 GapSolution solve_gap(const GapShape& shape, const GapLayout& start, GapAlgorithm algorithm,
-                      const search::SearchLimits& limits) {
+                      const search::SearchContext& context) {
   return with_gap_domain(shape, [&](const auto& domain) {
     const auto state = domain.pack(start);
     auto result = [&] {
       switch (algorithm) {
         case GapAlgorithm::astar:
           return search::astar(
-              domain, state, [&](const auto& s) { return domain.lower_bound(s); }, limits);
+              domain, state, [&](const auto& s) { return domain.lower_bound(s); }, context);
         case GapAlgorithm::bidirectional:
-          return search::bidirectional_bfs(domain, state, limits);
+          return search::bidirectional_bfs(domain, state, context);
         case GapAlgorithm::bfs:
           break;
       }
-      return search::bfs(domain, state, limits);
+      return search::bfs(domain, state, context);
     }();
     return GapSolution{std::move(result.moves), result.stats};
   });
 }
 
 GapExploration explore_gap(const GapShape& shape, const GapLayout& start,
-                           const search::SearchLimits& limits, std::size_t keep_deepest) {
+                           const search::SearchContext& context, std::size_t keep_deepest) {
   return with_gap_domain(shape, [&](const auto& domain) {
     const auto state = domain.pack(start);
-    auto result = search::explore(domain, std::span(&state, 1), limits, keep_deepest);
+    auto result = search::explore(domain, std::span(&state, 1), context, keep_deepest);
     GapExploration exploration{std::move(result.layer_sizes), {}, result.stats};
     for (const auto& s : result.deepest) exploration.deepest.push_back(domain.unpack(s));
     return exploration;

@@ -15,7 +15,7 @@ namespace plumb::puzzles {
 namespace {
 
 using search::Budget;
-using search::SearchLimits;
+using search::SearchContext;
 using search::SearchStats;
 using search::StopReason;
 using Layer = std::vector<PegSet>;  // sorted, without repeats
@@ -123,8 +123,8 @@ std::vector<PegMove> smallest_shortest_walk(const PegBoard& board, PegSet start,
 // The meet-in-the-middle search from the start alone (pegs_solve.hpp).
 class MeetSearch {
  public:
-  MeetSearch(const PegBoard& board, int empty, const SearchLimits& limits, SearchStats& stats)
-      : board_(board), start_(board.start(empty)), stats_(stats), budget_(limits, stats) {}
+  MeetSearch(const PegBoard& board, int empty, const SearchContext& context, SearchStats& stats)
+      : board_(board), start_(board.start(empty)), stats_(stats), budget_(context, stats) {}
 
   std::optional<std::vector<PegMove>> run() {
     layers_.push_back({start_});
@@ -247,18 +247,18 @@ class MeetSearch {
   std::uint64_t stored_ = 1;
 };
 
-PegsSolution solve_by_meeting(const PegBoard& board, int empty, const SearchLimits& limits) {
+PegsSolution solve_by_meeting(const PegBoard& board, int empty, const SearchContext& context) {
   PegsSolution solution;
-  MeetSearch search(board, empty, limits, solution.stats);
+  MeetSearch search(board, empty, context, solution.stats);
   solution.moves = search.run();
   return solution;
 }
 
-PegsSolution solve_by_table(const PegBoard& board, int empty, const SearchLimits& limits) {
+PegsSolution solve_by_table(const PegBoard& board, int empty, const SearchContext& context) {
   const PegsDomain domain(board, empty);
   const std::array<PegSet, 1> starts{board.start(empty)};
   const search::DistanceTable table =
-      search::distance_table(domain, std::span<const PegSet>(starts), limits);
+      search::distance_table(domain, std::span<const PegSet>(starts), context);
   PegsSolution solution;
   solution.stats = table.stats;
   if (search::is_limit(table.stats.reason)) return solution;
@@ -275,17 +275,17 @@ PegsSolution solve_by_table(const PegBoard& board, int empty, const SearchLimits
 }  // namespace
 
 PegsSolution solve_pegs(const PegBoard& board, int empty, PegsAlgorithm algorithm,
-                        const SearchLimits& limits) {
+                        const SearchContext& context) {
   assert(empty >= 0 && empty < board.holes());
-  return algorithm == PegsAlgorithm::meet ? solve_by_meeting(board, empty, limits)
-                                          : solve_by_table(board, empty, limits);
+  return algorithm == PegsAlgorithm::meet ? solve_by_meeting(board, empty, context)
+                                          : solve_by_table(board, empty, context);
 }
 
-PegsExploration explore_pegs(const PegBoard& board, int empty, const SearchLimits& limits,
+PegsExploration explore_pegs(const PegBoard& board, int empty, const SearchContext& context,
                              std::size_t keep_deepest) {
   const PegsDomain domain(board, empty);
   const std::array<PegSet, 1> starts{board.start(empty)};
-  auto explored = search::explore(domain, std::span<const PegSet>(starts), limits, keep_deepest);
+  auto explored = search::explore(domain, std::span<const PegSet>(starts), context, keep_deepest);
   return {std::move(explored.layer_sizes), std::move(explored.deepest), explored.stats};
 }
 

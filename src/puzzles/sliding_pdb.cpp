@@ -116,7 +116,7 @@ double sliding_pdb_mean_bound(const SlidingPartition& partition, std::size_t pat
 
 std::optional<pdb::NibbleArray> build_sliding_pdb(const SlidingPartition& partition,
                                                   std::size_t pattern,
-                                                  const search::SearchLimits& limits,
+                                                  const search::SearchContext& context,
                                                   unsigned threads, search::SearchStats* stats) {
   const Grid grid(partition.width, partition.height);
   const PatternSpace space(grid, partition.patterns.at(pattern));
@@ -124,11 +124,11 @@ std::optional<pdb::NibbleArray> build_sliding_pdb(const SlidingPartition& partit
   search::SearchStats result;
   // The table word holds 2 bits a slot: the narrowest that fits.
   if (space.num_slots() <= 8) {
-    result = pdb::build_layered<std::uint16_t>(space, entries, limits, threads);
+    result = pdb::build_layered<std::uint16_t>(space, entries, context, threads);
   } else if (space.num_slots() <= 16) {
-    result = pdb::build_layered<std::uint32_t>(space, entries, limits, threads);
+    result = pdb::build_layered<std::uint32_t>(space, entries, context, threads);
   } else {
-    result = pdb::build_layered<std::uint64_t>(space, entries, limits, threads);
+    result = pdb::build_layered<std::uint64_t>(space, entries, context, threads);
   }
   if (stats != nullptr) *stats = result;
   if (result.reason != search::StopReason::exhausted) return std::nullopt;
@@ -136,7 +136,7 @@ std::optional<pdb::NibbleArray> build_sliding_pdb(const SlidingPartition& partit
 }
 
 std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& partition,
-                                                        const search::SearchLimits& limits,
+                                                        const search::SearchContext& context,
                                                         unsigned threads,
                                                         search::SearchStats* stats) {
   SlidingPdbSet set{partition, {}};
@@ -144,7 +144,7 @@ std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& 
     search::SearchStats built;
     std::optional<pdb::PatternDatabase> database = pdb::load_or_build(
         sliding_pdb_table(partition, pattern),
-        [&] { return build_sliding_pdb(partition, pattern, limits, threads, &built); });
+        [&] { return build_sliding_pdb(partition, pattern, context, threads, &built); });
     if (stats != nullptr) {
       *stats += built;
       stats->reason = built.reason;

@@ -76,13 +76,11 @@ struct HeuristicTables {
   std::vector<const pdb::NibbleArray*> databases;
 };
 
-// What the threads of one search share: the limits, a node count, the stop flag, the current bound
+// What the threads of one search share: the context, a node count, the stop flag, the current bound
 // and the first work item (in depth-first order) known to hold a solution.
 struct SharedSearch {
-  explicit SharedSearch(const search::SearchLimits& limits)
-      : limits(limits),
-        start(std::chrono::steady_clock::now()),
-        next_progress(limits.progress_interval_seconds) {}
+  explicit SharedSearch(const search::SearchContext& context)
+      : context(context), start(std::chrono::steady_clock::now()) {}
 
   double seconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -91,9 +89,8 @@ struct SharedSearch {
     if (!stopped.exchange(true)) reason = why;
   }
 
-  const search::SearchLimits& limits;
+  const search::SearchContext& context;
   std::chrono::steady_clock::time_point start;
-  double next_progress;  // read and written by the reporting thread only
   int bound = 0;
   std::atomic<std::uint64_t> expanded{0};
   std::atomic<bool> stopped{false};
@@ -107,9 +104,8 @@ struct SharedSearch {
 // move back to the parent is never generated, and the children's entries are prefetched together.
 class Searcher {
  public:
-  Searcher(const HeuristicTables& tables, std::span<const std::uint8_t> board, SharedSearch& shared,
-           bool reports)
-      : t_(tables), shared_(shared), reports_(reports) {
+  Searcher(const HeuristicTables& tables, std::span<const std::uint8_t> board, SharedSearch& shared)
+      : t_(tables), shared_(shared) {
     Cells where{}, mirror_where{};  // each tile's cell, on the board and on its mirror image
     for (unsigned cell = 0; cell < t_.grid.cells(); ++cell) {
       const unsigned tile = board[cell], image = t_.mirror_of[tile];
@@ -194,9 +190,6 @@ class Searcher {
     unchecked_ = unchecked;
   }
   unsigned unchecked() const { return unchecked_; }
-  // Stops this copy reporting progress: only one thread of a search may (the progress callback
-  // and the next report's time are not shared safely).
-  void silence() { reports_ = false; }
 
   std::span<const std::uint8_t> solution() const {
     return {path_.data(), static_cast<std::size_t>(solution_length)};
@@ -328,26 +321,25 @@ class Searcher {
     }
     const std::uint64_t total =
         shared_.expanded.fetch_add(kCheckInterval, std::memory_order_relaxed) + kCheckInterval;
-    const search::SearchLimits& limits = shared_.limits;
-    if (limits.max_nodes != 0 && total >= limits.max_nodes)
+    const search::SearchContext& context = shared_.context;
+    if (context.limits.max_nodes != 0 && total >= context.limits.max_nodes)
       shared_.stop(search::StopReason::node_limit);
     const double seconds = shared_.seconds();
-    if (limits.max_seconds > 0 && seconds >= limits.max_seconds)
+    if (context.limits.max_seconds > 0 && seconds >= context.limits.max_seconds)
       shared_.stop(search::StopReason::time_limit);
-    if (reports_ && limits.on_progress && seconds >= shared_.next_progress) {
-      shared_.next_progress = seconds + limits.progress_interval_seconds;
+    if (context.cancelled()) shared_.stop(search::StopReason::cancelled);
+    if (context.reports_progress()) {
       search::SearchStats now;
       now.expanded = total;
       now.depth = shared_.bound;
       now.seconds = seconds;
-      limits.on_progress(now);
+      context.report_progress(now);
     }
     return !shared_.stopped.load(std::memory_order_relaxed);
   }
 
   const HeuristicTables& t_;
   SharedSearch& shared_;
-  bool reports_;
   Cells board_{}, mirror_board_{};  // the tiles on each cell, of the board and its mirror image
   unsigned blank_ = 0;
   std::array<Value, kMaxPatterns> normal_{}, mirror_{};
@@ -390,15 +382,12 @@ IterationResult iterate(const Searcher& root, int bound, SharedSearch& shared, u
 
   std::atomic<std::size_t> next_item{0};
   std::mutex merge;
-  // The calling thread (worker 0) reports progress, if the root does; the helpers never do.
-  const auto work = [&](unsigned worker) {
-    const bool reports = worker == 0;
+  const auto work = [&](unsigned) {
     unsigned unchecked = 0;
     for (;;) {
       const std::size_t item = next_item.fetch_add(1);
       if (item >= items.size() || item > shared.solved_item.load() || shared.stopped.load()) break;
       Searcher searcher = root;
-      if (!reports) searcher.silence();
       searcher.work_on(item, unchecked);
       const int last = searcher.replay(items[item]);
       const bool found = searcher.search(static_cast<int>(items[item].size()), bound, last);
@@ -421,7 +410,7 @@ IterationResult iterate(const Searcher& root, int bound, SharedSearch& shared, u
 
 SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const std::uint8_t> cells,
                                      std::span<const std::uint8_t> goal,
-                                     const search::SearchLimits& limits, unsigned threads) {
+                                     const search::SearchContext& context, unsigned threads) {
   const HeuristicTables tables(pdbs);
   const unsigned width = pdbs.partition.width, height = pdbs.partition.height, n = width * height;
   const auto is_board = [n](std::span<const std::uint8_t> board) {
@@ -462,15 +451,15 @@ SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const 
     solution.stats.reason = search::StopReason::exhausted;  // the other parity class: unsolvable
     return solution;
   }
-  SharedSearch shared(limits);
-  const Searcher root(tables, board_span, shared, true);
+  SharedSearch shared(context);
+  const Searcher root(tables, board_span, shared);
   search::SearchStats& stats = solution.stats;
   std::vector<std::uint8_t> moves;
   solution.root_bound = root.heuristic();
   bool found = root.heuristic() == 0;
   for (int bound = root.heuristic(); !found;) {
     stats.depth = bound;
-    if (bound > limits.max_depth) break;
+    if (bound > context.limits.max_depth) break;
     shared.bound = bound;
     IterationResult iteration = iterate(root, bound, shared, std::max(1u, threads));
     stats += iteration.stats;
@@ -480,7 +469,7 @@ SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const 
       moves = std::move(iteration.moves);
     } else if (shared.stopped) {
       break;
-    } else if (limits.max_nodes != 0 && stats.expanded >= limits.max_nodes) {
+    } else if (context.limits.max_nodes != 0 && stats.expanded >= context.limits.max_nodes) {
       shared.stop(search::StopReason::node_limit);
       break;
     }

@@ -18,7 +18,7 @@
 namespace plumb::puzzles {
 namespace {
 
-using search::SearchLimits;
+using search::SearchContext;
 
 // Copies a generic engine's result into `out`.
 void take_result(const search::SearchResult<SlidingDomain>& result, SlidingSolution& out) {
@@ -26,24 +26,24 @@ void take_result(const search::SearchResult<SlidingDomain>& result, SlidingSolut
   if (result.moves) out.moves.assign(result.moves->begin(), result.moves->end());
 }
 
-void run_ida(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+void run_ida(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
              SlidingSolution& out) {
-  take_result(search::ida_star(solver.domain(), start, solver.heuristic(), limits), out);
+  take_result(search::ida_star(solver.domain(), start, solver.heuristic(), context), out);
 }
 
-void run_astar(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+void run_astar(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
                SlidingSolution& out) {
-  take_result(search::astar(solver.domain(), start, solver.heuristic(), limits), out);
+  take_result(search::astar(solver.domain(), start, solver.heuristic(), context), out);
 }
 
-void run_bfs(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+void run_bfs(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
              SlidingSolution& out) {
-  take_result(search::bfs(solver.domain(), start, limits), out);
+  take_result(search::bfs(solver.domain(), start, context), out);
 }
 
-void run_bidirectional(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+void run_bidirectional(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
                        SlidingSolution& out) {
-  take_result(search::bidirectional_bfs(solver.domain(), start, limits), out);
+  take_result(search::bidirectional_bfs(solver.domain(), start, context), out);
 }
 
 // Whether the goal's blank is in a corner of the board, as the pattern databases need.
@@ -82,17 +82,17 @@ void check_pdb_fits(const SlidingSolver& solver) {
 
 // IDA* over the partition's additive pattern databases: the boards go to solve_sliding_pdb as
 // cells row by row, and its letters come back as moves.
-void run_pdb(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+void run_pdb(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
              SlidingSolution& out) {
   check_pdb_fits(solver);
   out.stats = {};
-  const SlidingPdbSet* pdbs = solver.pdbs(limits, out.stats);
+  const SlidingPdbSet* pdbs = solver.pdbs(context, out.stats);
   if (pdbs == nullptr) return;
   const auto cells = static_cast<std::size_t>(solver.domain().cells());
   const SlidingPdbSolution solution =
       solve_sliding_pdb(*pdbs, std::span(start.cells.data(), cells),
-                        std::span(solver.domain().goal().cells.data(), cells), limits,
-                        search::worker_threads(limits));
+                        std::span(solver.domain().goal().cells.data(), cells), context,
+                        search::worker_threads(context));
   out.stats = solution.stats;
   if (!solution.moves) return;
   for (char letter : *solution.moves) {
@@ -102,7 +102,7 @@ void run_pdb(SlidingSolver& solver, const SlidingState& start, const SearchLimit
 
 // Walks down the distance table: from distance k, the first move (in u d l r order) that reaches a
 // state at distance k - 1.
-void run_table(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+void run_table(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
                SlidingSolution& out) {
   const std::uint64_t states = solver.class_size();
   if (states == 0 || states > kSlidingTableLimit) {
@@ -111,7 +111,7 @@ void run_table(SlidingSolver& solver, const SlidingState& start, const SearchLim
   }
   const auto begin = std::chrono::steady_clock::now();
   out.stats = {};
-  const std::vector<std::uint8_t>* table = solver.table(limits, out.stats);
+  const std::vector<std::uint8_t>* table = solver.table(context, out.stats);
   if (table == nullptr) return;
   const RankedSlidingDomain& d = solver.ranked_domain();
   SlidingState s = start;
@@ -139,15 +139,15 @@ void run_table(SlidingSolver& solver, const SlidingState& start, const SearchLim
       std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 }
 
-void run_auto(SlidingSolver& solver, const SlidingState& start, const SearchLimits& limits,
+void run_auto(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
               SlidingSolution& out) {
   const std::uint64_t states = solver.class_size();
   if (states != 0 && states <= kSlidingAutoTableStates) {
-    run_table(solver, start, limits, out);
+    run_table(solver, start, context, out);
   } else if (solver.partition() != nullptr && goal_blank_in_corner(solver.domain())) {
-    run_pdb(solver, start, limits, out);
+    run_pdb(solver, start, context, out);
   } else {
-    run_ida(solver, start, limits, out);
+    run_ida(solver, start, context, out);
   }
 }
 
@@ -201,7 +201,7 @@ std::uint64_t SlidingSolver::class_size() const {
 }
 
 void SlidingSolver::solve(const SlidingState& start, const SlidingAlgorithm& algorithm,
-                          const SearchLimits& limits, SlidingSolution& out) {
+                          const SearchContext& context, SlidingSolution& out) {
   out.moves.clear();
   out.solvable = domain_.is_solvable(start);
   if (!out.solvable) {
@@ -209,7 +209,7 @@ void SlidingSolver::solve(const SlidingState& start, const SlidingAlgorithm& alg
     out.stats.reason = search::StopReason::exhausted;
     return;
   }
-  algorithm.run(*this, start, limits, out);
+  algorithm.run(*this, start, context, out);
 }
 
 namespace {
@@ -229,14 +229,14 @@ io::CachedTable distance_table_entry(const SlidingSolver& solver) {
 
 }  // namespace
 
-const SlidingPdbSet* SlidingSolver::pdbs(const SearchLimits& limits, search::SearchStats& stats) {
+const SlidingPdbSet* SlidingSolver::pdbs(const SearchContext& context, search::SearchStats& stats) {
   if (!pdbs_) {
-    pdbs_ = load_or_build_sliding_pdbs(*partition_, limits, search::worker_threads(limits), &stats);
+    pdbs_ = load_or_build_sliding_pdbs(*partition_, context, search::worker_threads(context), &stats);
   }
   return pdbs_ ? &*pdbs_ : nullptr;
 }
 
-const std::vector<std::uint8_t>* SlidingSolver::table(const SearchLimits& limits,
+const std::vector<std::uint8_t>* SlidingSolver::table(const SearchContext& context,
                                                       search::SearchStats& stats) {
   if (!distances_.empty()) return &distances_;
   const io::CachedTable entry = distance_table_entry(*this);
@@ -247,7 +247,7 @@ const std::vector<std::uint8_t>* SlidingSolver::table(const SearchLimits& limits
   }
   io::announce_build(entry);
   const SlidingState goal = ranked_->goal();
-  search::DistanceTable built = search::distance_table(*ranked_, std::span(&goal, 1), limits);
+  search::DistanceTable built = search::distance_table(*ranked_, std::span(&goal, 1), context);
   stats += built.stats;
   if (built.stats.reason != search::StopReason::exhausted) {
     stats.reason = built.stats.reason;

@@ -133,14 +133,15 @@ TEST(Algorithms, LimitsStopCleanlyWithTheReason) {
 TEST(Algorithms, ProgressIsReportedDuringLongSearches) {
   Pancakes<9> d;
   int reports = 0;
-  SearchLimits limits;
-  limits.progress_interval_seconds = 0;
-  limits.on_progress = [&](const SearchStats& stats) {
-    EXPECT_GT(stats.expanded, 0u);
-    ++reports;
-  };
+  SearchContext context;
+  context.set_progress(
+      [&](const SearchStats& stats) {
+        EXPECT_GT(stats.expanded, 0u);
+        ++reports;
+      },
+      0);
   std::mt19937 rng(1);
-  bfs(d, Pancakes<9>::random(rng), limits);
+  bfs(d, Pancakes<9>::random(rng), context);
   EXPECT_GT(reports, 0);
 }
 

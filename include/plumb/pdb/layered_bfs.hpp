@@ -173,7 +173,7 @@ std::uint32_t slots_holding(Word word, unsigned value) {
 // exhausted when complete, or the limit that stopped it (the entries are then incomplete).
 template <class Word, SlottedSpace S>
 search::SearchStats build_layered(const S& space, NibbleArray& entries,
-                                  const search::SearchLimits& limits, unsigned threads) {
+                                  const search::SearchContext& context, unsigned threads) {
   static_assert(std::unsigned_integral<Word>);
   using Clock = std::chrono::steady_clock;
   const auto start_time = Clock::now();
@@ -187,8 +187,8 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
     throw std::invalid_argument(
         "build_layered: the table word or the entries do not fit the space");
   }
-  if (limits.max_memory_bytes != 0 &&
-      search::resident_memory_bytes() + placements * sizeof(Word) > limits.max_memory_bytes) {
+  if (context.limits.max_memory_bytes != 0 &&
+      search::resident_memory_bytes() + placements * sizeof(Word) > context.limits.max_memory_bytes) {
     stats.reason = search::StopReason::memory_limit;
     return stats;
   }
@@ -220,7 +220,6 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
   const bool twins = space.symmetric();
   threads = std::max(1u, threads);
   std::atomic<bool> stop{false};
-  double next_progress = limits.progress_interval_seconds;
   for (unsigned depth = 0;; ++depth) {
     const unsigned current = layer_value(depth), next = layer_value(depth + 1);
     std::atomic<std::uint64_t> next_chunk{0}, expanded{0}, generated{0}, reached{0};
@@ -284,15 +283,15 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
         flags.fetch_and(static_cast<std::uint8_t>(~current), std::memory_order_relaxed);
         if (worker == 0) {
           const double seconds = elapsed();
-          if (limits.max_seconds > 0 && seconds >= limits.max_seconds) stop = true;
-          if (limits.on_progress && seconds >= next_progress) {
-            next_progress = seconds + limits.progress_interval_seconds;
+          if (context.limits.max_seconds > 0 && seconds >= context.limits.max_seconds) stop = true;
+          if (context.cancelled()) stop = true;
+          if (context.reports_progress()) {
             search::SearchStats now = stats;
             now.expanded += expanded + my_expanded;
             now.peak_stored += reached + my_reached;
             now.depth = static_cast<Cost>(depth);
             now.seconds = seconds;
-            limits.on_progress(now);
+            context.report_progress(now);
           }
         }
       }

@@ -71,11 +71,11 @@ struct BlockNetwork {
 };
 BlockNetwork block_network(const BlockBoard& board);
 
-// Limits: the network's memory is checked against limits.max_memory_bytes before it is built, and
+// Limits: the network's memory is checked against context.limits.max_memory_bytes before it is built, and
 // the max flow stops at the time, node or memory limit (stats.reason says which).
 BlockAnswer solve_block(const BlockBoard& board,
                         BlockFlowAlgorithm algorithm = BlockFlowAlgorithm::boykov_kolmogorov,
-                        const search::SearchLimits& limits = {});
+                        const search::SearchContext& context = {});
 
 // The board from its rows (all of one length, of '.', 'H', 'b', '$', with exactly one '$'); throws
 // std::invalid_argument otherwise.
@@ -121,13 +121,13 @@ BlockBoard random_block_board(int rows, int cols, int holes_per_mille, int start
 
 // Breadth-first search over the standing positions from every start: how many are first reached
 // after 0, 1, 2, ... rolls (a roll moves 3 cells), and the cells of the last layer; stopped by the
-// limits like any search (stats.reason).
+// context like any search (stats.reason).
 struct BlockReach {
   std::vector<std::uint64_t> layer_sizes;
   std::vector<BlockCell> deepest;
   bool goal_reached = false;
   search::SearchStats stats;
 };
-BlockReach explore_block(const BlockBoard& board, const search::SearchLimits& limits = {});
+BlockReach explore_block(const BlockBoard& board, const search::SearchContext& context = {});
 
 }  // namespace plumb::puzzles

@@ -35,9 +35,9 @@ struct Answer {
 };
 
 Answer solve_bidirectional(const Board& board, const Dataset& dataset, int max_moves,
-                           const search::SearchLimits& limits = {});
+                           const search::SearchContext& context = {});
 Answer solve_ida(const Board& board, const Dataset& dataset, int max_moves,
-                 const search::SearchLimits& limits = {});
+                 const search::SearchContext& context = {});
 Answer solve_with_table(const ViewTable& table, const Dataset& dataset, int max_moves);
 
 // The state after playing `path` from the dataset's start (the path's moves must be legal).
@@ -48,7 +48,7 @@ enum class Method { automatic, table, bidirectional, ida };
 class Solver {
  public:
   // Throws std::invalid_argument for Method::table on a board without a table (ViewTable::fits).
-  Solver(Board board, Method method, int max_moves, search::SearchLimits limits = {});
+  Solver(Board board, Method method, int max_moves, search::SearchContext context = {});
 
   Answer solve(const Dataset& dataset);
 
@@ -67,7 +67,7 @@ class Solver {
   Board board_;
   Method method_;
   int max_moves_;
-  search::SearchLimits limits_;
+  search::SearchContext context_;
   std::optional<ViewTable> table_;
   bool table_loaded_ = false;  // the cache was tried
   std::optional<search::SearchStats> table_build_;

@@ -52,11 +52,11 @@ class ViewTable {
   // The least moves from start `start_empty` to every top view (indexed by view_index). `stats`
   // receives the search's; its reason is a limit when one stopped it (the result is then empty).
   static std::vector<std::uint8_t> least_moves_from(const Board& board, int start_empty,
-                                                    const search::SearchLimits& limits,
+                                                    const search::SearchContext& context,
                                                     search::SearchStats& stats);
 
   // Builds the table of every start; nothing if a limit stopped it (stats says which).
-  static std::optional<ViewTable> build(const Board& board, const search::SearchLimits& limits,
+  static std::optional<ViewTable> build(const Board& board, const search::SearchContext& context,
                                         search::SearchStats& stats);
   // The table from the cache file, or nothing if it is absent, stale or corrupt.
   static std::optional<ViewTable> load(const Board& board);
@@ -66,11 +66,11 @@ class ViewTable {
   // Announces the build (io/table_cache.hpp), builds the table and saves it; nothing if a limit
   // stopped the build.
   static std::optional<ViewTable> build_and_keep(const Board& board,
-                                                 const search::SearchLimits& limits,
+                                                 const search::SearchContext& context,
                                                  search::SearchStats& stats);
   // Loads it, or builds and saves it (`built` says which happened).
   static std::optional<ViewTable> load_or_build(const Board& board,
-                                                const search::SearchLimits& limits,
+                                                const search::SearchContext& context,
                                                 search::SearchStats& stats, bool* built = nullptr);
   static std::filesystem::path cache_path(const Board& board);
 

@@ -32,7 +32,7 @@ struct GapSolution {
 // Solves from `start` (a layout after the aces moved). stats.reason says solved, exhausted (no
 // solution: the answer is -1) or which limit stopped the search.
 GapSolution solve_gap(const GapShape& shape, const GapLayout& start, GapAlgorithm algorithm,
-                      const search::SearchLimits& limits = {});
+                      const search::SearchContext& context = {});
 
 struct GapExploration {
   std::vector<std::uint64_t> layer_sizes;  // states first reached in k moves, by k
@@ -42,6 +42,6 @@ struct GapExploration {
 
 // Every layout reachable from `start`, layer by layer (search/explore.hpp).
 GapExploration explore_gap(const GapShape& shape, const GapLayout& start,
-                           const search::SearchLimits& limits = {}, std::size_t keep_deepest = 4);
+                           const search::SearchContext& context = {}, std::size_t keep_deepest = 4);
 
 }  // namespace plumb::puzzles

@@ -41,7 +41,7 @@ struct PegsSolution {
 // empty.
 PegsSolution solve_pegs(const PegBoard& board, int empty,
                         PegsAlgorithm algorithm = PegsAlgorithm::meet,
-                        const search::SearchLimits& limits = {});
+                        const search::SearchContext& context = {});
 
 struct PegsExploration {
   std::vector<std::uint64_t> layer_sizes;  // positions first reached in k moves, by k
@@ -51,6 +51,6 @@ struct PegsExploration {
 
 // Every position reachable from the board with only `empty` empty (search/explore.hpp).
 PegsExploration explore_pegs(const PegBoard& board, int empty,
-                             const search::SearchLimits& limits = {}, std::size_t keep_deepest = 4);
+                             const search::SearchContext& context = {}, std::size_t keep_deepest = 4);
 
 }  // namespace plumb::puzzles

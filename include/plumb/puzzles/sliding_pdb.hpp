@@ -62,7 +62,7 @@ double sliding_pdb_mean_bound(const SlidingPartition& partition, std::size_t pat
 // nothing if a limit stopped it.
 std::optional<pdb::NibbleArray> build_sliding_pdb(const SlidingPartition& partition,
                                                   std::size_t pattern,
-                                                  const search::SearchLimits& limits,
+                                                  const search::SearchContext& context,
                                                   unsigned threads,
                                                   search::SearchStats* stats = nullptr);
 
@@ -76,7 +76,7 @@ struct SlidingPdbSet {
 // memory. Nothing if a limit stopped a build; `stats`, if given, then says which (its reason) and
 // receives the builds' statistics.
 std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& partition,
-                                                        const search::SearchLimits& limits,
+                                                        const search::SearchContext& context,
                                                         unsigned threads,
                                                         search::SearchStats* stats = nullptr);
 
@@ -94,6 +94,6 @@ struct SlidingPdbSolution {
 // corner.
 SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const std::uint8_t> cells,
                                      std::span<const std::uint8_t> goal,
-                                     const search::SearchLimits& limits = {}, unsigned threads = 1);
+                                     const search::SearchContext& context = {}, unsigned threads = 1);
 
 }  // namespace plumb::puzzles

@@ -53,7 +53,7 @@ struct SlidingAlgorithm {
   std::string_view name;
   std::string_view summary;
   // Fills `out` for a solvable instance (the parity check is done before).
-  void (*run)(SlidingSolver& solver, const SlidingState& start, const search::SearchLimits& limits,
+  void (*run)(SlidingSolver& solver, const SlidingState& start, const search::SearchContext& context,
               SlidingSolution& out);
 };
 
@@ -82,21 +82,21 @@ class SlidingSolver {
   // Solves `start` with `algorithm`: an unsolvable instance by parity, else out.moves is a shortest
   // solution unless a limit stopped the search (out.stats.reason says which).
   void solve(const SlidingState& start, const SlidingAlgorithm& algorithm,
-             const search::SearchLimits& limits, SlidingSolution& out);
+             const search::SearchContext& context, SlidingSolution& out);
 
   // The distance table over the goal's class, loaded from the cache directory or built on the first
   // call (with the cache's notice), and then kept there if the cache can take it (precondition:
   // class_size() is nonzero and at most kSlidingTableLimit). Null if a limit stopped the build;
   // `stats` gets the build's statistics when it happens in this call.
-  const std::vector<std::uint8_t>* table(const search::SearchLimits& limits,
+  const std::vector<std::uint8_t>* table(const search::SearchContext& context,
                                          search::SearchStats& stats);
   const RankedSlidingDomain& ranked_domain() const { return *ranked_; }
 
   // The partition's pattern databases, loaded from the cache directory or built on the first call
-  // (threads: search::worker_threads(limits)) and kept there if the cache can take them, else in
+  // (threads: search::worker_threads(context)) and kept there if the cache can take them, else in
   // memory for this solver's life; precondition: partition() is of this size. Null if a limit
   // stopped a build; stats.reason then says which.
-  const SlidingPdbSet* pdbs(const search::SearchLimits& limits, search::SearchStats& stats);
+  const SlidingPdbSet* pdbs(const search::SearchContext& context, search::SearchStats& stats);
 
  private:
   SlidingDomain domain_;

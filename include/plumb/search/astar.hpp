@@ -20,7 +20,7 @@
 namespace plumb::search {
 
 template <Domain D, HeuristicFor<D> H>
-SearchResult<D> astar(const D& d, const typename D::State& start, const H& h, const SearchLimits& limits = {}) {
+SearchResult<D> astar(const D& d, const typename D::State& start, const H& h, const SearchContext& context = {}) {
   using State = typename D::State;
   using Move = typename D::Move;
   using Id = typename StateTable<StateKey<D>>::Id;
@@ -38,7 +38,7 @@ SearchResult<D> astar(const D& d, const typename D::State& start, const H& h, co
 
   SearchResult<D> result;
   SearchStats& stats = result.stats;
-  Budget budget(limits, stats);
+  Budget budget(context, stats);
   StateTable<StateKey<D>> table(1024, &budget);
   std::vector<Node> nodes;  // by id
   std::vector<std::vector<Entry>> buckets;
@@ -68,7 +68,7 @@ SearchResult<D> astar(const D& d, const typename D::State& start, const H& h, co
     // A cheaper path to it was found after this push.
     if (entry.g != nodes[entry.id].best_g) continue;
     stats.depth = static_cast<Cost>(lowest);
-    if (static_cast<Cost>(lowest) > limits.max_depth) {
+    if (static_cast<Cost>(lowest) > context.limits.max_depth) {
       budget.finish(StopReason::depth_limit);
       return result;
     }

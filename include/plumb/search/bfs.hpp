@@ -17,13 +17,13 @@
 namespace plumb::search {
 
 template <Domain D>
-SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchLimits& limits = {}) {
+SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchContext& context = {}) {
   using State = typename D::State;
   using Move = typename D::Move;
   using Id = typename SearchTree<Move>::Id;
 
   SearchResult<D> result;
-  Budget budget(limits, result.stats);
+  Budget budget(context, result.stats);
   if (d.is_goal(start)) {
     result.moves.emplace();
     budget.finish(StopReason::solved);
@@ -37,7 +37,7 @@ SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchLimi
 
   for (Cost depth = 0; !frontier.empty(); ++depth) {
     result.stats.depth = depth;
-    if (depth >= limits.max_depth) {
+    if (depth >= context.limits.max_depth) {
       budget.finish(StopReason::depth_limit);
       return result;
     }

@@ -51,7 +51,7 @@ struct SearchSide {
 
 template <Domain D>
   requires BackwardDomain<D> && GoalEnumerable<D>
-SearchResult<D> bidirectional_bfs(const D& d, const typename D::State& start, const SearchLimits& limits = {}) {
+SearchResult<D> bidirectional_bfs(const D& d, const typename D::State& start, const SearchContext& context = {}) {
   using State = typename D::State;
   using Move = typename D::Move;
   using Side = detail::SearchSide<D>;
@@ -60,7 +60,7 @@ SearchResult<D> bidirectional_bfs(const D& d, const typename D::State& start, co
 
   SearchResult<D> result;
   SearchStats& stats = result.stats;
-  Budget budget(limits, stats);
+  Budget budget(context, stats);
   Side forward(budget), backward(budget);
   forward.frontier.emplace_back(start, forward.add(d, start, kNone, Move{}, budget));
   d.for_each_goal([&](const State& goal) {
@@ -91,7 +91,7 @@ SearchResult<D> bidirectional_bfs(const D& d, const typename D::State& start, co
   }
 
   while (!forward.frontier.empty() && !backward.frontier.empty()) {
-    if (forward.depth + backward.depth >= limits.max_depth) {
+    if (forward.depth + backward.depth >= context.limits.max_depth) {
       budget.finish(StopReason::depth_limit);
       return result;
     }

@@ -23,9 +23,9 @@ struct DistanceTable {
 };
 
 template <RankedDomain D>
-DistanceTable distance_table(const D& d, std::span<const typename D::State> starts, const SearchLimits& limits = {}) {
+DistanceTable distance_table(const D& d, std::span<const typename D::State> starts, const SearchContext& context = {}) {
   DistanceTable table;
-  Budget budget(limits, table.stats);
+  Budget budget(context, table.stats);
   const std::uint64_t n = d.num_states();
   if (!budget.can_allocate(n)) {
     budget.finish(StopReason::memory_limit);
@@ -42,7 +42,7 @@ DistanceTable distance_table(const D& d, std::span<const typename D::State> star
   for (std::uint8_t depth = 0; !layer.empty(); ++depth) {
     table.stats.depth = depth;
     ++table.stats.iterations;
-    if (depth + 1 >= DistanceTable::kUnreached || depth >= limits.max_depth) {
+    if (depth + 1 >= DistanceTable::kUnreached || depth >= context.limits.max_depth) {
       budget.finish(StopReason::depth_limit);
       return table;
     }

@@ -7,7 +7,7 @@
 // const members must then be safe to call from several threads). Other domains keep a flat hash table
 // of every state seen (StateTable over packed keys) and a vector per layer. Each state is expanded once.
 // Every table and layer is allocated through the Budget (limits.hpp), so the memory limit stops an
-// exploration before an allocation would pass it; the threads are search::worker_threads(limits),
+// exploration before an allocation would pass it; the threads are search::worker_threads(context),
 // no more than the layer's chunks of work.
 #pragma once
 
@@ -103,16 +103,16 @@ std::uint64_t expand_dense_layer(const D& d, std::span<std::uint64_t> words, uns
 
 template <RankedDomain D>
 ExploreResult<D> explore_dense(const D& d, std::span<const typename D::State> starts,
-                               const SearchLimits& limits, std::size_t keep_deepest) {
+                               const SearchContext& context, std::size_t keep_deepest) {
   ExploreResult<D> result;
   SearchStats& stats = result.stats;
-  Budget budget(limits, stats);
+  Budget budget(context, stats);
   const std::uint64_t n = d.num_states();
   if (!budget.can_allocate(n / 4 + 8)) {
     budget.finish(StopReason::memory_limit);
     return result;
   }
-  const unsigned threads = n < (std::uint64_t{1} << 16) ? 1 : worker_threads(limits);
+  const unsigned threads = n < (std::uint64_t{1} << 16) ? 1 : worker_threads(context);
   encode::NBitArray codes =
       allocate_or_throw("exploration's table", n / 4 + 8, [&] { return encode::NBitArray(n, 2); });
   std::uint64_t count = 0;
@@ -126,7 +126,7 @@ ExploreResult<D> explore_dense(const D& d, std::span<const typename D::State> st
   for (Cost depth = 0;; ++depth) {
     stats.depth = depth;
     ++stats.iterations;
-    if (depth >= limits.max_depth) {
+    if (depth >= context.limits.max_depth) {
       budget.finish(StopReason::depth_limit);
       return result;
     }
@@ -153,11 +153,11 @@ ExploreResult<D> explore_dense(const D& d, std::span<const typename D::State> st
 
 template <Domain D>
 ExploreResult<D> explore_hashed(const D& d, std::span<const typename D::State> starts,
-                                const SearchLimits& limits, std::size_t keep_deepest) {
+                                const SearchContext& context, std::size_t keep_deepest) {
   using State = typename D::State;
   ExploreResult<D> result;
   SearchStats& stats = result.stats;
-  Budget budget(limits, stats);
+  Budget budget(context, stats);
   StateTable<StateKey<D>> seen(1024, &budget);
   std::vector<State> layer, next;
   for (const State& s : starts) {
@@ -167,7 +167,7 @@ ExploreResult<D> explore_hashed(const D& d, std::span<const typename D::State> s
   for (Cost depth = 0; !layer.empty(); ++depth) {
     stats.depth = depth;
     ++stats.iterations;
-    if (depth >= limits.max_depth) {
+    if (depth >= context.limits.max_depth) {
       budget.finish(StopReason::depth_limit);
       return result;
     }
@@ -201,14 +201,14 @@ ExploreResult<D> explore_hashed(const D& d, std::span<const typename D::State> s
 }  // namespace detail
 
 template <Domain D>
-ExploreResult<D> explore(const D& d, std::span<const typename D::State> starts, const SearchLimits& limits = {},
+ExploreResult<D> explore(const D& d, std::span<const typename D::State> starts, const SearchContext& context = {},
                          std::size_t keep_deepest = 16) {
   if constexpr (RankedDomain<D>) {
     if (static_cast<std::uint64_t>(d.num_states()) <= kDenseExploreLimit) {
-      return detail::explore_dense(d, starts, limits, keep_deepest);
+      return detail::explore_dense(d, starts, context, keep_deepest);
     }
   }
-  return detail::explore_hashed(d, starts, limits, keep_deepest);
+  return detail::explore_hashed(d, starts, context, keep_deepest);
 }
 
 }  // namespace plumb::search

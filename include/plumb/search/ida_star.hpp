@@ -105,15 +105,15 @@ class IdaStar {
 }  // namespace detail
 
 template <Domain D, HeuristicFor<D> H>
-SearchResult<D> ida_star(const D& d, const typename D::State& start, const H& h, const SearchLimits& limits = {}) {
+SearchResult<D> ida_star(const D& d, const typename D::State& start, const H& h, const SearchContext& context = {}) {
   SearchResult<D> result;
-  Budget budget(limits, result.stats);
+  Budget budget(context, result.stats);
   detail::IdaStar<D, H> search(d, h, budget, result.stats);
   typename D::State state = start;
   Cost bound = static_cast<Cost>(h(start));
   while (bound < kInfiniteCost) {
     result.stats.depth = bound;
-    if (bound > limits.max_depth) {
+    if (bound > context.limits.max_depth) {
       budget.finish(StopReason::depth_limit);
       return result;
     }

@@ -1,5 +1,6 @@
-// plumb/search/limits.hpp: limits on a search (depth, nodes, time, memory, threads) and the Budget
-// that enforces them cheaply from inside hot loops, with a progress callback for long work.
+// plumb/search/limits.hpp: the Budget, which enforces a SearchContext's limits (context.hpp: depth,
+// nodes, time, memory, threads) and its cancellation cheaply from inside hot loops and reports the
+// search's progress through it; and the helpers every search shares for threads and allocations.
 //
 // Budget::charge() is called once per expansion; it reads the clock only every 4,096 calls, and the
 // process's resident memory every 65,536 while that is below half the limit, every 4,096 above, so
@@ -10,7 +11,9 @@
 // would grow. Either refuses, and stops the search, when the resident memory plus the new block
 // would pass the limit, so the peak stays within the limit plus what is allocated between checks.
 // An allocation the system refuses (std::bad_alloc) becomes io::EnvironmentError naming its size.
-// Limits stop a search cleanly: the algorithm returns with stats.reason saying which limit was hit.
+// Limits and a cancellation stop a search cleanly: the algorithm returns with stats.reason saying
+// which limit was hit (or `cancelled`). One Budget serves one search on one thread; the workers of a
+// parallel search each have their own, over the one shared context.
 #pragma once
 
 #include <unistd.h>
@@ -28,19 +31,10 @@
 #include <vector>
 
 #include "plumb/io/environment_error.hpp"
+#include "plumb/search/context.hpp"
 #include "plumb/search/stats.hpp"
 
 namespace plumb::search {
-
-struct SearchLimits {
-  Cost max_depth = kInfiniteCost;        // no solution deeper (costlier) than this is looked for
-  std::uint64_t max_nodes = 0;           // expansions; 0 means no limit
-  double max_seconds = 0;                // wall-clock; 0 means no limit
-  std::uint64_t max_memory_bytes = 0;    // resident memory of the process; 0 means no limit
-  unsigned threads = 0;                  // worker threads where an algorithm can use them; 0: one a core
-  double progress_interval_seconds = 0.5;
-  std::function<void(const SearchStats&)> on_progress;  // called every progress interval, if set
-};
 
 // The resident memory of this process in bytes (0 where it cannot be read).
 inline std::uint64_t resident_memory_bytes() {
@@ -60,11 +54,11 @@ inline unsigned max_worker_threads() {
   return std::min(256u, 4 * cores);
 }
 
-// The number of worker threads the limits allow: limits.threads (0: one a core), at least one and
-// at most max_worker_threads().
-inline unsigned worker_threads(const SearchLimits& limits) {
-  const unsigned wanted =
-      limits.threads != 0 ? limits.threads : std::thread::hardware_concurrency();
+// The number of worker threads the context allows: context.limits.threads (0: one a core), at
+// least one and at most max_worker_threads().
+inline unsigned worker_threads(const SearchContext& context) {
+  const unsigned wanted = context.limits.threads != 0 ? context.limits.threads
+                                                      : std::thread::hardware_concurrency();
   return std::clamp(wanted, 1u, max_worker_threads());
 }
 
@@ -101,9 +95,8 @@ decltype(auto) allocate_or_throw(std::string_view what, std::uint64_t bytes, All
 
 class Budget {
  public:
-  Budget(const SearchLimits& limits, SearchStats& stats)
-      : limits_(limits), stats_(stats), start_(Clock::now()),
-        next_progress_(limits.progress_interval_seconds) {}
+  Budget(const SearchContext& context, SearchStats& stats)
+      : context_(context), limits_(context.limits), stats_(stats), start_(Clock::now()) {}
 
   // Counts one expansion; returns false (and sets stats.reason) once a limit is reached.
   bool charge() {
@@ -116,6 +109,7 @@ class Budget {
   // Checks every limit now. Algorithms call it directly after big steps (a layer, an iteration).
   bool check() {
     if (stopped_) return false;
+    if (context_.cancelled()) return stop(StopReason::cancelled);
     if (limits_.max_nodes != 0 && stats_.expanded >= limits_.max_nodes) return stop(StopReason::node_limit);
     stats_.seconds = elapsed();
     if (limits_.max_seconds > 0 && stats_.seconds >= limits_.max_seconds) return stop(StopReason::time_limit);
@@ -124,10 +118,7 @@ class Budget {
       resident_ = resident_memory_bytes();
       if (resident_ > limits_.max_memory_bytes) return stop(StopReason::memory_limit);
     }
-    if (limits_.on_progress && stats_.seconds >= next_progress_) {
-      next_progress_ = stats_.seconds + limits_.progress_interval_seconds;
-      limits_.on_progress(stats_);
-    }
+    context_.report_progress(stats_);
     return true;
   }
 
@@ -180,10 +171,10 @@ class Budget {
     return false;
   }
 
+  const SearchContext& context_;
   const SearchLimits& limits_;
   SearchStats& stats_;
   Clock::time_point start_;
-  double next_progress_ = 0;
   std::uint64_t next_check_ = 1;  // the expansion count at which charge() next checks the limits
   std::uint64_t checks_ = 0;
   std::uint64_t resident_ = 0;    // the resident memory at the last reading

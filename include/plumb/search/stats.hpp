@@ -20,6 +20,7 @@ enum class StopReason {
   node_limit,    // SearchLimits::max_nodes expansions were spent
   time_limit,    // SearchLimits::max_seconds elapsed
   memory_limit,  // the process grew past SearchLimits::max_memory_bytes
+  cancelled,     // SearchContext::cancel() was called (by another thread)
 };
 
 constexpr std::string_view to_string(StopReason reason) {
@@ -30,6 +31,7 @@ constexpr std::string_view to_string(StopReason reason) {
     case StopReason::node_limit: return "node limit";
     case StopReason::time_limit: return "time limit";
     case StopReason::memory_limit: return "memory limit";
+    case StopReason::cancelled: return "cancellation";
   }
   return "unknown";
 }
@@ -37,7 +39,7 @@ constexpr std::string_view to_string(StopReason reason) {
 // True for the reasons that mean "the search was cut short", as opposed to a definite answer.
 constexpr bool is_limit(StopReason reason) {
   return reason == StopReason::node_limit || reason == StopReason::time_limit ||
-         reason == StopReason::memory_limit;
+         reason == StopReason::memory_limit || reason == StopReason::cancelled;
 }
 
 struct SearchStats {

@@ -51,8 +51,8 @@ int run_build(const PdbOptions& options) {
         "PLUMB_CACHE to a writable directory",
         cache.path.string(), cache.problem));
   }
-  search::SearchLimits limits;
-  limits.on_progress = terminal_progress(options.progress);
+  search::SearchContext context;
+  context.set_progress(terminal_progress(options.progress));
   for (std::size_t p = 0; p < partition->patterns.size(); ++p) {
     const io::CachedTable table = puzzles::sliding_pdb_table(*partition, p);
     const std::filesystem::path path = table.path();
@@ -62,7 +62,7 @@ int run_build(const PdbOptions& options) {
       continue;
     }
     search::SearchStats stats;
-    auto built = puzzles::build_sliding_pdb(*partition, p, limits, options.threads, &stats);
+    auto built = puzzles::build_sliding_pdb(*partition, p, context, options.threads, &stats);
     clear_progress();
     if (!built) {
       std::cerr << fmt::format("plumb: the build stopped: {}\n", search::to_string(stats.reason));
@@ -188,13 +188,13 @@ int run_solve_file(const PdbOptions& options) {
       in.fail(error);
     boards.push_back(board);
   }
-  search::SearchLimits limits;
-  limits.on_progress = terminal_progress(options.progress);
+  search::SearchContext context;
+  context.set_progress(terminal_progress(options.progress));
   std::optional<puzzles::SlidingPdbSet> pdbs =
-      puzzles::load_or_build_sliding_pdbs(*partition, limits, options.threads);
+      puzzles::load_or_build_sliding_pdbs(*partition, context, options.threads);
   clear_progress();
   if (!pdbs) return kExitLimit;
-  limits.max_seconds = options.time_limit;
+  context.limits.max_seconds = options.time_limit;
   const puzzles::SlidingDomain domain(
       size.rows, size.cols,
       puzzles::ordered_sliding_goal(size.rows, size.cols, puzzles::BlankPlace::first));
@@ -204,7 +204,7 @@ int run_solve_file(const PdbOptions& options) {
   for (std::size_t i = 0; i < boards.size(); ++i) {
     const auto solution = puzzles::solve_sliding_pdb(
         *pdbs, std::span(boards[i].cells.data(), cells),
-        std::span(domain.goal().cells.data(), cells), limits, options.threads);
+        std::span(domain.goal().cells.data(), cells), context, options.threads);
     clear_progress();
     total += solution.stats;
     const std::string outcome = verdict(domain, boards[i], solution, lengths[i]);

@@ -74,7 +74,7 @@ class BlockPuzzle : public Puzzle {
     long long number = 0;
     while (auto board = reader.next()) {
       ++number;
-      const BlockAnswer answer = puzzles::solve_block(*board, algorithm, options.limits);
+      const BlockAnswer answer = puzzles::solve_block(*board, algorithm, options.context);
       if (search::is_limit(answer.stats.reason)) throw LimitReached(answer.stats);
       if (options.stats) {
         search::SearchStats stats = answer.stats;
@@ -120,7 +120,7 @@ class BlockPuzzle : public Puzzle {
       board = puzzles::make_block_board({"b..$", "....", "HHHH", "HHHH"});
       origin = "the first sample board";
     }
-    const puzzles::BlockReach reach = puzzles::explore_block(board, options.limits);
+    const puzzles::BlockReach reach = puzzles::explore_block(board, options.context);
     if (search::is_limit(reach.stats.reason)) throw LimitReached(reach.stats);
     std::uint64_t total = 0;
     for (std::uint64_t size : reach.layer_sizes) total += size;

@@ -111,7 +111,7 @@ class CubicPuzzle : public Puzzle {
     const cubic::Board board = *parse_size(size_);
     std::optional<cubic::Solver> solver;
     try {
-      solver.emplace(board, method_named(options.algo), max_moves_, options.limits);
+      solver.emplace(board, method_named(options.algo), max_moves_, options.context);
     } catch (const std::invalid_argument& error) {
       in.fail_at(0, fmt::format("--algo {}: {}", options.algo, error.what()));
     }
@@ -130,7 +130,7 @@ class CubicPuzzle : public Puzzle {
       }
       if (options.format != Format::contest && answer.moves >= 0 && !answer.path) {
         answer.path =
-            cubic::solve_bidirectional(board, *dataset, answer.moves, options.limits).path;
+            cubic::solve_bidirectional(board, *dataset, answer.moves, options.context).path;
       }
       switch (options.format) {
         case Format::contest:
@@ -158,7 +158,7 @@ class CubicPuzzle : public Puzzle {
     const cubic::Domain domain(board);
     const cubic::State start = domain.start(start_empty);
     const auto result =
-        search::explore(domain, std::span<const cubic::State>(&start, 1), options.limits, 4);
+        search::explore(domain, std::span<const cubic::State>(&start, 1), options.context, 4);
     if (search::is_limit(result.stats.reason)) throw LimitReached(result.stats);
     if (options.stats) print_stats(std::cerr, "explore", result.stats);
     std::vector<std::uint64_t> views_at;  // top views whose least moves are each depth
@@ -166,7 +166,7 @@ class CubicPuzzle : public Puzzle {
     if (cubic::ViewTable::fits(board)) {
       search::SearchStats stats;
       const auto least =
-          cubic::ViewTable::least_moves_from(board, start_empty, options.limits, stats);
+          cubic::ViewTable::least_moves_from(board, start_empty, options.context, stats);
       if (search::is_limit(stats.reason)) throw LimitReached(stats);
       for (std::uint64_t index = 0; index < least.size(); ++index) {
         if (least[index] == cubic::ViewTable::kUnreachable) continue;

@@ -85,7 +85,7 @@ class GapPuzzle : public Puzzle {
     for (long long deal = 1; deal <= count; ++deal) {
       const GapLayout start = puzzles::gap_start_layout(shape_, puzzles::read_gap_deal(in, shape_));
       const puzzles::GapSolution solution =
-          puzzles::solve_gap(shape_, start, algorithm, options.limits);
+          puzzles::solve_gap(shape_, start, algorithm, options.context);
       if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
       if (options.stats) print_stats(std::cerr, fmt::format("Deal {}", deal), solution.stats);
       const long long answer = solution.moves ? static_cast<long long>(solution.moves->size()) : -1;
@@ -116,7 +116,7 @@ class GapPuzzle : public Puzzle {
       start = puzzles::gap_start_layout(shape_, puzzles::random_gap_deal(shape_, seed_));
       origin = fmt::format("random deal {}", seed_);
     }
-    const puzzles::GapExploration result = puzzles::explore_gap(shape_, start, options.limits);
+    const puzzles::GapExploration result = puzzles::explore_gap(shape_, start, options.context);
     if (search::is_limit(result.stats.reason)) throw LimitReached(result.stats);
     if (options.stats) print_stats(std::cerr, "explore", result.stats);
     std::uint64_t total = 0;

@@ -69,7 +69,7 @@ class PegsPuzzle : public Puzzle {
     for (long long number = 1; number <= count; ++number) {
       const int empty = puzzles::read_pegs_case(in, board);
       const puzzles::PegsSolution solution =
-          puzzles::solve_pegs(board, empty, algorithm, options.limits);
+          puzzles::solve_pegs(board, empty, algorithm, options.context);
       if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
       if (options.stats) print_stats(std::cerr, fmt::format("Case {}", number), solution.stats);
       switch (options.format) {
@@ -95,7 +95,7 @@ class PegsPuzzle : public Puzzle {
       if (puzzles::read_pegs_count(*in) == 0) in->fail("no case to explore from");
       empty = puzzles::read_pegs_case(*in, board);
     }
-    const puzzles::PegsExploration result = puzzles::explore_pegs(board, empty, options.limits);
+    const puzzles::PegsExploration result = puzzles::explore_pegs(board, empty, options.context);
     if (search::is_limit(result.stats.reason)) throw LimitReached(result.stats);
     if (options.stats) print_stats(std::cerr, "explore", result.stats);
     std::uint64_t total = 0;

@@ -174,7 +174,7 @@ class SlidingPuzzle : public Puzzle {
           solver = &solver_for(size);
           if (const std::string error = puzzles::read_board(line, size, board); !error.empty())
             in.fail(error);
-          solver->solve(board, algorithm, options.limits, solution);
+          solver->solve(board, algorithm, options.context, solution);
         } catch (const std::invalid_argument& error) {
           in.fail(error.what());
         }
@@ -313,7 +313,7 @@ void SlidingPuzzle::explore(io::TextInput* in, const RunOptions& options, std::o
     throw io::InputError("--size", 0, message);
   }
   const puzzles::RankedSlidingDomain domain(size.rows, size.cols, goal_for(size), start);
-  const auto result = search::explore(domain, std::span(&start, 1), options.limits, 16);
+  const auto result = search::explore(domain, std::span(&start, 1), options.context, 16);
   if (!result.complete()) throw LimitReached(result.stats);
   if (options.stats) print_stats(std::cerr, "explore", result.stats);
   const int max_depth = static_cast<int>(result.layer_sizes.size()) - 1;
