@@ -25,10 +25,9 @@
 
 namespace plumb::search {
 
-template <Domain D>
-struct ExploreResult {
+// What every exploration counts, whatever its states: the states at each depth and the statistics.
+struct LayerCounts {
   std::vector<std::uint64_t> layer_sizes;  // layer_sizes[k]: states first reached in k moves
-  std::vector<typename D::State> deepest;  // some states of the last layer (at most keep_deepest)
   SearchStats stats;                       // reason: exhausted when complete, else the limit hit
 
   std::uint64_t total() const {
@@ -37,6 +36,11 @@ struct ExploreResult {
     return sum;
   }
   bool complete() const { return stats.reason == StopReason::exhausted; }
+};
+
+template <Domain D>
+struct ExploreResult : LayerCounts {
+  std::vector<typename D::State> deepest;  // some states of the last layer (at most keep_deepest)
 };
 
 inline constexpr std::uint64_t kDenseExploreLimit = std::uint64_t{1} << 33;

@@ -1,0 +1,129 @@
+// plumb/protocol/puzzle.hpp: the one protocol every built-in puzzle speaks, so that any front end
+// (the command line, a web service, a cluster run) drives every puzzle the same way.
+//
+// A Puzzle declares itself (PuzzleInfo: name, help, options, algorithms) and, given option values,
+// configures an Instance. An Instance reads an input's datasets one at a time, solves a dataset
+// under a search::SearchContext to a structured Solution, explores from a dataset or its natural
+// start to an Exploration, and renders either as text in a Format. Nothing here writes to a stream:
+// a front end decides where text goes, so answers before a bad dataset or a limit are its to write.
+// This is the only place puzzles are type-erased: these calls run once a dataset, never in a
+// search loop. Bad input throws io::InputError (with its line), bad option values UsageError.
+#pragma once
+
+#include <any>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "plumb/io/text_input.hpp"
+#include "plumb/search/context.hpp"
+#include "plumb/search/explore.hpp"
+
+namespace plumb::protocol {
+
+enum class Format { contest, pretty, json };
+
+// One of a puzzle's own options, declared once: the command line makes it `--NAME`, the help lists
+// it, a web service describes it. Values travel as text and the puzzle checks them (configure()).
+struct OptionSpec {
+  enum class Type { integer, text };
+  std::string name;                  // without dashes: "size"
+  std::string help;                  // one line
+  Type type = Type::text;
+  std::string default_value;         // as it would be typed; empty: none (the help says why)
+  long long min = 0, max = 0;        // integer options: the allowed range, inclusive
+  std::vector<std::string> choices;  // text options with a fixed set of values; empty: free text
+};
+
+// Option values by name (without dashes), as text; an option left out takes its default.
+using OptionValues = std::map<std::string, std::string, std::less<>>;
+
+// An option value a puzzle cannot use. The front end names the option: "--size: MESSAGE".
+class UsageError : public std::runtime_error {
+ public:
+  UsageError(std::string option, const std::string& message)
+      : std::runtime_error(message), option_(std::move(option)) {}
+  const std::string& option() const { return option_; }
+
+ private:
+  std::string option_;
+};
+
+struct PuzzleInfo {
+  std::string name;          // "gap"
+  std::string summary;       // one line, for `plumb list`
+  std::string description;   // rules, formats and options, for `plumb help NAME`
+  std::string dataset_noun;  // what a dataset is called in messages and stats: "Deal", "Board"
+  std::vector<OptionSpec> options;
+  std::vector<std::string> algorithms;  // the first is the default
+};
+
+// One dataset of an input: its number (from 1), the line it starts on, and the puzzle's own data.
+struct Dataset {
+  std::size_t number = 0;
+  std::size_t line = 0;
+  std::any data;
+};
+
+// The structured answer to one dataset. `moves` and `states` are JSON in the puzzle's own vocabulary
+// (docs/json.md): what a client needs to show the solution without knowing the puzzle's code.
+struct Solution {
+  std::size_t dataset = 0;              // the dataset's number
+  std::size_t line = 0;                 // the line it starts on
+  std::optional<std::uint64_t> length;  // the optimal length; nothing when there is no solution
+  bool optimal = true;                  // whether the length is proven optimal
+  nlohmann::json moves;                 // an array of moves, or null when there is no solution
+  std::vector<nlohmann::json> states;   // the start, then the state after each move
+  search::SearchStats stats;            // reason: solved or exhausted, else the limit that stopped it
+  std::any answer;                      // the puzzle's own result, for its renderings
+};
+
+// An exploration: the states at each depth from a start, and a few of the deepest.
+struct Exploration : search::LayerCounts {
+  std::string origin;                  // what it started from: "the goal", "random deal 1"
+  std::vector<nlohmann::json> deepest;  // some states of the last layer, as JSON
+  std::any detail;                     // the puzzle's own result, for its renderings
+};
+
+// Reads an input's datasets in order.
+class DatasetReader {
+ public:
+  virtual ~DatasetReader() = default;
+  // The next dataset, or nothing after the last one (by the input's count, end or terminator).
+  virtual std::optional<Dataset> next() = 0;
+};
+
+// A puzzle with its options set.
+class Instance {
+ public:
+  virtual ~Instance() = default;
+
+  // Starts reading the datasets of `in`, which must outlive the reader.
+  virtual std::unique_ptr<DatasetReader> read(io::TextInput& in) const = 0;
+  // Solves one dataset with `algorithm` (one of PuzzleInfo::algorithms). A limit or a cancellation
+  // returns a Solution without moves whose stats.reason says which (search::is_limit).
+  virtual Solution solve(const Dataset& dataset, std::string_view algorithm,
+                         const search::SearchContext& context) const = 0;
+  // Explores everything reachable from `start`, or from the puzzle's natural start when it is null.
+  virtual Exploration explore(const Dataset* start, const search::SearchContext& context) const = 0;
+
+  // The text a front end writes for a solution or an exploration, ending in a newline.
+  virtual std::string render(const Solution& solution, Format format) const = 0;
+  virtual std::string render(const Exploration& exploration, Format format) const = 0;
+};
+
+class Puzzle {
+ public:
+  virtual ~Puzzle() = default;
+  virtual const PuzzleInfo& info() const = 0;
+  // An instance with these option values (the rest at their defaults). Throws UsageError.
+  virtual std::unique_ptr<Instance> configure(const OptionValues& options) const = 0;
+};
+
+}  // namespace plumb::protocol
