@@ -61,16 +61,6 @@ std::string progress_text(const search::SearchStats& stats) {
 
 }  // namespace
 
-std::string human_count(double count) {
-  static constexpr const char* kSuffixes[] = {"", "k", "M", "G", "T"};
-  int i = 0;
-  while (std::abs(count) >= 1000 && i < 4) {
-    count /= 1000;
-    ++i;
-  }
-  return i == 0 ? fmt::format("{:.0f}", count) : fmt::format("{:.2f}{}", count, kSuffixes[i]);
-}
-
 std::function<void(const search::SearchStats&)> terminal_progress(bool force) {
   if (isatty(STDERR_FILENO)) {
     clear_before_output();

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "plumb/io/environment_error.hpp"
+#include "plumb/io/counted.hpp"
 #include "plumb/search/stats.hpp"
 
 namespace plumb::cli {
@@ -30,9 +30,7 @@ unsigned capped_threads(unsigned requested);
 // which the limit options take as no limit.
 std::optional<std::uint64_t> parse_memory_size(std::string_view text);
 
-// 1234567 -> "1.23M"; for counts in progress lines and statistics.
-std::string human_count(double count);
-// Bytes -> "1.5 GiB".
 using io::human_bytes;
+using io::human_count;
 
 }  // namespace plumb::cli

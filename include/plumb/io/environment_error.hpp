@@ -1,7 +1,7 @@
 // plumb/io/environment_error.hpp: EnvironmentError, what the library throws when the machine, not the
 // input, fails it: a cache that cannot be used, memory that cannot be had, a thread that cannot be
 // started, output that cannot be written. The program reports it as `plumb: MESSAGE` and exits with
-// status 4. Also human_bytes, the one way sizes are written in messages ("12.0 GiB").
+// status 4.
 #pragma once
 
 #include <fmt/core.h>
@@ -11,23 +11,14 @@
 #include <string>
 #include <string_view>
 
+#include "plumb/io/counted.hpp"
+
 namespace plumb::io {
 
 class EnvironmentError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-
-// Bytes -> "1.5 GiB".
-inline std::string human_bytes(double bytes) {
-  static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  int i = 0;
-  while (bytes >= 1024 && i < 6) {
-    bytes /= 1024;
-    ++i;
-  }
-  return fmt::format("{:.1f} {}", bytes, kUnits[i]);
-}
 
 // The error for an allocation that failed: "out of memory: the WHAT needs 12.0 GiB".
 inline EnvironmentError out_of_memory(std::string_view what, std::uint64_t bytes) {

@@ -1,0 +1,39 @@
+// plumb/protocol/render.hpp: what every puzzle's renderings share: the one JSON schema's records
+// (docs/json.md), the statistics line and the table of layer sizes.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "plumb/protocol/puzzle.hpp"
+#include "plumb/search/stats.hpp"
+
+namespace plumb::protocol {
+
+// A stop reason as JSON names it: "solved", "exhausted", "depth_limit", "node_limit", "time_limit",
+// "memory_limit", "cancelled".
+std::string_view reason_code(search::StopReason reason);
+
+// {"reason", "expanded", "generated", "duplicates", "peak_stored", "iterations", "depth", "seconds"}
+nlohmann::json stats_json(const search::SearchStats& stats);
+
+// The record of one solved dataset: {"puzzle", "dataset", "line", "length" (null: no solution),
+// "optimal", "start", "moves" (null: no solution), "stats"}, and "states" (the state after each
+// move) when `with_states`.
+nlohmann::json solution_json(const PuzzleInfo& info, const Solution& solution,
+                             bool with_states = false);
+
+// The record of an exploration: {"puzzle", "origin", "layers", "total", "depth", "complete",
+// "deepest", "stats"}.
+nlohmann::json exploration_json(const PuzzleInfo& info, const Exploration& exploration);
+
+// One line of statistics under a label ("Deal 3: solved, depth 12, ..."), ending in a newline.
+std::string stats_line(std::string_view label, const search::SearchStats& stats);
+
+// The layer sizes as a two-column table headed by the two names ("depth", "states"), one row a
+// layer, then the total; every line ends in a newline.
+std::string layers_table(std::string_view depth_name, std::string_view count_name,
+                         const search::LayerCounts& counts);
+
+}  // namespace plumb::protocol
