@@ -441,8 +441,13 @@ BlockReach explore_block(const BlockBoard& board, const search::SearchContext& c
       }
     }
   }
-  while (!layer.empty() && !budget.stopped()) {
+  for (Cost depth = 0; !layer.empty() && !budget.stopped(); ++depth) {
     reach.layer_sizes.push_back(layer.size());
+    reach.stats.depth = depth;
+    if (depth >= context.limits.max_depth) {
+      budget.finish(search::StopReason::depth_limit);
+      return reach;
+    }
     std::vector<BlockCell> next;
     for (const BlockCell cell : layer) {
       if (!budget.charge()) break;

@@ -1,4 +1,5 @@
 // The Cubic Eight-Puzzle's solvers (see cubic_solve.hpp).
+#include <algorithm>
 #include <stdexcept>
 #include <utility>
 
@@ -21,9 +22,10 @@ Answer answer_from(Result&& result) {
   return answer;
 }
 
+// The context with its depth limit lowered to max_moves (a copy: it shares the cancellation).
 search::SearchContext bounded(const search::SearchContext& context, int max_moves) {
   search::SearchContext bounded = context;
-  bounded.limits.max_depth = max_moves;
+  bounded.limits.max_depth = std::min(context.limits.max_depth, static_cast<Cost>(max_moves));
   return bounded;
 }
 

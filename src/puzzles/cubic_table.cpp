@@ -1,4 +1,5 @@
-// ViewTable: the least moves from each start to each top view (see cubic_table.hpp).
+// ViewTable: the least moves from each start to each top view (see cubic_table.hpp). A build's
+// searches share the context's node and time limits, so the whole build honours them.
 #include "plumb/puzzles/cubic_table.hpp"
 
 #include <algorithm>
@@ -167,11 +168,21 @@ std::optional<ViewTable> ViewTable::build(const Board& board, const search::Sear
   std::vector<std::uint8_t> entries(board.cells() * views);
   std::vector<bool> done(board.cells());
   stats = {};
+  // The build's searches share the context's node and time limits: each gets what the ones before
+  // it left (a copy of the context, so the cancellation is shared).
+  search::SearchContext remaining = context;
   for (int start = 0; start < board.cells(); ++start) {
     if (done[start]) continue;
     search::SearchStats start_stats;
-    const std::vector<std::uint8_t> least = least_moves_from(board, start, context, start_stats);
+    const std::vector<std::uint8_t> least = least_moves_from(board, start, remaining, start_stats);
     stats += start_stats;
+    const search::SearchLimits& limits = context.limits;
+    if (limits.max_nodes != 0) {  // at least 1 left: 0 would mean no limit
+      remaining.limits.max_nodes =
+          limits.max_nodes > stats.expanded ? limits.max_nodes - stats.expanded : 1;
+    }
+    if (limits.max_seconds > 0)
+      remaining.limits.max_seconds = std::max(1e-9, limits.max_seconds - stats.seconds);
     stats.reason = start_stats.reason;
     if (least.empty()) return std::nullopt;
     for (const Symmetry& symmetry : symmetries(board)) {

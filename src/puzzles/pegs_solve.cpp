@@ -124,20 +124,30 @@ std::vector<PegMove> smallest_shortest_walk(const PegBoard& board, PegSet start,
 class MeetSearch {
  public:
   MeetSearch(const PegBoard& board, int empty, const SearchContext& context, SearchStats& stats)
-      : board_(board), start_(board.start(empty)), stats_(stats), budget_(context, stats) {}
+      : board_(board),
+        start_(board.start(empty)),
+        stats_(stats),
+        budget_(context, stats),
+        max_depth_(context.limits.max_depth) {}
 
+  // The smallest shortest solution; nothing when there is none, or none within max_depth
+  // (depth_limit), or a limit or a cancellation stopped the search (stats.reason says which).
   std::optional<std::vector<PegMove>> run() {
     layers_.push_back({start_});
     for (;;) {
-      stats_.depth = static_cast<Cost>(layers_.size() - 1);
+      const auto depth = static_cast<Cost>(layers_.size() - 1);
+      stats_.depth = depth;
       if (const int other = meeting(); other >= 0) {
-        length_ = static_cast<int>(layers_.size()) - 1 + other;
+        length_ = depth + other;
         stats_.depth = length_;
+        if (length_ > max_depth_) return stopped_by_depth();
         if (!mark_first_half(other)) break;
         budget_.finish(StopReason::solved);
         return smallest_shortest_walk(board_, start_, length_,
                                       [&](PegSet next, int k) { return on_path(next, k); });
       }
+      // The next layer meets solutions of 2 depth + 1 moves and more.
+      if (2 * depth + 1 > max_depth_) return stopped_by_depth();
       if (!grow()) break;
     }
     budget_.finish(StopReason::exhausted);  // keeps the reason of a limit that stopped it
@@ -171,6 +181,11 @@ class MeetSearch {
       if (met) return static_cast<int>(other);
     }
     return -1;
+  }
+
+  std::nullopt_t stopped_by_depth() {
+    budget_.finish(StopReason::depth_limit);
+    return std::nullopt;
   }
 
   // Appends the next layer; false when there is none (no solution) or a limit stopped the search.
@@ -243,6 +258,7 @@ class MeetSearch {
   Budget budget_;
   std::vector<Layer> layers_;  // layers_[k]: the positions first reached in k moves
   std::vector<Layer> marked_;  // marked_[k]: those of layers_[k] on a shortest path (first half)
+  Cost max_depth_;
   int length_ = 0;
   std::uint64_t stored_ = 1;
 };

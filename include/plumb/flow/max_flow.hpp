@@ -13,7 +13,8 @@
 //   Capacity augment(ResidualNetwork&, int s, int t, Capacity limit, search::Budget* budget);
 // that increases the s-t flow by as much as it can, up to `limit`, and returns the increase; with a
 // budget it charges it once a node it scans, and returns early (the flow valid but not maximum) once
-// the budget stops (search/limits.hpp: time, node and memory limits).
+// the budget stops (search/limits.hpp: time, node and memory limits, cancellation); the network's
+// layout, before the first augmentation, checks the budget too and returns 0 when it stops.
 // Preconditions (asserted): s != t, both nodes exist, capacities are >= 0, and the total capacity
 // leaving s fits in a Capacity (int64). After flow(s, t) without a limit (or with one not reached),
 // min_cut(s) is a minimum cut whose capacity equals the flow; its cost is O(n + m).
@@ -41,7 +42,7 @@ class MaxFlow {
   Capacity flow(int s, int t) { return flow(s, t, kUnlimited); }
   Capacity flow(int s, int t, Capacity limit, search::Budget* budget = nullptr) {
     assert(0 <= s && s < num_nodes() && 0 <= t && t < num_nodes() && s != t && limit >= 0);
-    network_.build();
+    if (!network_.build(budget)) return 0;
     return solver_.augment(network_, s, t, limit, budget);
   }
 

@@ -11,13 +11,19 @@
 //
 // Invariants: 0 <= flow <= cap for every edge; residual(arc) + residual(partner) = cap of its edge.
 // Complexity: add_edge O(1) amortized; build O(n + m). Memory: 52 bytes per edge (two 16-byte arcs,
-// the 16-byte edge as added, a 4-byte index) and 4 bytes per node.
+// the 16-byte edge as added, a 4-byte index) and 4 bytes per node; a later build() holds the old
+// layout and the new one at once.
+// build(budget) checks the budget's limits and cancellation every kBuildCheck nodes or edges it
+// lays out (a 6000 x 6000 board's layout takes about 0.3 s); stopped, it leaves the network as it
+// was before the call (not built, if it never was) and returns false.
 #pragma once
 
 #include <cassert>
 #include <cstdint>
 #include <limits>
 #include <vector>
+
+#include "plumb/search/limits.hpp"
 
 namespace plumb::flow {
 
@@ -75,37 +81,47 @@ class ResidualNetwork {
   }
 
   // Lays out the edges added since the last call (all of them the first time); flows are kept.
-  void build() {
-    if (built()) return;
-    std::vector<Capacity> flow;  // of the edges laid out before, kept across the new layout
-    for (std::size_t id = 0; id < edge_arc_.size(); ++id) {
-      flow.push_back(arcs_[arcs_[edge_arc_[id]].partner].residual);
-    }
-    // Counting sort of the arcs by tail: first_[v] counts, then is used as v's insertion cursor,
+  // False, with nothing changed, if `budget` stopped the search first.
+  bool build(search::Budget* budget = nullptr) {
+    if (built()) return true;
+    std::size_t steps = 0;
+    const auto go_on = [&] {
+      return budget == nullptr || ++steps % kBuildCheck != 0 || budget->check();
+    };
+    const std::size_t edges = from_.size();
+    // Counting sort of the arcs by tail: first[v] counts, then is used as v's insertion cursor,
     // which leaves it at v's end, then everything is shifted back by one node.
-    first_.assign(num_nodes_ + 1, 0);
-    for (std::size_t id = 0; id < from_.size(); ++id) {
-      ++first_[from_[id]];
-      ++first_[to_[id]];
+    std::vector<int> first(num_nodes_ + 1, 0);
+    for (std::size_t id = 0; id < edges; ++id) {
+      if (!go_on()) return false;
+      ++first[from_[id]];
+      ++first[to_[id]];
     }
     int start = 0;
     for (int v = 0; v <= num_nodes_; ++v) {
-      const int count = first_[v];
-      first_[v] = start;
+      const int count = first[v];
+      first[v] = start;
       start += count;
     }
-    arcs_.resize(2 * from_.size());
-    edge_arc_.resize(from_.size());
-    for (std::size_t id = 0; id < from_.size(); ++id) {
-      const int forward = first_[from_[id]]++;
-      const int backward = first_[to_[id]]++;
-      const Capacity carried = id < flow.size() ? flow[id] : 0;
-      arcs_[forward] = {to_[id], backward, cap_[id] - carried};
-      arcs_[backward] = {from_[id], forward, carried};
-      edge_arc_[id] = forward;
+    std::vector<Arc> arcs(2 * edges);
+    std::vector<int> edge_arc(edges);
+    for (std::size_t id = 0; id < edges; ++id) {
+      if (!go_on()) return false;
+      const int forward = first[from_[id]]++;
+      const int backward = first[to_[id]]++;
+      // The flow an edge laid out before carries over to its new arcs.
+      const Capacity carried =
+          id < edge_arc_.size() ? arcs_[arcs_[edge_arc_[id]].partner].residual : 0;
+      arcs[forward] = {to_[id], backward, cap_[id] - carried};
+      arcs[backward] = {from_[id], forward, carried};
+      edge_arc[id] = forward;
     }
-    for (int v = num_nodes_; v > 0; --v) first_[v] = first_[v - 1];
-    first_[0] = 0;
+    for (int v = num_nodes_; v > 0; --v) first[v] = first[v - 1];
+    first[0] = 0;
+    first_ = std::move(first);
+    arcs_ = std::move(arcs);
+    edge_arc_ = std::move(edge_arc);
+    return true;
   }
 
   bool built() const {
@@ -140,6 +156,8 @@ class ResidualNetwork {
   }
 
  private:
+  static constexpr std::size_t kBuildCheck = std::size_t{1} << 16;
+
   int num_nodes_;
   std::vector<int> from_, to_;  // the edges as added
   std::vector<Capacity> cap_;

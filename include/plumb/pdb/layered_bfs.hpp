@@ -38,6 +38,11 @@
 // too, at random (buffered and prefetched like the moves), and atomically, as are then all entries.
 // The moves of a run of expansions are buffered, their table words prefetched, and then applied, so
 // that the cache misses of a few hundred moves overlap; the table is asked for huge pages (Linux).
+// Limits (search/context.hpp): every thread checks the cancellation, the clock and the placements
+// expanded so far (summed over the threads) after each chunk it scans, so a build stops within a
+// chunk's work of a cancellation or limit; the memory limit is checked before the table is
+// allocated and again after each layer; max_depth bounds the layers (depth_limit once a layer past
+// it would be needed). The first limit a thread meets is the build's StopReason.
 // References: R. E. Korf and A. Felner, "Disjoint pattern database heuristics", Artificial
 // Intelligence 134 (2002); R. E. Korf, "Linear-time disk-based implicit graph search", JACM 55
 // (2008).
@@ -169,8 +174,9 @@ std::uint32_t slots_holding(Word word, unsigned value) {
 // Fills `entries` (space.num_placements() of them, all zero) by breadth-first search from the goal
 // classes, with `threads` threads. Returns the statistics: expanded = placements expanded (once a
 // layer), generated = moves tried, iterations = layers, depth = the last layer, peak_stored = slots
-// entered; reason is
-// exhausted when complete, or the limit that stopped it (the entries are then incomplete).
+// entered; reason is exhausted when complete, or the limit that stopped it (node_limit: max_nodes
+// placements expanded, counted a chunk at a time; depth_limit: layers 0..max_depth are done and
+// another remains; time_limit, memory_limit, cancelled), the entries then being incomplete.
 template <class Word, SlottedSpace S>
 search::SearchStats build_layered(const S& space, NibbleArray& entries,
                                   const search::SearchContext& context, unsigned threads) {
@@ -187,8 +193,16 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
     throw std::invalid_argument(
         "build_layered: the table word or the entries do not fit the space");
   }
-  if (context.limits.max_memory_bytes != 0 &&
-      search::resident_memory_bytes() + placements * sizeof(Word) > context.limits.max_memory_bytes) {
+  const search::SearchLimits& limits = context.limits;
+  const auto memory_exceeded = [&](std::uint64_t more) {
+    return limits.max_memory_bytes != 0 &&
+           search::resident_memory_bytes() + more > limits.max_memory_bytes;
+  };
+  if (context.cancelled()) {
+    stats.reason = search::StopReason::cancelled;
+    return stats;
+  }
+  if (memory_exceeded(placements * sizeof(Word))) {
     stats.reason = search::StopReason::memory_limit;
     return stats;
   }
@@ -219,7 +233,16 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
   constexpr std::size_t kPendingMoves = 256;
   const bool twins = space.symmetric();
   threads = std::max(1u, threads);
-  std::atomic<bool> stop{false};
+  // The reason the build stops, set once by the first thread to meet a limit (exhausted: none yet).
+  std::atomic<search::StopReason> stop{search::StopReason::exhausted};
+  const auto stop_for = [&](search::StopReason reason) {
+    search::StopReason none = search::StopReason::exhausted;
+    stop.compare_exchange_strong(none, reason, std::memory_order_relaxed);
+  };
+  const auto stopped = [&] {
+    return stop.load(std::memory_order_relaxed) != search::StopReason::exhausted;
+  };
+  std::atomic<std::uint64_t> total_expanded{0};  // over the layers and threads, a chunk at a time
   for (unsigned depth = 0;; ++depth) {
     const unsigned current = layer_value(depth), next = layer_value(depth + 1);
     std::atomic<std::uint64_t> next_chunk{0}, expanded{0}, generated{0}, reached{0};
@@ -247,10 +270,11 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
       };
       for (;;) {
         const std::uint64_t begin = next_chunk.fetch_add(kChunk, std::memory_order_relaxed);
-        if (begin >= placements || stop.load(std::memory_order_relaxed)) break;
+        if (begin >= placements || stopped()) break;
         const std::uint64_t end = std::min(placements, begin + kChunk);
         std::atomic_ref<std::uint8_t> flags(chunk_flags[begin / kChunk]);
         if ((flags.load(std::memory_order_relaxed) & current) == 0) continue;
+        const std::uint64_t expanded_before = my_expanded;
         for (std::uint64_t rank = begin; rank < end; ++rank) {
           std::atomic_ref<Word> word(table[rank]);
           const Word fields = word.load(std::memory_order_relaxed);
@@ -281,18 +305,22 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
         }
         apply_pending();
         flags.fetch_and(static_cast<std::uint8_t>(~current), std::memory_order_relaxed);
-        if (worker == 0) {
-          const double seconds = elapsed();
-          if (context.limits.max_seconds > 0 && seconds >= context.limits.max_seconds) stop = true;
-          if (context.cancelled()) stop = true;
-          if (context.reports_progress()) {
-            search::SearchStats now = stats;
-            now.expanded += expanded + my_expanded;
-            now.peak_stored += reached + my_reached;
-            now.depth = static_cast<Cost>(depth);
-            now.seconds = seconds;
-            context.report_progress(now);
-          }
+        const std::uint64_t expanded_so_far =
+            total_expanded.fetch_add(my_expanded - expanded_before, std::memory_order_relaxed) +
+            (my_expanded - expanded_before);
+        const double seconds = elapsed();
+        if (context.cancelled()) stop_for(search::StopReason::cancelled);
+        if (limits.max_nodes != 0 && expanded_so_far >= limits.max_nodes)
+          stop_for(search::StopReason::node_limit);
+        if (limits.max_seconds > 0 && seconds >= limits.max_seconds)
+          stop_for(search::StopReason::time_limit);
+        if (worker == 0 && context.reports_progress()) {
+          search::SearchStats now = stats;
+          now.expanded += expanded + my_expanded;
+          now.peak_stored += reached + my_reached;
+          now.depth = static_cast<Cost>(depth);
+          now.seconds = seconds;
+          context.report_progress(now);
         }
       }
       expanded += my_expanded;
@@ -306,8 +334,11 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
     stats.iterations = depth + 1;
     stats.depth = static_cast<Cost>(depth);
     stats.seconds = elapsed();
-    if (stop) {
-      stats.reason = search::StopReason::time_limit;
+    if (reached != 0 && memory_exceeded(0)) stop_for(search::StopReason::memory_limit);
+    if (reached != 0 && depth >= static_cast<std::uint64_t>(limits.max_depth))
+      stop_for(search::StopReason::depth_limit);
+    if (stopped()) {
+      stats.reason = stop.load(std::memory_order_relaxed);
       return stats;
     }
     if (reached == 0) break;

@@ -71,8 +71,9 @@ struct BlockNetwork {
 };
 BlockNetwork block_network(const BlockBoard& board);
 
-// Limits: the network's memory is checked against context.limits.max_memory_bytes before it is built, and
-// the max flow stops at the time, node or memory limit (stats.reason says which).
+// Limits: the network's memory is checked against context.limits.max_memory_bytes before it is
+// built; adding its edges, laying it out and the max flow stop at the time, node or memory limit or
+// a cancellation (stats.reason says which; there is then no answer). No depth limit applies.
 BlockAnswer solve_block(const BlockBoard& board,
                         BlockFlowAlgorithm algorithm = BlockFlowAlgorithm::boykov_kolmogorov,
                         const search::SearchContext& context = {});
@@ -121,7 +122,7 @@ BlockBoard random_block_board(int rows, int cols, int holes_per_mille, int start
 
 // Breadth-first search over the standing positions from every start: how many are first reached
 // after 0, 1, 2, ... rolls (a roll moves 3 cells), and the cells of the last layer; stopped by the
-// context like any search (stats.reason).
+// context like any search (stats.reason; max_depth: layers 0..max_depth, then depth_limit).
 struct BlockReach {
   std::vector<std::uint64_t> layer_sizes;
   std::vector<BlockCell> deepest;

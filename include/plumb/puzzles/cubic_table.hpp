@@ -55,7 +55,8 @@ class ViewTable {
                                                     const search::SearchContext& context,
                                                     search::SearchStats& stats);
 
-  // Builds the table of every start; nothing if a limit stopped it (stats says which).
+  // Builds the table of every start; nothing if a limit or a cancellation stopped it (stats says
+  // which). Its searches share the context's node and time limits (the whole build honours them).
   static std::optional<ViewTable> build(const Board& board, const search::SearchContext& context,
                                         search::SearchStats& stats);
   // The table from the cache file, or nothing if it is absent, stale or corrupt.

@@ -34,7 +34,8 @@ enum class PegsAlgorithm { meet, table };
 
 struct PegsSolution {
   std::optional<std::vector<PegMove>> moves;  // present when stats.reason is solved
-  search::SearchStats stats;  // exhausted: no solution; or the limit that stopped it
+  search::SearchStats stats;  // exhausted: no solution; depth_limit: none of at most max_depth
+                              // moves; or the limit (or cancellation) that stopped it
 };
 
 // The lexicographically smallest shortest solution from the board with only `empty` (0-based)

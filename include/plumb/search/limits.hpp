@@ -3,8 +3,10 @@
 // search's progress through it; and the helpers every search shares for threads and allocations.
 //
 // Budget::charge() is called once per expansion; it reads the clock only every 4,096 calls, and the
-// process's resident memory every 65,536 while that is below half the limit, every 4,096 above, so
-// its cost is a counter compare almost always. The node limit is exact.
+// process's resident memory at the first check, then every 65,536 calls while that is below half
+// the limit, every 4,096 above, so its cost is a counter compare almost always. The node limit is
+// exact. The first expansion is checked, so a search started under a cancelled context, a spent
+// time limit or a process already past the memory limit stops at once.
 // Memory grows in steps the periodic check cannot see coming (a table that doubles, an array the
 // size of a state space), so every allocation of a search that can be large goes through the
 // Budget first: can_allocate(bytes) before one big allocation, make_room(vector) before a vector
@@ -114,7 +116,7 @@ class Budget {
     stats_.seconds = elapsed();
     if (limits_.max_seconds > 0 && stats_.seconds >= limits_.max_seconds) return stop(StopReason::time_limit);
     if (limits_.max_memory_bytes != 0 &&
-        (++checks_ % 16 == 0 || 2 * resident_ > limits_.max_memory_bytes)) {
+        (checks_++ % 16 == 0 || 2 * resident_ > limits_.max_memory_bytes)) {
       resident_ = resident_memory_bytes();
       if (resident_ > limits_.max_memory_bytes) return stop(StopReason::memory_limit);
     }

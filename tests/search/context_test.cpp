@@ -1,0 +1,329 @@
+// tests/search/context_test.cpp: every engine search honours every limit of its SearchContext and
+// its cancellation, stopping with exactly the limit's StopReason and no answer (a table of searches
+// by limits); a cancellation from another thread stops a long search within 100 ms; a flow
+// network's layout stops for the budget and leaves the network as it was; and the context itself:
+// one progress reporter at a time, the interval, copies sharing the cancellation, the totals.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <functional>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "plumb/flow/dinic.hpp"
+#include "plumb/flow/max_flow.hpp"
+#include "plumb/search/astar.hpp"
+#include "plumb/search/bfs.hpp"
+#include "plumb/search/bidirectional_bfs.hpp"
+#include "plumb/search/context.hpp"
+#include "plumb/search/distance_table.hpp"
+#include "plumb/search/explore.hpp"
+#include "plumb/search/ida_star.hpp"
+#include "tests/search/test_domains.hpp"
+
+namespace plumb::search {
+namespace {
+
+using testing::GapHeuristic;
+using testing::NumberWalk;
+using testing::Pancakes;
+using testing::ZeroHeuristic;
+using Clock = std::chrono::steady_clock;
+
+// What a search under test gave: its statistics, and whether it gave an answer (moves, a complete
+// exploration or table).
+struct Outcome {
+  SearchStats stats;
+  bool answered = false;
+};
+
+struct SearchCase {
+  std::string name;
+  std::function<Outcome(const SearchContext&)> run;
+};
+
+// A start whose every search here goes several layers deep.
+Pancakes<8>::State scrambled() {
+  return {7, 2, 5, 0, 3, 6, 1, 4};
+}
+
+std::vector<SearchCase> engine_searches() {
+  const Pancakes<8> pancakes;
+  const NumberWalk walk{.target = 199};
+  const std::vector<Pancakes<8>::State> starts{scrambled()};
+  const auto answered = [](auto result) { return Outcome{result.stats, result.solved()}; };
+  return {
+      {"bfs", [=](const SearchContext& c) { return answered(bfs(pancakes, scrambled(), c)); }},
+      {"bfs_hashed", [=](const SearchContext& c) { return answered(bfs(walk, 0, c)); }},
+      {"bidirectional_bfs",
+       [=](const SearchContext& c) { return answered(bidirectional_bfs(pancakes, scrambled(), c)); }},
+      {"astar",
+       [=](const SearchContext& c) {
+         return answered(astar(pancakes, scrambled(), GapHeuristic<8>{}, c));
+       }},
+      {"astar_hashed",
+       [=](const SearchContext& c) { return answered(astar(walk, 0, ZeroHeuristic{}, c)); }},
+      {"ida_star",
+       [=](const SearchContext& c) {
+         return answered(ida_star(pancakes, scrambled(), GapHeuristic<8>{}, c));
+       }},
+      {"explore_dense",
+       [=](const SearchContext& c) {
+         const auto result = explore(pancakes, std::span(starts), c);
+         return Outcome{result.stats, result.complete()};
+       }},
+      {"explore_hashed",
+       [=](const SearchContext& c) {
+         const std::vector<int> zero{0};
+         const auto result = explore(walk, std::span(zero), c);
+         return Outcome{result.stats, result.complete()};
+       }},
+      {"distance_table",
+       [=](const SearchContext& c) {
+         const DistanceTable table = distance_table(pancakes, std::span(starts), c);
+         return Outcome{table.stats, table.stats.reason == StopReason::exhausted};
+       }},
+  };
+}
+
+struct LimitCase {
+  std::string name;
+  SearchLimits limits;
+  bool cancel = false;
+  StopReason expected;
+};
+
+std::vector<LimitCase> limit_cases() {
+  return {
+      {"node_limit", {.max_nodes = 1}, false, StopReason::node_limit},
+      {"depth_limit", {.max_depth = 1}, false, StopReason::depth_limit},
+      {"time_limit", {.max_seconds = 1e-9}, false, StopReason::time_limit},
+      {"memory_limit", {.max_memory_bytes = 1}, false, StopReason::memory_limit},
+      {"cancelled", {}, true, StopReason::cancelled},
+  };
+}
+
+TEST(SearchContext, EverySearchStopsAtEveryLimitWithItsReasonAndNoAnswer) {
+  for (const SearchCase& search : engine_searches()) {
+    const Outcome free = search.run({});
+    ASSERT_TRUE(free.answered) << search.name << " without limits";
+    for (const LimitCase& limit : limit_cases()) {
+      const SearchContext context(limit.limits);
+      if (limit.cancel) context.cancel();
+      const Outcome outcome = search.run(context);
+      EXPECT_EQ(outcome.stats.reason, limit.expected) << search.name << ", " << limit.name;
+      EXPECT_FALSE(outcome.answered) << search.name << ", " << limit.name;
+    }
+  }
+}
+
+TEST(SearchContext, AnIdaStarIterationPastTheDepthLimitIsNotTried) {
+  const Pancakes<8> pancakes;
+  const auto free = ida_star(pancakes, scrambled(), GapHeuristic<8>{});
+  ASSERT_TRUE(free.solved());
+  const auto bounded = ida_star(pancakes, scrambled(), GapHeuristic<8>{},
+                                SearchLimits{.max_depth = free.cost - 1});
+  EXPECT_EQ(bounded.stats.reason, StopReason::depth_limit);
+  const auto enough =
+      ida_star(pancakes, scrambled(), GapHeuristic<8>{}, SearchLimits{.max_depth = free.cost});
+  ASSERT_TRUE(enough.solved());
+  EXPECT_EQ(enough.moves, free.moves);
+}
+
+bool sanitized() {
+  return std::getenv("PLUMB_SANITIZED") != nullptr;
+}
+
+// How long a search may take to notice a cancellation: 100 ms (1 s in the sanitizer builds).
+double cancellation_latency_bound() {
+  return sanitized() ? 1.0 : 0.1;
+}
+
+// Runs `search` under `context` while another thread cancels it after 50 ms; returns the search's
+// statistics and stores in `latency` the seconds from the cancellation to the search's return.
+template <class Search>
+SearchStats cancelled_after_50ms(const SearchContext& context, Search&& search, double& latency) {
+  Clock::time_point cancelled_at;
+  SearchStats stats;
+  Clock::time_point returned_at;
+  {
+    std::jthread canceller([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      cancelled_at = Clock::now();
+      context.cancel();
+    });
+    stats = search(context);
+    returned_at = Clock::now();
+  }
+  latency = std::chrono::duration<double>(returned_at - cancelled_at).count();
+  return stats;
+}
+
+TEST(SearchContext, CancellingFromAnotherThreadStopsAnIdaStarWithinTheBound) {
+  // Pancakes of 16 without a heuristic: far more than a lifetime of iterations.
+  const Pancakes<16> pancakes;
+  std::mt19937 random(16);
+  const Pancakes<16>::State start = Pancakes<16>::random(random);
+  double latency = 0;
+  const SearchStats stats = cancelled_after_50ms(
+      SearchContext{}, [&](const SearchContext& c) {
+        return ida_star(pancakes, start, ZeroHeuristic{}, c).stats;
+      },
+      latency);
+  EXPECT_EQ(stats.reason, StopReason::cancelled);
+  EXPECT_LT(latency, cancellation_latency_bound());
+}
+
+TEST(SearchContext, CancellingFromAnotherThreadStopsAParallelExplorationWithinTheBound) {
+  // 11! states (10 MB of codes), explored by two threads: many seconds of work.
+  const Pancakes<11> pancakes;
+  const std::vector<Pancakes<11>::State> starts{Pancakes<11>::sorted()};
+  double latency = 0;
+  const SearchStats stats = cancelled_after_50ms(
+      SearchContext{SearchLimits{.threads = 2}},
+      [&](const SearchContext& c) { return explore(pancakes, std::span(starts), c).stats; },
+      latency);
+  EXPECT_EQ(stats.reason, StopReason::cancelled);
+  EXPECT_LT(latency, cancellation_latency_bound());
+}
+
+// A network of about a million edges (a chain of nodes, each also joined to the sink).
+flow::MaxFlow<flow::DinicSolver> large_network(int nodes) {
+  flow::MaxFlow<flow::DinicSolver> graph(nodes);
+  for (int v = 0; v + 1 < nodes; ++v) {
+    graph.add_edge(v, v + 1, 2);
+    graph.add_edge(v, nodes - 1, 1);
+  }
+  return graph;
+}
+
+TEST(SearchContext, ANetworksLayoutStopsForTheBudgetAndLeavesTheNetworkAsItWas) {
+  const int nodes = 500'000;
+  flow::MaxFlow<flow::DinicSolver> graph = large_network(nodes);
+  const SearchContext cancelled;
+  cancelled.cancel();
+  SearchStats stats;
+  Budget budget(cancelled, stats);
+  EXPECT_EQ(graph.flow(0, nodes - 1, flow::kUnlimited, &budget), 0);
+  EXPECT_EQ(stats.reason, StopReason::cancelled);
+  EXPECT_FALSE(graph.network().built());
+  // Unstopped, the same network is laid out and solved: every node but the sink sends 1 to it
+  // directly, and the chain carries the rest of the source's 3 to the sink's neighbour.
+  EXPECT_EQ(graph.flow(0, nodes - 1), 3);
+  EXPECT_TRUE(graph.network().built());
+}
+
+TEST(SearchContext, ARebuildStoppedByTheBudgetKeepsTheFlows) {
+  flow::MaxFlow<flow::DinicSolver> graph = large_network(200'000);
+  const int sink = graph.num_nodes() - 1;
+  ASSERT_EQ(graph.flow(0, sink), 3);
+  graph.add_edge(0, sink, 5);  // the next flow lays the network out again
+  const SearchContext cancelled;
+  cancelled.cancel();
+  SearchStats stats;
+  Budget budget(cancelled, stats);
+  EXPECT_EQ(graph.flow(0, sink, flow::kUnlimited, &budget), 0);
+  EXPECT_EQ(stats.reason, StopReason::cancelled);
+  EXPECT_EQ(graph.get_edge(0).flow + graph.get_edge(1).flow, 3);  // the source's edges, kept
+  EXPECT_EQ(graph.flow(0, sink), 5);
+}
+
+TEST(SearchContext, OneThreadReportsAtATime) {
+  SearchContext context;
+  std::atomic<int> reporting{0}, most_at_once{0}, reports{0};
+  context.set_progress(
+      [&](const SearchStats&) {
+        const int now = ++reporting;
+        int most = most_at_once.load();
+        while (now > most && !most_at_once.compare_exchange_weak(most, now)) {
+        }
+        ++reports;
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        --reporting;
+      },
+      0);
+  {
+    std::vector<std::jthread> threads;
+    for (int t = 0; t < 4; ++t) {
+      threads.emplace_back([&] {
+        SearchStats stats;
+        for (int i = 0; i < 2000; ++i) {
+          stats.expanded = static_cast<std::uint64_t>(i);
+          context.report_progress(stats);
+        }
+      });
+    }
+  }
+  EXPECT_EQ(most_at_once.load(), 1);
+  EXPECT_GT(reports.load(), 0);
+}
+
+TEST(SearchContext, ReportsAreAnIntervalApart) {
+  SearchContext context;
+  std::vector<Clock::time_point> times;
+  const double interval = 0.02;
+  context.set_progress([&](const SearchStats&) { times.push_back(Clock::now()); }, interval);
+  context.report_progress({});
+  EXPECT_TRUE(times.empty()) << "a report before the first interval passed";
+  const Clock::time_point end = Clock::now() + std::chrono::milliseconds(150);
+  while (Clock::now() < end) context.report_progress({});
+  ASSERT_GE(times.size(), 1u);
+  EXPECT_LE(times.size(), 8u);
+  for (std::size_t i = 1; i < times.size(); ++i) {
+    EXPECT_GE(std::chrono::duration<double>(times[i] - times[i - 1]).count(), interval - 1e-3);
+  }
+}
+
+TEST(SearchContext, ASearchReportsThroughItsContext) {
+  SearchContext context;
+  std::vector<std::uint64_t> expanded;
+  context.set_progress([&](const SearchStats& stats) { expanded.push_back(stats.expanded); }, 0);
+  const auto result = bfs(Pancakes<8>{}, scrambled(), context);
+  ASSERT_TRUE(result.solved());
+  ASSERT_FALSE(expanded.empty());
+  EXPECT_GT(expanded.front(), 0u);
+  EXPECT_LE(expanded.back(), result.stats.expanded);
+}
+
+TEST(SearchContext, CopiesShareTheCancellation) {
+  const SearchContext context;
+  SearchContext copy = context;
+  copy.limits.max_depth = 3;  // a copy's own limits
+  EXPECT_FALSE(context.cancelled());
+  copy.cancel();
+  EXPECT_TRUE(context.cancelled());
+  EXPECT_TRUE(copy.cancelled());
+  EXPECT_EQ(context.limits.max_depth, kInfiniteCost);
+  EXPECT_FALSE(SearchContext{}.cancelled());  // a new context is not
+}
+
+TEST(SearchContext, RecordedStatisticsAddUpFromEveryThread) {
+  const SearchContext context;
+  {
+    std::vector<std::jthread> threads;
+    for (int t = 0; t < 4; ++t) {
+      threads.emplace_back([&context, t] {
+        for (int i = 0; i < 1000; ++i) {
+          SearchStats stats;
+          stats.expanded = 2;
+          stats.generated = 3;
+          stats.depth = t * 10 + (i % 7);
+          stats.peak_stored = static_cast<std::uint64_t>(i);
+          context.record(stats);
+        }
+      });
+    }
+  }
+  const SearchStats totals = context.totals();
+  EXPECT_EQ(totals.expanded, 8000u);
+  EXPECT_EQ(totals.generated, 12000u);
+  EXPECT_EQ(totals.depth, 36);
+  EXPECT_EQ(totals.peak_stored, 999u);
+}
+
+}  // namespace
+}  // namespace plumb::search
