@@ -40,7 +40,8 @@
 // that the cache misses of a few hundred moves overlap; the table is asked for huge pages (Linux).
 // Limits (search/context.hpp): every thread checks the cancellation, the clock and the placements
 // expanded so far (summed over the threads) after each chunk it scans, so a build stops within a
-// chunk's work of a cancellation or limit; the memory limit is checked before the table is
+// chunk's work of a cancellation or limit (the table's first filling is checked too, a slice of
+// it at a time); the memory limit is checked before the table is
 // allocated and again after each layer; max_depth bounds the layers (depth_limit once a layer past
 // it would be needed). The first limit a thread meets is the build's StopReason.
 // References: R. E. Korf and A. Felner, "Disjoint pattern database heuristics", Artificial
@@ -100,12 +101,12 @@ struct PendingEntry {
   std::uint8_t value;
 };
 
-// A large array filled with one value, on huge pages where the system gives them on request (fewer
-// TLB misses for the random accesses of a search).
+// A large array, uninitialized, on huge pages where the system gives them on request (fewer TLB
+// misses for the random accesses of a search).
 template <class T>
 class HugeArray {
  public:
-  HugeArray(std::uint64_t size, T value) {
+  explicit HugeArray(std::uint64_t size) {
     constexpr std::size_t kHugePage = std::size_t{2} << 20;
     const std::size_t bytes = (size * sizeof(T) + kHugePage - 1) / kHugePage * kHugePage;
     data_ = static_cast<T*>(std::aligned_alloc(kHugePage, bytes));
@@ -113,7 +114,6 @@ class HugeArray {
 #ifdef MADV_HUGEPAGE
     ::madvise(data_, bytes, MADV_HUGEPAGE);
 #endif
-    std::fill(data_, data_ + size, value);
   }
   ~HugeArray() {
     std::free(data_);
@@ -209,7 +209,19 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
   constexpr Word kUnseen = static_cast<Word>(~Word{0});
   detail::HugeArray<Word> table = search::allocate_or_throw(
       "pattern database's search table", placements * sizeof(Word),
-      [&] { return detail::HugeArray<Word>(placements, kUnseen); });
+      [&] { return detail::HugeArray<Word>(placements); });
+  // Filling a large table takes a while (its pages are touched for the first time): a slice at a
+  // time, between checks of the cancellation and the clock.
+  constexpr std::uint64_t kFillSlice = std::uint64_t{1} << 20;
+  for (std::uint64_t begin = 0; begin < placements; begin += kFillSlice) {
+    if (context.cancelled() || (limits.max_seconds > 0 && elapsed() >= limits.max_seconds)) {
+      stats.reason = context.cancelled() ? search::StopReason::cancelled
+                                         : search::StopReason::time_limit;
+      stats.seconds = elapsed();
+      return stats;
+    }
+    std::fill(&table[begin], &table[begin] + std::min(kFillSlice, placements - begin), kUnseen);
+  }
   const auto field_mask = [](std::uint32_t class_slots, unsigned value) {
     return static_cast<Word>(detail::spread_bits(class_slots) * (3 ^ value));
   };
