@@ -1,6 +1,6 @@
 // tests/puzzles/context_limits_test.cpp: every puzzle's searches and table builds honour every limit
 // of their SearchContext and its cancellation: each stops with exactly the limit's StopReason and
-// gives no answer (a table of searches by limits); a stopped pattern-database build is not cached;
+// gives no answer (a table of searches by limits); a table build so stopped is not cached;
 // a depth limit just below a solution stops the search and one at it finds the same solution; and a
 // cancellation from another thread stops a long search of each kind within 100 ms.
 #include <gtest/gtest.h>
@@ -22,6 +22,7 @@
 #include "plumb/puzzles/sliding.hpp"
 #include "plumb/puzzles/sliding_heuristics.hpp"
 #include "plumb/puzzles/sliding_pdb.hpp"
+#include "plumb/puzzles/sliding_solver.hpp"
 #include "plumb/search/ida_star.hpp"
 #include "tests/support/temporary_cache.hpp"
 
@@ -173,18 +174,48 @@ TEST(ContextLimits, EveryPuzzleSearchStopsAtEveryLimitWithItsReasonAndNoAnswer) 
   }
 }
 
-TEST(ContextLimits, AStoppedPatternDatabaseBuildIsNotCached) {
+// A table that the program keeps in the cache directory: its build (or load) under a context, true
+// when it gives the table; `stats` receives the build's statistics.
+struct CachedTableCase {
+  std::string name;
+  std::function<bool(const SearchContext&, SearchStats&)> build;
+};
+
+std::vector<CachedTableCase> cached_tables() {
+  return {
+      {"pattern databases 8-44",
+       [](const SearchContext& c, SearchStats& stats) {
+         return load_or_build_sliding_pdbs(partition("8-44"), c, 2, &stats).has_value();
+       }},
+      {"sliding distances 3x3",
+       [](const SearchContext& c, SearchStats& stats) {
+         SlidingSolver solver({3, 3}, ordered_sliding_goal(3, 3, BlankPlace::last));
+         return solver.table(c, stats) != nullptr;
+       }},
+      {"cubic top views 2x3",
+       [](const SearchContext& c, SearchStats& stats) {
+         return cubic::ViewTable::load_or_build(cubic::Board{2, 3}, c, stats).has_value();
+       }},
+  };
+}
+
+TEST(ContextLimits, AStoppedTableBuildIsNotCached) {
   const testing::TemporaryCache cache;
-  for (const LimitCase& limit : limit_cases()) {
-    const SearchContext context(limit.limits);
-    if (limit.cancel) context.cancel();
+  for (const CachedTableCase& table : cached_tables()) {
+    for (const LimitCase& limit : limit_cases()) {
+      const SearchContext context(limit.limits);
+      if (limit.cancel) context.cancel();
+      SearchStats stats;
+      EXPECT_FALSE(table.build(context, stats)) << table.name << ", " << limit.name;
+      EXPECT_EQ(stats.reason, limit.expected) << table.name << ", " << limit.name;
+      EXPECT_TRUE(std::filesystem::is_empty(cache.path())) << table.name << ", " << limit.name;
+    }
     SearchStats stats;
-    EXPECT_FALSE(load_or_build_sliding_pdbs(partition("8-44"), context, 2, &stats)) << limit.name;
-    EXPECT_EQ(stats.reason, limit.expected) << limit.name;
-    EXPECT_TRUE(std::filesystem::is_empty(cache.path())) << limit.name;
+    ASSERT_TRUE(table.build({}, stats)) << table.name;
+    EXPECT_FALSE(std::filesystem::is_empty(cache.path())) << table.name;
+    for (const auto& file : std::filesystem::directory_iterator(cache.path()))
+      std::filesystem::remove(file.path());
   }
-  ASSERT_TRUE(load_or_build_sliding_pdbs(partition("8-44"), {}, 2));
-  EXPECT_FALSE(std::filesystem::is_empty(cache.path()));
 }
 
 TEST(ContextLimits, PatternDatabaseLayersStopAtTheDepthLimit) {
