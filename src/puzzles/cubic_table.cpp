@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -171,6 +172,7 @@ std::optional<ViewTable> ViewTable::build(const Board& board, const search::Sear
   // The build's searches share the context's node and time limits: each gets what the ones before
   // it left (a copy of the context, so the cancellation is shared).
   search::SearchContext remaining = context;
+  const auto started = std::chrono::steady_clock::now();
   for (int start = 0; start < board.cells(); ++start) {
     if (done[start]) continue;
     search::SearchStats start_stats;
@@ -181,8 +183,10 @@ std::optional<ViewTable> ViewTable::build(const Board& board, const search::Sear
       remaining.limits.max_nodes =
           limits.max_nodes > stats.expanded ? limits.max_nodes - stats.expanded : 1;
     }
-    if (limits.max_seconds > 0)
-      remaining.limits.max_seconds = std::max(1e-9, limits.max_seconds - stats.seconds);
+    if (limits.max_seconds > 0) {
+      const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - started;
+      remaining.limits.max_seconds = std::max(1e-9, limits.max_seconds - spent.count());
+    }
     stats.reason = start_stats.reason;
     if (least.empty()) return std::nullopt;
     for (const Symmetry& symmetry : symmetries(board)) {

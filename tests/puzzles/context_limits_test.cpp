@@ -232,6 +232,21 @@ TEST(ContextLimits, PatternDatabaseLayersStopAtTheDepthLimit) {
   EXPECT_EQ(enough.expanded, full.expanded);
 }
 
+TEST(ContextLimits, ACubicTablesSearchesShareTheNodeLimit) {
+  // 2x3 takes two searches (its starts up to symmetry), each given what the other left.
+  const cubic::Board board{2, 3};
+  ASSERT_EQ(cubic::ViewTable::build_work(board), cubic::Domain(board).num_states());
+  SearchStats full;
+  ASSERT_TRUE(cubic::ViewTable::build(board, {}, full));
+  SearchStats short_of_it;
+  const SearchLimits one_short{.max_nodes = full.expanded};
+  EXPECT_FALSE(cubic::ViewTable::build(board, one_short, short_of_it));
+  EXPECT_EQ(short_of_it.reason, StopReason::node_limit);
+  SearchStats enough;
+  const SearchLimits just_enough{.max_nodes = full.expanded + 1};
+  EXPECT_TRUE(cubic::ViewTable::build(board, just_enough, enough));
+}
+
 TEST(ContextLimits, PegsMeetStopsBelowTheSolutionsLengthAndFindsItAtIt) {
   const PegBoard board(5);
   const PegsSolution free = solve_pegs(board, 4);

@@ -40,10 +40,10 @@
 // that the cache misses of a few hundred moves overlap; the table is asked for huge pages (Linux).
 // Limits (search/context.hpp): every thread checks the cancellation, the clock and the placements
 // expanded so far (summed over the threads) after each chunk it scans, so a build stops within a
-// chunk's work of a cancellation or limit (the table's first filling is checked too, a slice of
-// it at a time); the memory limit is checked before the table is
-// allocated and again after each layer; max_depth bounds the layers (depth_limit once a layer past
-// it would be needed). The first limit a thread meets is the build's StopReason.
+// chunk's work of a cancellation or limit (the table's first filling is checked too, a slice of it
+// at a time); the memory limit is checked before the table is allocated and again after each
+// layer; max_depth bounds the layers (depth_limit once a layer past it would be needed). The first
+// limit a thread meets is the build's StopReason.
 // References: R. E. Korf and A. Felner, "Disjoint pattern database heuristics", Artificial
 // Intelligence 134 (2002); R. E. Korf, "Linear-time disk-based implicit graph search", JACM 55
 // (2008).
