@@ -1,7 +1,7 @@
-// tests/puzzles/context_limits_test.cpp: every puzzle's searches and table builds honour every limit
-// of their SearchContext and its cancellation: each stops with exactly the limit's StopReason and
-// gives no answer (a table of searches by limits); a table build so stopped is not cached;
-// a depth limit just below a solution stops the search and one at it finds the same solution; and a
+// tests/puzzles/context_limits_test.cpp: every puzzle's searches and table builds honour every
+// limit of their SearchContext and its cancellation: each stops with exactly the limit's StopReason
+// and gives no answer (a table of searches by limits); a table build so stopped is not cached; a
+// depth limit just below a solution stops the search and one at it finds the same solution; and a
 // cancellation from another thread stops a long search of each kind within 100 ms.
 #include <gtest/gtest.h>
 
@@ -81,7 +81,9 @@ std::vector<SearchCase> puzzle_searches() {
     return Outcome{answer.stats, answer.stats.reason == StopReason::solved};
   };
   const auto gap_solver = [solved](GapAlgorithm algorithm) {
-    return [=](const SearchContext& c) { return solved(solve_gap(kGapShape, gap_deal(), algorithm, c)); };
+    return [=](const SearchContext& c) {
+      return solved(solve_gap(kGapShape, gap_deal(), algorithm, c));
+    };
   };
   const auto block_solver = [solved](BlockFlowAlgorithm algorithm) {
     return [=](const SearchContext& c) { return solved(solve_block(block_board(), algorithm, c)); };
@@ -227,8 +229,8 @@ TEST(ContextLimits, PatternDatabaseLayersStopAtTheDepthLimit) {
   EXPECT_EQ(bounded.reason, StopReason::depth_limit);
   EXPECT_EQ(bounded.depth, full.depth - 1);
   SearchStats enough;
-  ASSERT_TRUE(build_sliding_pdb(partition("8-44"), 1, SearchLimits{.max_depth = full.depth}, 1,
-                                &enough));
+  ASSERT_TRUE(
+      build_sliding_pdb(partition("8-44"), 1, SearchLimits{.max_depth = full.depth}, 1, &enough));
   EXPECT_EQ(enough.expanded, full.expanded);
 }
 
@@ -270,9 +272,9 @@ TEST(ContextLimits, CubicSearchesKeepTheTighterOfTheDepthLimitAndMaxMoves) {
   const SearchLimits short_of_it{.max_depth = free.moves - 1};
   EXPECT_EQ(cubic::solve_ida(board, dataset, 30, short_of_it).moves, -1);
   EXPECT_EQ(cubic::solve_bidirectional(board, dataset, 30, short_of_it).moves, -1);
-  EXPECT_EQ(cubic::solve_bidirectional(board, dataset, 30, SearchLimits{.max_depth = free.moves})
-                .moves,
-            free.moves);
+  EXPECT_EQ(
+      cubic::solve_bidirectional(board, dataset, 30, SearchLimits{.max_depth = free.moves}).moves,
+      free.moves);
 }
 
 bool sanitized() {
@@ -295,7 +297,7 @@ std::vector<LongSearch> long_searches() {
        [](const SearchContext& c) {
          const SlidingDomain domain(4, 4, ordered_sliding_goal(4, 4, BlankPlace::first));
          SlidingState start;
-         const std::vector<std::uint8_t> cells{14, 13, 15, 7, 11, 12, 9, 5,
+         const std::vector<std::uint8_t> cells{14, 13, 15, 7, 11, 12, 9,  5,
                                                6,  0,  2,  1, 4,  8,  10, 3};
          for (std::size_t cell = 0; cell < cells.size(); ++cell) start.cells[cell] = cells[cell];
          start.blank = 9;
@@ -314,7 +316,9 @@ std::vector<LongSearch> long_searches() {
          return stats;
        }},
       {"pegs of 7 rows by meeting",
-       [](const SearchContext& c) { return solve_pegs(PegBoard(7), 0, PegsAlgorithm::meet, c).stats; }},
+       [](const SearchContext& c) {
+         return solve_pegs(PegBoard(7), 0, PegsAlgorithm::meet, c).stats;
+       }},
       {"gap 9 x 13 by BFS",
        [](const SearchContext& c) {
          const GapShape shape{9, 13};

@@ -60,7 +60,9 @@ std::vector<SearchCase> engine_searches() {
       {"bfs", [=](const SearchContext& c) { return answered(bfs(pancakes, scrambled(), c)); }},
       {"bfs_hashed", [=](const SearchContext& c) { return answered(bfs(walk, 0, c)); }},
       {"bidirectional_bfs",
-       [=](const SearchContext& c) { return answered(bidirectional_bfs(pancakes, scrambled(), c)); }},
+       [=](const SearchContext& c) {
+         return answered(bidirectional_bfs(pancakes, scrambled(), c));
+       }},
       {"astar",
        [=](const SearchContext& c) {
          return answered(astar(pancakes, scrambled(), GapHeuristic<8>{}, c));
@@ -125,8 +127,8 @@ TEST(SearchContext, AnIdaStarIterationPastTheDepthLimitIsNotTried) {
   const Pancakes<8> pancakes;
   const auto free = ida_star(pancakes, scrambled(), GapHeuristic<8>{});
   ASSERT_TRUE(free.solved());
-  const auto bounded = ida_star(pancakes, scrambled(), GapHeuristic<8>{},
-                                SearchLimits{.max_depth = free.cost - 1});
+  const auto bounded =
+      ida_star(pancakes, scrambled(), GapHeuristic<8>{}, SearchLimits{.max_depth = free.cost - 1});
   EXPECT_EQ(bounded.stats.reason, StopReason::depth_limit);
   const auto enough =
       ida_star(pancakes, scrambled(), GapHeuristic<8>{}, SearchLimits{.max_depth = free.cost});
@@ -170,9 +172,8 @@ TEST(SearchContext, CancellingFromAnotherThreadStopsAnIdaStarWithinTheBound) {
   const Pancakes<16>::State start = Pancakes<16>::random(random);
   double latency = 0;
   const SearchStats stats = cancelled_after_50ms(
-      SearchContext{}, [&](const SearchContext& c) {
-        return ida_star(pancakes, start, ZeroHeuristic{}, c).stats;
-      },
+      SearchContext{},
+      [&](const SearchContext& c) { return ida_star(pancakes, start, ZeroHeuristic{}, c).stats; },
       latency);
   EXPECT_EQ(stats.reason, StopReason::cancelled);
   EXPECT_LT(latency, cancellation_latency_bound());

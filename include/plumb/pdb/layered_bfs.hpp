@@ -207,16 +207,16 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
     return stats;
   }
   constexpr Word kUnseen = static_cast<Word>(~Word{0});
-  detail::HugeArray<Word> table = search::allocate_or_throw(
-      "pattern database's search table", placements * sizeof(Word),
-      [&] { return detail::HugeArray<Word>(placements); });
+  detail::HugeArray<Word> table =
+      search::allocate_or_throw("pattern database's search table", placements * sizeof(Word),
+                                [&] { return detail::HugeArray<Word>(placements); });
   // Filling a large table takes a while (its pages are touched for the first time): a slice at a
   // time, between checks of the cancellation and the clock.
   constexpr std::uint64_t kFillSlice = std::uint64_t{1} << 20;
   for (std::uint64_t begin = 0; begin < placements; begin += kFillSlice) {
     if (context.cancelled() || (limits.max_seconds > 0 && elapsed() >= limits.max_seconds)) {
-      stats.reason = context.cancelled() ? search::StopReason::cancelled
-                                         : search::StopReason::time_limit;
+      stats.reason =
+          context.cancelled() ? search::StopReason::cancelled : search::StopReason::time_limit;
       stats.seconds = elapsed();
       return stats;
     }
