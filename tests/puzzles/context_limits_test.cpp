@@ -5,12 +5,9 @@
 // cancellation from another thread stops a long search of each kind within 100 ms.
 #include <gtest/gtest.h>
 
-#include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "plumb/puzzles/block.hpp"
@@ -24,6 +21,7 @@
 #include "plumb/puzzles/sliding_pdb.hpp"
 #include "plumb/puzzles/sliding_solver.hpp"
 #include "plumb/search/ida_star.hpp"
+#include "tests/support/cancellation.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb::puzzles {
@@ -33,7 +31,6 @@ using search::SearchContext;
 using search::SearchLimits;
 using search::SearchStats;
 using search::StopReason;
-using Clock = std::chrono::steady_clock;
 
 // What a search under test gave: its statistics, and whether it gave an answer (moves, a table, a
 // complete exploration).
@@ -277,15 +274,6 @@ TEST(ContextLimits, CubicSearchesKeepTheTighterOfTheDepthLimitAndMaxMoves) {
       free.moves);
 }
 
-bool sanitized() {
-  return std::getenv("PLUMB_SANITIZED") != nullptr;
-}
-
-// How long a search may take to notice a cancellation: 100 ms (1 s in the sanitizer builds).
-double cancellation_latency_bound() {
-  return sanitized() ? 1.0 : 0.1;
-}
-
 struct LongSearch {
   std::string name;
   std::function<SearchStats(const SearchContext&)> run;
@@ -337,24 +325,8 @@ std::vector<LongSearch> long_searches() {
 
 TEST(ContextLimits, CancellingFromAnotherThreadStopsEachLongSearchWithinTheBound) {
   const testing::TemporaryCache cache;
-  for (const LongSearch& search : long_searches()) {
-    const SearchContext context;
-    Clock::time_point cancelled_at;
-    SearchStats stats;
-    Clock::time_point returned_at;
-    {
-      std::jthread canceller([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        cancelled_at = Clock::now();
-        context.cancel();
-      });
-      stats = search.run(context);
-      returned_at = Clock::now();
-    }
-    EXPECT_EQ(stats.reason, StopReason::cancelled) << search.name;
-    const double latency = std::chrono::duration<double>(returned_at - cancelled_at).count();
-    EXPECT_LT(latency, cancellation_latency_bound()) << search.name;
-  }
+  for (const LongSearch& search : long_searches())
+    testing::expect_cancelled_within_bound(search.name, {}, search.run);
 }
 
 }  // namespace

@@ -7,7 +7,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
 #include <functional>
 #include <random>
 #include <string>
@@ -24,6 +23,7 @@
 #include "plumb/search/explore.hpp"
 #include "plumb/search/ida_star.hpp"
 #include "tests/search/test_domains.hpp"
+#include "tests/support/cancellation.hpp"
 
 namespace plumb::search {
 namespace {
@@ -136,60 +136,23 @@ TEST(SearchContext, AnIdaStarIterationPastTheDepthLimitIsNotTried) {
   EXPECT_EQ(enough.moves, free.moves);
 }
 
-bool sanitized() {
-  return std::getenv("PLUMB_SANITIZED") != nullptr;
-}
-
-// How long a search may take to notice a cancellation: 100 ms (1 s in the sanitizer builds).
-double cancellation_latency_bound() {
-  return sanitized() ? 1.0 : 0.1;
-}
-
-// Runs `search` under `context` while another thread cancels it after 50 ms; returns the search's
-// statistics and stores in `latency` the seconds from the cancellation to the search's return.
-template <class Search>
-SearchStats cancelled_after_50ms(const SearchContext& context, Search&& search, double& latency) {
-  Clock::time_point cancelled_at;
-  SearchStats stats;
-  Clock::time_point returned_at;
-  {
-    std::jthread canceller([&] {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      cancelled_at = Clock::now();
-      context.cancel();
-    });
-    stats = search(context);
-    returned_at = Clock::now();
-  }
-  latency = std::chrono::duration<double>(returned_at - cancelled_at).count();
-  return stats;
-}
-
 TEST(SearchContext, CancellingFromAnotherThreadStopsAnIdaStarWithinTheBound) {
   // Pancakes of 16 without a heuristic: far more than a lifetime of iterations.
   const Pancakes<16> pancakes;
   std::mt19937 random(16);
   const Pancakes<16>::State start = Pancakes<16>::random(random);
-  double latency = 0;
-  const SearchStats stats = cancelled_after_50ms(
-      SearchContext{},
-      [&](const SearchContext& c) { return ida_star(pancakes, start, ZeroHeuristic{}, c).stats; },
-      latency);
-  EXPECT_EQ(stats.reason, StopReason::cancelled);
-  EXPECT_LT(latency, cancellation_latency_bound());
+  testing::expect_cancelled_within_bound("ida_star", {}, [&](const SearchContext& c) {
+    return ida_star(pancakes, start, ZeroHeuristic{}, c).stats;
+  });
 }
 
 TEST(SearchContext, CancellingFromAnotherThreadStopsAParallelExplorationWithinTheBound) {
   // 11! states (10 MB of codes), explored by two threads: many seconds of work.
   const Pancakes<11> pancakes;
   const std::vector<Pancakes<11>::State> starts{Pancakes<11>::sorted()};
-  double latency = 0;
-  const SearchStats stats = cancelled_after_50ms(
-      SearchContext{SearchLimits{.threads = 2}},
-      [&](const SearchContext& c) { return explore(pancakes, std::span(starts), c).stats; },
-      latency);
-  EXPECT_EQ(stats.reason, StopReason::cancelled);
-  EXPECT_LT(latency, cancellation_latency_bound());
+  testing::expect_cancelled_within_bound("explore", {.threads = 2}, [&](const SearchContext& c) {
+    return explore(pancakes, std::span(starts), c).stats;
+  });
 }
 
 // A network of about a million edges (a chain of nodes, each also joined to the sink).

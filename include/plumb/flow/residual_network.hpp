@@ -13,11 +13,12 @@
 // Complexity: add_edge O(1) amortized; build O(n + m). Memory: 52 bytes per edge (two 16-byte arcs,
 // the 16-byte edge as added, a 4-byte index) and 4 bytes per node; a later build() holds the old
 // layout and the new one at once.
-// build(budget) checks the budget's limits and cancellation every kBuildCheck nodes or edges it
-// lays out (a 6000 x 6000 board's layout takes about 0.3 s); stopped, it leaves the network as it
-// was before the call (not built, if it never was) and returns false.
+// build(budget) checks the budget's limits and cancellation every kBuildCheck nodes, edges or arcs
+// it allocates or lays out (a 6000 x 6000 board's layout takes about 0.3 s); stopped, it leaves the
+// network as it was before the call (not built, if it never was) and returns false.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <limits>
@@ -89,9 +90,14 @@ class ResidualNetwork {
       return budget == nullptr || ++steps % kBuildCheck != 0 || budget->check();
     };
     const std::size_t edges = from_.size();
+    std::vector<int> first, edge_arc;
+    std::vector<Arc> arcs;
+    if (!grow(first, num_nodes_ + 1, budget) || !grow(arcs, 2 * edges, budget) ||
+        !grow(edge_arc, edges, budget)) {
+      return false;
+    }
     // Counting sort of the arcs by tail: first[v] counts, then is used as v's insertion cursor,
     // which leaves it at v's end, then everything is shifted back by one node.
-    std::vector<int> first(num_nodes_ + 1, 0);
     for (std::size_t id = 0; id < edges; ++id) {
       if (!go_on()) return false;
       ++first[from_[id]];
@@ -103,8 +109,6 @@ class ResidualNetwork {
       first[v] = start;
       start += count;
     }
-    std::vector<Arc> arcs(2 * edges);
-    std::vector<int> edge_arc(edges);
     for (std::size_t id = 0; id < edges; ++id) {
       if (!go_on()) return false;
       const int forward = first[from_[id]]++;
@@ -157,6 +161,18 @@ class ResidualNetwork {
 
  private:
   static constexpr std::size_t kBuildCheck = std::size_t{1} << 16;
+
+  // Sizes the empty `v` to `size` zeros a slice at a time, checking `budget` between slices (the
+  // first touch of a large network's pages takes a while); false if the budget stopped.
+  template <class T>
+  static bool grow(std::vector<T>& v, std::size_t size, search::Budget* budget) {
+    v.reserve(size);
+    while (v.size() < size) {
+      if (budget != nullptr && !budget->check()) return false;
+      v.resize(std::min(size, v.size() + kBuildCheck));
+    }
+    return true;
+  }
 
   int num_nodes_;
   std::vector<int> from_, to_;  // the edges as added
