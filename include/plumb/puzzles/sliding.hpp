@@ -15,6 +15,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "plumb/encode/packed_state.hpp"
@@ -99,6 +100,16 @@ class SlidingDomain {
       f(static_cast<Move>(m), static_cast<const State&>(next));
     }
   }
+  // The view of pattern databases (pdb/additive_heuristic.hpp): the tile on each cell (0, the
+  // blank, is in no pattern), and the cells a move slides a tile from and to (the blank's cell).
+  unsigned piece_at(const State& s, unsigned cell) const { return s.cells[cell]; }
+  struct Slide {
+    int from, to;
+  };
+  Slide slide_of(const State& s, Move m) const {
+    return {neighbors_[s.blank][static_cast<int>(m)], s.blank};
+  }
+
   template <class F>
   void for_each_goal(F&& f) const {
     f(goal_);
@@ -120,6 +131,7 @@ class SlidingDomain {
   // The state that the moves (letters u d l r) lead to from `s`; nothing if a letter is not a move
   // or a move would take the blank off the board. Checks printed solutions.
   std::optional<State> replay(State s, std::string_view letters) const;
+  std::optional<State> replay(State s, std::span<const Move> moves) const;
 
  private:
   int rows_, cols_;
