@@ -16,11 +16,8 @@
 #include "plumb/search/parallel_ida_star.hpp"
 
 namespace plumb::puzzles {
-namespace {
 
-// The partition's databases as an additive heuristic: an entry stores (distance - Manhattan
-// distance) / 2 of its tiles (tile t's home is cell t); square boards add the diagonal mirror.
-pdb::AdditivePdb additive_pdb(const SlidingPdbSet& pdbs) {
+pdb::AdditivePdb sliding_additive_pdb(const SlidingPdbSet& pdbs) {
   const SlidingPartition& partition = pdbs.partition;
   const unsigned width = partition.width, cells = width * partition.height;
   if (!is_valid_sliding_size(static_cast<int>(partition.height), static_cast<int>(width)))
@@ -49,12 +46,10 @@ pdb::AdditivePdb additive_pdb(const SlidingPdbSet& pdbs) {
   return pdb::AdditivePdb(cells, partition.patterns, std::move(databases), manhattan, 2, mirror);
 }
 
-}  // namespace
-
 SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const std::uint8_t> cells,
                                      std::span<const std::uint8_t> goal,
                                      const search::SearchContext& context, unsigned threads) {
-  const pdb::AdditivePdb heuristic_tables = additive_pdb(pdbs);
+  const pdb::AdditivePdb heuristic_tables = sliding_additive_pdb(pdbs);
   const unsigned width = pdbs.partition.width, height = pdbs.partition.height, n = width * height;
   const auto is_board = [n](std::span<const std::uint8_t> board) {
     std::array<bool, pdb::kMaxCells> seen{};

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "plumb/io/table_cache.hpp"
+#include "plumb/pdb/additive_heuristic.hpp"
 #include "plumb/pdb/pattern_database.hpp"
 #include "plumb/puzzles/sliding.hpp"
 #include "plumb/search/limits.hpp"
@@ -80,6 +81,12 @@ std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& 
                                                         const search::SearchContext& context,
                                                         unsigned threads,
                                                         search::SearchStats* stats = nullptr);
+
+// The set's databases as the additive heuristic over SlidingDomain boards of the blank-first
+// goal: an entry is (distance - Manhattan distance) / 2 of its tiles; square boards add the mirror
+// about the main diagonal. Throws std::invalid_argument unless the partition is of a board size
+// of sliding.hpp and its patterns cover every tile once. It refers to the set's databases.
+pdb::AdditivePdb sliding_additive_pdb(const SlidingPdbSet& pdbs);
 
 struct SlidingPdbSolution {
   std::optional<std::vector<SlidingMove>> moves;  // where the blank goes; nothing if unsolved
