@@ -75,7 +75,6 @@ struct Ring {
   }
 
   // What pdb::PlacementDomain asks for.
-  unsigned cells() const { return kCells; }
   unsigned piece_at(const State& s, unsigned cell) const { return s.token[cell]; }
   struct Slide {
     unsigned from, to;

@@ -31,14 +31,13 @@
 
 namespace plumb::pdb {
 
-// States place pieces (numbered below kMaxCells) on cells() <= kMaxCells cells; piece_at(s, c) is
-// the piece on cell c (free cells hold pieces of no pattern, e.g. the blank), and each move m from
+// States place pieces (numbered below kMaxCells) on at most kMaxCells cells; piece_at(s, c) is the
+// piece on cell c (free cells hold pieces of no pattern, e.g. the blank), and each move m from
 // s slides the piece on slide_of(s, m).from to the cell slide_of(s, m).to, which is free.
 template <class D>
 concept PlacementDomain =
     search::ReversibleDomain<D> &&
     requires(const D& d, const typename D::State& s, const typename D::Move& m, unsigned cell) {
-      { d.cells() } -> std::convertible_to<unsigned>;
       { d.piece_at(s, cell) } -> std::convertible_to<unsigned>;
       { d.slide_of(s, m).from } -> std::convertible_to<unsigned>;
       { d.slide_of(s, m).to } -> std::convertible_to<unsigned>;
@@ -96,9 +95,7 @@ class AdditivePdb {
     }
   }
 
-  unsigned cells() const { return cells_; }
   std::size_t patterns() const { return pieces_.size(); }
-  const std::optional<Reflection>& reflection() const { return reflection_; }
 
  private:
   template <PlacementDomain D>

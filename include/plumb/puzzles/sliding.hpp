@@ -4,7 +4,8 @@
 // A state holds the tile of every cell, row by row (0 is the blank), and the blank's cell. A move
 // is named by the direction the *blank* moves: up, down, left, right (u d l r). SlidingDomain meets
 // Domain, ReversibleDomain (apply/undo in O(1)), GoalEnumerable (its one goal) and PackedDomain (4
-// bits a cell in one 64-bit word up to 16 cells, 5 bits a cell in two words beyond). The ranked
+// bits a cell in one 64-bit word up to 16 cells, 5 bits a cell in two words beyond), and
+// pdb::PlacementDomain (piece_at, slide_of: pattern databases read move by move). The ranked
 // view over the goal's parity class, for dense tables, is RankedSlidingDomain (sliding_ranked.hpp).
 //
 // Solvability: exactly half of all arrangements reach a given goal. The invariant is the parity of
