@@ -260,10 +260,11 @@ Iteration<typename D::Move> iterate(const Worker<D, H>& root, Cost bound, Shared
   std::mutex merge;
   run_workers(threads, [&](unsigned) {
     unsigned unchecked = 0;
+    Worker<D, H> worker = root;  // assigned the root for each item, keeping its vectors' storage
     for (;;) {
       const std::size_t item = next_item.fetch_add(1);
       if (item >= items.size() || item > shared.solved_item.load() || shared.stopped.load()) break;
-      Worker<D, H> worker = root;
+      worker = root;
       worker.work_on(item, unchecked);
       const Cost g = worker.replay(items[item]);
       const bool found = worker.search(g, bound);
