@@ -47,6 +47,14 @@ std::optional<SlidingState> SlidingDomain::replay(State s, std::string_view lett
   return s;
 }
 
+std::optional<SlidingState> SlidingDomain::replay(State s, std::span<const Move> moves) const {
+  for (Move move : moves) {
+    if (neighbor(s.blank, move) < 0) return std::nullopt;
+    apply(s, move);
+  }
+  return s;
+}
+
 int SlidingDomain::parity_class(const State& s) const {
   const int n = cells();
   std::array<std::uint8_t, kMaxSlidingCells> to_goal;  // cell -> where its tile stands in the goal

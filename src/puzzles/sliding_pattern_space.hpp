@@ -1,5 +1,6 @@
 // sliding_pattern_space.hpp (private to src/puzzles): the abstract space a sliding-puzzle pattern
-// database is built in, as pdb/layered_bfs.hpp's SlottedSpace.
+// database is built in, as pdb/layered_bfs.hpp's SlottedSpace, on a Grid: a board of at most 32
+// cells as bit masks.
 //
 // A placement is where the pattern's tiles stand (ranked by pdb::PlacementIndex); its slots are its
 // free cells, in increasing order, where the blank may be; its classes are the regions the blank
@@ -20,14 +21,71 @@
 #include <bit>
 #include <cassert>
 #include <cstdint>
+#include <cstdlib>
 #include <span>
 #include <string_view>
 
 #include "plumb/pdb/layered_bfs.hpp"
 #include "plumb/pdb/placement_index.hpp"
-#include "sliding_grid.hpp"
 
 namespace plumb::puzzles::sliding_detail {
+
+using CellMask = std::uint32_t;
+constexpr CellMask bit(unsigned cell) {
+  return CellMask{1} << cell;
+}
+
+// The board's cells as bit masks (shifted masks, the regions the blank can reach), Manhattan
+// distances and the mirror about the main diagonal.
+class Grid {
+ public:
+  Grid(unsigned width, unsigned height) : width_(width), height_(height) {
+    for (unsigned cell = 0; cell < cells(); ++cell) {
+      const unsigned col = cell % width;
+      if (col != 0) not_first_column_ |= bit(cell);
+      if (col + 1 != width) not_last_column_ |= bit(cell);
+      all_ |= bit(cell);
+    }
+    for (unsigned a = 0; a < cells(); ++a) {
+      for (unsigned b = 0; b < cells(); ++b) {
+        const int rows = static_cast<int>(a / width) - static_cast<int>(b / width);
+        const int cols = static_cast<int>(a % width) - static_cast<int>(b % width);
+        distances_[a][b] = static_cast<std::uint8_t>(std::abs(rows) + std::abs(cols));
+      }
+    }
+  }
+
+  unsigned width() const { return width_; }
+  unsigned height() const { return height_; }
+  unsigned cells() const { return width_ * height_; }
+  CellMask all() const { return all_; }
+  bool square() const { return width_ == height_; }
+  unsigned mirror(unsigned cell) const { return cell % width_ * width_ + cell / width_; }
+
+  // The Manhattan distance between two cells (from a table: no divisions).
+  unsigned distance(unsigned a, unsigned b) const { return distances_[a][b]; }
+
+  // The cells one step left of, right of, above and below the cells of `cells`, on the board.
+  CellMask left_of(CellMask cells) const { return (cells >> 1) & not_last_column_; }
+  CellMask right_of(CellMask cells) const { return (cells << 1) & not_first_column_; }
+  CellMask above(CellMask cells) const { return cells >> width_; }
+  CellMask below(CellMask cells) const { return (cells << width_) & all_; }
+
+  // The cells of `open` connected to `from` (which is in `open`) through `open`.
+  CellMask region(CellMask open, unsigned from) const {
+    CellMask reached = bit(from), before = 0;
+    while (reached != before) {
+      before = reached;
+      reached |= (left_of(reached) | right_of(reached) | above(reached) | below(reached)) & open;
+    }
+    return reached;
+  }
+
+ private:
+  unsigned width_, height_;
+  CellMask all_ = 0, not_first_column_ = 0, not_last_column_ = 0;
+  std::array<std::array<std::uint8_t, pdb::kMaxCells>, pdb::kMaxCells> distances_{};
+};
 
 // The stored entry for a placement first reached at `depth` whose tiles are `manhattan` from home
 // (saturating at 15, which keeps it a lower bound).

@@ -81,7 +81,7 @@ void check_pdb_fits(const SlidingSolver& solver) {
 }
 
 // IDA* over the partition's additive pattern databases: the boards go to solve_sliding_pdb as
-// cells row by row, and its letters come back as moves.
+// cells row by row.
 void run_pdb(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
              SlidingSolution& out) {
   check_pdb_fits(solver);
@@ -94,10 +94,7 @@ void run_pdb(SlidingSolver& solver, const SlidingState& start, const SearchConte
                         std::span(solver.domain().goal().cells.data(), cells), context,
                         search::worker_threads(context));
   out.stats = solution.stats;
-  if (!solution.moves) return;
-  for (char letter : *solution.moves) {
-    out.moves.push_back(static_cast<SlidingMove>(kSlidingMoveLetters.find(letter)));
-  }
+  if (solution.moves) out.moves = *solution.moves;
 }
 
 // Walks down the distance table: from distance k, the first move (in u d l r order) that reaches a

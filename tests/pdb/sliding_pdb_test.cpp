@@ -68,15 +68,11 @@ Board to_board(const SlidingState& state, unsigned cells) {
   return Board(state.cells.begin(), state.cells.begin() + cells);
 }
 
-// Replays `moves` (blank directions) on `board`; false if one leaves the board.
-bool replay(const SlidingDomain& domain, Board board, std::string_view moves, const Board& goal) {
-  SlidingState state = to_state(board);
-  for (char letter : moves) {
-    const auto move = static_cast<SlidingMove>(kSlidingMoveLetters.find(letter));
-    if (domain.neighbor(state.blank, move) < 0) return false;
-    domain.apply(state, move);
-  }
-  return to_board(state, static_cast<unsigned>(domain.cells())) == goal;
+// Whether `moves` (blank directions) take `board` to `goal` without leaving the board.
+bool replay(const SlidingDomain& domain, const Board& board, const std::vector<SlidingMove>& moves,
+            const Board& goal) {
+  const std::optional<SlidingState> end = domain.replay(to_state(board), moves);
+  return end && to_board(*end, static_cast<unsigned>(domain.cells())) == goal;
 }
 
 // Breadth-first distances to `goal` of every state that reaches it.
@@ -289,7 +285,7 @@ TEST(SlidingPdb, UnsolvableAndBadBoards) {
   const SlidingPdbSolution solution = solve_sliding_pdb(set, swapped, goal);
   EXPECT_FALSE(solution.moves.has_value());
   EXPECT_EQ(solution.stats.reason, search::StopReason::exhausted);
-  EXPECT_EQ(*solve_sliding_pdb(set, goal, goal).moves, "");
+  EXPECT_TRUE(solve_sliding_pdb(set, goal, goal).moves->empty());
   Board middle_blank = goal;
   std::swap(middle_blank[0], middle_blank[4]);
   EXPECT_THROW(solve_sliding_pdb(set, goal, middle_blank), std::invalid_argument);

@@ -4,7 +4,8 @@
 // A state holds the tile of every cell, row by row (0 is the blank), and the blank's cell. A move
 // is named by the direction the *blank* moves: up, down, left, right (u d l r). SlidingDomain meets
 // Domain, ReversibleDomain (apply/undo in O(1)), GoalEnumerable (its one goal) and PackedDomain (4
-// bits a cell in one 64-bit word up to 16 cells, 5 bits a cell in two words beyond). The ranked
+// bits a cell in one 64-bit word up to 16 cells, 5 bits a cell in two words beyond), and
+// pdb::PlacementDomain (piece_at, slide_of: pattern databases read move by move). The ranked
 // view over the goal's parity class, for dense tables, is RankedSlidingDomain (sliding_ranked.hpp).
 //
 // Solvability: exactly half of all arrangements reach a given goal. The invariant is the parity of
@@ -15,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "plumb/encode/packed_state.hpp"
@@ -99,6 +101,16 @@ class SlidingDomain {
       f(static_cast<Move>(m), static_cast<const State&>(next));
     }
   }
+  // The view of pattern databases (pdb/additive_heuristic.hpp): the tile on each cell (0, the
+  // blank, is in no pattern), and the cells a move slides a tile from and to (the blank's cell).
+  unsigned piece_at(const State& s, unsigned cell) const { return s.cells[cell]; }
+  struct Slide {
+    int from, to;
+  };
+  Slide slide_of(const State& s, Move m) const {
+    return {neighbors_[s.blank][static_cast<int>(m)], s.blank};
+  }
+
   template <class F>
   void for_each_goal(F&& f) const {
     f(goal_);
@@ -120,6 +132,7 @@ class SlidingDomain {
   // The state that the moves (letters u d l r) lead to from `s`; nothing if a letter is not a move
   // or a move would take the blank off the board. Checks printed solutions.
   std::optional<State> replay(State s, std::string_view letters) const;
+  std::optional<State> replay(State s, std::span<const Move> moves) const;
 
  private:
   int rows_, cols_;

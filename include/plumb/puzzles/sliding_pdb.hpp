@@ -1,5 +1,5 @@
-// plumb/puzzles/sliding_pdb.hpp: optimal solving of the 15- and 24-puzzles (and any sliding puzzle
-// of at most 32 cells) by IDA* over additive pattern databases.
+// plumb/puzzles/sliding_pdb.hpp: optimal solving of the 15- and 24-puzzles (and every board of
+// sliding.hpp) by the engine's parallel IDA* over additive pattern databases.
 //
 // A partition splits the tiles into disjoint patterns. Each pattern's database holds, for every
 // placement of its tiles, the fewest moves *of those tiles* that bring them home, with the blank
@@ -26,7 +26,9 @@
 #include <vector>
 
 #include "plumb/io/table_cache.hpp"
+#include "plumb/pdb/additive_heuristic.hpp"
 #include "plumb/pdb/pattern_database.hpp"
+#include "plumb/puzzles/sliding.hpp"
 #include "plumb/search/limits.hpp"
 
 namespace plumb::puzzles {
@@ -80,18 +82,24 @@ std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& 
                                                         unsigned threads,
                                                         search::SearchStats* stats = nullptr);
 
+// The set's databases as the additive heuristic over SlidingDomain boards of the blank-first
+// goal: an entry is (distance - Manhattan distance) / 2 of its tiles; square boards add the mirror
+// about the main diagonal. Throws std::invalid_argument unless the partition is of a board size
+// of sliding.hpp and its patterns cover every tile once. It refers to the set's databases.
+pdb::AdditivePdb sliding_additive_pdb(const SlidingPdbSet& pdbs);
+
 struct SlidingPdbSolution {
-  std::optional<std::string> moves;  // letters u d l r: where the blank goes; nothing if unsolved
-  search::SearchStats stats;         // reason: solved, exhausted (unsolvable) or the limit hit
-  int root_bound = 0;                // the start's heuristic value: the first iteration's bound
+  std::optional<std::vector<SlidingMove>> moves;  // where the blank goes; nothing if unsolved
+  search::SearchStats stats;  // reason: solved, exhausted (unsolvable) or the limit hit
+  int root_bound = 0;         // the start's heuristic value: the first iteration's bound
 };
 
 // An optimal solution of the board `cells` (row by row, 0 for the blank) for the goal `goal` (same
-// form; its blank must be in a corner), both of the partition's size, by IDA* on `threads` threads
-// (the subtrees below a few levels of the root are shared out each iteration). The move list is the
-// same whatever the thread count; the node counts may differ slightly. Throws std::invalid_argument
-// if the boards are not permutations of 0..n-1 of the right size or the goal's blank is not in a
-// corner.
+// form; its blank must be in a corner), both of the partition's size, by search::parallel_ida_star
+// on `threads` threads with pdb::AdditivePdbHeuristic. The move list is the same whatever the
+// thread count; the node counts may differ slightly. Throws std::invalid_argument if the partition
+// is not one of sliding.hpp's board sizes, the boards are not permutations of 0..n-1 of its size
+// or the goal's blank is not in a corner.
 SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const std::uint8_t> cells,
                                      std::span<const std::uint8_t> goal,
                                      const search::SearchContext& context = {}, unsigned threads = 1);

@@ -1,0 +1,332 @@
+// plumb/search/parallel_ida_star.hpp: IDA* (Korf 1985) on several threads, for a ReversibleDomain
+// searched in place with a heuristic that is updated move by move (IncrementalHeuristic: O(1) a
+// move for additive pattern databases, pdb/additive_heuristic.hpp).
+//
+// Each iteration (bound) with several threads first searches from the root down to kSplitDepth
+// moves and lists the nodes there within the bound, in depth-first order (work items); the threads
+// then take the items in that order and search below each. The solution returned is the first in
+// depth-first order: an item with one stops the threads working on later items, and the earlier
+// items are still searched to the end. So the moves do not depend on the thread count (the node
+// counts may, a little: where the later items were stopped). One thread lists no items.
+// The hot loop never generates the move back to the parent (nor counts it), and prepares every
+// child (the heuristic's table entries prefetched) before it evaluates the first. The goal test
+// runs only where h = 0: a goal's heuristic value must be 0, as every admissible heuristic's is.
+// Limits (context.limits): max_depth bounds the f-bound; max_nodes (expansions, summed over the
+// threads), max_seconds and the context's cancellation are checked by each thread every
+// kCheckInterval expansions, where it also reports progress (context.report_progress, which lets
+// one thread at a time report). max_memory_bytes is not checked: the memory is linear in the depth,
+// plus the items' move lists.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <concepts>
+#include <cstddef>
+#include <limits>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "plumb/search/context.hpp"
+#include "plumb/search/domain.hpp"
+#include "plumb/search/limits.hpp"
+#include "plumb/search/stats.hpp"
+
+namespace plumb::search {
+
+// A heuristic that follows the search's state: positioned at a state, value() is its estimate;
+// prepare(s, m) computes, without changing anything, what the move m from s (the current state)
+// changes, and may prefetch the tables it will read; apply(prepared) then makes that change (after
+// the domain's apply) and returns what undo(prepared, saved) needs to take it back. Copies are
+// independent (each thread works on its own).
+template <class H, class D>
+concept IncrementalHeuristic =
+    ReversibleDomain<D> && std::copyable<H> &&
+    requires(H& h, const H& ch, const typename D::State& s, const typename D::Move& m,
+             const typename H::Prepared& prepared, const typename H::Saved& saved) {
+      { ch.value() } -> std::convertible_to<Cost>;
+      { ch.prepare(s, m) } -> std::same_as<typename H::Prepared>;
+      { h.apply(prepared) } -> std::same_as<typename H::Saved>;
+      h.undo(prepared, saved);
+    };
+
+namespace parallel_ida_detail {
+
+// The depth of the work items: a few thousand subtrees balance a few threads well.
+inline constexpr std::size_t kSplitDepth = 8;
+// A thread checks the limits, the other threads' solutions and the time for progress once per this
+// many expansions, counted across its work items.
+inline constexpr unsigned kCheckInterval = 4096;
+
+// What the threads of one search share: the context, an expansion count, the stop flag, the
+// current bound and the first work item (in depth-first order) known to hold a solution.
+struct Shared {
+  explicit Shared(const SearchContext& context)
+      : context(context), start(std::chrono::steady_clock::now()) {}
+
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  void stop(StopReason why) {
+    if (!stopped.exchange(true)) reason = why;
+  }
+
+  const SearchContext& context;
+  std::chrono::steady_clock::time_point start;
+  Cost bound = 0;
+  std::atomic<std::uint64_t> expanded{0};
+  std::atomic<bool> stopped{false};
+  StopReason reason = StopReason::exhausted;  // written by the thread that stopped the search
+  std::atomic<std::size_t> solved_item{std::numeric_limits<std::size_t>::max()};
+};
+
+// One thread's depth-first search from the root or from a work item: the state, the heuristic
+// positioned at it, the moves from the root, and the prepared children of every node on the path.
+template <class D, class H>
+class Worker {
+ public:
+  using State = typename D::State;
+  using Move = typename D::Move;
+
+  Worker(const D& d, Shared& shared, const State& start, const H& h)
+      : d_(&d), shared_(&shared), state_(start), h_(h) {}
+
+  Cost heuristic() const { return static_cast<Cost>(h_.value()); }
+
+  // Makes the moves of `moves` from this node (the root); returns their cost.
+  Cost replay(const std::vector<Move>& moves) {
+    Cost g = 0;
+    for (const Move& m : moves) {
+      const typename H::Prepared prepared = h_.prepare(state_, m);
+      g += step_cost(*d_, state_, m);
+      d_->apply(state_, m);
+      h_.apply(prepared);
+      path_.push_back(m);
+    }
+    return g;
+  }
+
+  // Searches below this node, at cost g, for a goal within `bound`; when it finds one, path() is
+  // the moves from the root and solution_cost() their cost. False if none, or if it must stop.
+  bool search(Cost g, Cost bound) {
+    if (collect_ != nullptr && path_.size() == collect_depth_) {
+      collect_->push_back(path_);
+      return false;
+    }
+    ++stats.expanded;
+    if (++unchecked_ == kCheckInterval && !keep_going()) return false;
+    const std::size_t first = pending_.size();
+    const bool has_last = !path_.empty();
+    const Move back = has_last ? d_->inverse(path_.back()) : Move{};
+    d_->for_each_move(std::as_const(state_), [&](const Move& m) {
+      if (!has_last || !(m == back)) pending_.push_back({m, h_.prepare(state_, m)});
+    });
+    const std::size_t end = pending_.size();
+    bool found = false;
+    for (std::size_t i = first; i < end && !found; ++i) {
+      const Pending child = pending_[i];  // (a copy: the search below grows pending_)
+      const Cost child_g = g + step_cost(*d_, state_, child.move);
+      d_->apply(state_, child.move);
+      const typename H::Saved saved = h_.apply(child.prepared);
+      ++stats.generated;
+      const Cost h = static_cast<Cost>(h_.value()), f = child_g + h;
+      if (f > bound) {
+        next_bound = std::min(next_bound, f);
+      } else {
+        path_.push_back(child.move);
+        if (h == 0 && d_->is_goal(state_)) {
+          solution_cost_ = child_g;
+          found = true;
+        } else {
+          found = search(child_g, bound);
+        }
+        if (found) break;
+        path_.pop_back();
+      }
+      h_.undo(child.prepared, saved);
+      d_->undo(state_, child.move);
+      if (aborted_ || shared_->stopped.load(std::memory_order_relaxed)) break;
+    }
+    pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(first), pending_.end());
+    return found;
+  }
+
+  // From now on search() lists the move sequences of the nodes `depth` moves deep within the bound
+  // in `items`, instead of searching below them.
+  void collect_at(std::size_t depth, std::vector<std::vector<Move>>* items) {
+    collect_depth_ = depth;
+    collect_ = items;
+  }
+  // Makes search() give up as soon as an earlier item than `item` has a solution, and go on from
+  // `unchecked` expansions since the thread's last check (what unchecked() said after its last
+  // item).
+  void work_on(std::size_t item, unsigned unchecked) {
+    item_ = item;
+    unchecked_ = unchecked;
+  }
+  unsigned unchecked() const { return unchecked_; }
+
+  const std::vector<Move>& path() const { return path_; }
+  Cost solution_cost() const { return solution_cost_; }
+
+  SearchStats stats;
+  Cost next_bound = kInfiniteCost;
+
+ private:
+  struct Pending {
+    Move move;
+    typename H::Prepared prepared;
+  };
+
+  // Every kCheckInterval expansions: stop for an earlier solution or a limit, and report progress.
+  bool keep_going() {
+    unchecked_ = 0;
+    if (shared_->solved_item.load(std::memory_order_relaxed) < item_) {
+      aborted_ = true;
+      return false;
+    }
+    const std::uint64_t total =
+        shared_->expanded.fetch_add(kCheckInterval, std::memory_order_relaxed) + kCheckInterval;
+    const SearchContext& context = shared_->context;
+    if (context.limits.max_nodes != 0 && total >= context.limits.max_nodes)
+      shared_->stop(StopReason::node_limit);
+    const double seconds = shared_->seconds();
+    if (context.limits.max_seconds > 0 && seconds >= context.limits.max_seconds)
+      shared_->stop(StopReason::time_limit);
+    if (context.cancelled()) shared_->stop(StopReason::cancelled);
+    if (context.reports_progress()) {
+      SearchStats now;
+      now.expanded = total;
+      now.depth = shared_->bound;
+      now.seconds = seconds;
+      context.report_progress(now);
+    }
+    return !shared_->stopped.load(std::memory_order_relaxed);
+  }
+
+  const D* d_;
+  Shared* shared_;
+  State state_;
+  H h_;
+  std::vector<Move> path_;
+  std::vector<Pending> pending_;
+  std::vector<std::vector<Move>>* collect_ = nullptr;
+  std::size_t collect_depth_ = 0;
+  std::size_t item_ = 0;
+  unsigned unchecked_ = 0;  // expansions since the last keep_going()
+  bool aborted_ = false;
+  Cost solution_cost_ = 0;
+};
+
+// One iteration's outcome: the solution of the earliest work item that has one, the least f over
+// the bound, and the statistics of every item searched.
+template <class Move>
+struct Iteration {
+  bool found = false;
+  std::vector<Move> moves;
+  Cost cost = 0;
+  Cost next_bound = kInfiniteCost;
+  SearchStats stats;
+
+  template <class W>
+  void absorb(W& worker) {
+    stats += worker.stats;
+    worker.stats = {};
+    next_bound = std::min(next_bound, worker.next_bound);
+  }
+  template <class W>
+  void take_solution(const W& worker) {
+    found = true;
+    moves = worker.path();
+    cost = worker.solution_cost();
+  }
+};
+
+// One IDA* iteration with bound `bound` on `threads` threads.
+template <class D, class H>
+Iteration<typename D::Move> iterate(const Worker<D, H>& root, Cost bound, Shared& shared,
+                                    unsigned threads) {
+  using Move = typename D::Move;
+  Iteration<Move> result;
+  Worker<D, H> splitter = root;
+  std::vector<std::vector<Move>> items;
+  if (threads > 1) splitter.collect_at(kSplitDepth, &items);
+  if (splitter.search(0, bound)) result.take_solution(splitter);
+  result.absorb(splitter);
+  if (result.found || items.empty()) return result;
+
+  std::atomic<std::size_t> next_item{0};
+  std::mutex merge;
+  run_workers(threads, [&](unsigned) {
+    unsigned unchecked = 0;
+    Worker<D, H> worker = root;  // assigned the root for each item, keeping its vectors' storage
+    for (;;) {
+      const std::size_t item = next_item.fetch_add(1);
+      if (item >= items.size() || item > shared.solved_item.load() || shared.stopped.load()) break;
+      worker = root;
+      worker.work_on(item, unchecked);
+      const Cost g = worker.replay(items[item]);
+      const bool found = worker.search(g, bound);
+      unchecked = worker.unchecked();
+      const std::lock_guard lock(merge);
+      if (found && item < shared.solved_item.load()) {
+        shared.solved_item = item;
+        result.take_solution(worker);
+      }
+      result.absorb(worker);
+    }
+  });
+  return result;
+}
+
+}  // namespace parallel_ida_detail
+
+// An optimal solution from `start` by IDA* with the heuristic `h` (positioned at `start`), on
+// `threads` threads (0: search::worker_threads(context)). stats.depth is the last bound tried,
+// stats.peak_stored the solution's length; reason: solved, exhausted (no goal is reachable),
+// depth_limit (the next bound exceeds context.limits.max_depth) or the limit that stopped it.
+template <ReversibleDomain D, IncrementalHeuristic<D> H>
+SearchResult<D> parallel_ida_star(const D& d, const typename D::State& start, const H& h,
+                                  const SearchContext& context = {}, unsigned threads = 0) {
+  using namespace parallel_ida_detail;
+  threads = threads == 0 ? worker_threads(context) : std::clamp(threads, 1u, max_worker_threads());
+  SearchResult<D> result;
+  SearchStats& stats = result.stats;
+  Shared shared(context);
+  const Worker<D, H> root(d, shared, start, h);
+  stats.reason = StopReason::exhausted;
+  if (root.heuristic() == 0 && d.is_goal(start)) {
+    result.moves.emplace();
+    stats.reason = StopReason::solved;
+  }
+  for (Cost bound = root.heuristic(); !result.moves && bound < kInfiniteCost;) {
+    stats.depth = bound;
+    if (bound > context.limits.max_depth) {
+      stats.reason = StopReason::depth_limit;
+      break;
+    }
+    shared.bound = bound;
+    Iteration<typename D::Move> iteration = iterate(root, bound, shared, threads);
+    stats += iteration.stats;
+    ++stats.iterations;
+    if (iteration.found) {
+      result.moves = std::move(iteration.moves);
+      result.cost = iteration.cost;
+      stats.reason = StopReason::solved;
+    } else if (shared.stopped) {
+      break;
+    } else if (context.limits.max_nodes != 0 && stats.expanded >= context.limits.max_nodes) {
+      shared.stop(StopReason::node_limit);
+      break;
+    }
+    shared.solved_item = std::numeric_limits<std::size_t>::max();
+    bound = iteration.next_bound;
+  }
+  if (!result.moves && shared.stopped) stats.reason = shared.reason;
+  stats.seconds = shared.seconds();
+  stats.peak_stored = result.moves ? result.moves->size() : 0;
+  return result;
+}
+
+}  // namespace plumb::search
