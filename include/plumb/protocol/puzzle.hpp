@@ -64,11 +64,13 @@ struct PuzzleInfo {
   std::vector<std::string> algorithms;  // the first is the default
 };
 
-// One dataset of an input: its number (from 1), the line it starts on, and the puzzle's own data.
+// One dataset of an input: its number (from 1), the line it starts on, the puzzle's own data, and
+// the input it came from (a later problem with the dataset is an io::InputError at source:line).
 struct Dataset {
   std::size_t number = 0;
   std::size_t line = 0;
   std::any data;
+  std::string source;  // the input's name ("<stdin>", a path), for messages about the dataset
 };
 
 // The structured answer to one dataset. `moves` and `states` are JSON in the puzzle's own vocabulary
