@@ -36,7 +36,8 @@ is the fewest moves, or -1 when the goal cannot be reached.
 Input: a count T, then T deals of 4 lines of 7 cards (blank lines may separate deals).
 Output (contest): one number per deal.
   --format pretty   replays an optimal solution move by move, drawing the layout
-  --format json     one JSON object per deal and line: answer, moves, statistics
+  --format json     one JSON object per deal and line (docs/json.md): length, moves, states,
+                    statistics
 
 Options:
   --suits S --values V   S rows of V cards (defaults 4 and 7). Cards are two digits while S and V

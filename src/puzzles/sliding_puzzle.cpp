@@ -40,7 +40,8 @@ given with --size. Blank lines are skipped.
 Output (contest): one line per board: a shortest move string, `unsolvable`, or an empty line when
 the board is already solved.
   --format pretty   the boards step by step
-  --format json     one JSON object per board and line: moves, length, statistics
+  --format json     one JSON object per board and line (docs/json.md): length, moves, states,
+                    statistics
 
 Options:
   --size RxC        boards of R rows and C columns (R, C >= 2, R*C <= 25), e.g. 2x4, 3x4
