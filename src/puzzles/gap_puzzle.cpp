@@ -132,6 +132,8 @@ class GapInstance : public protocol::Instance {
 
  private:
   std::string draw(const GapLayout& layout) const { return draw_gap_layout(shape_, layout); }
+  // Solution::moves and ::states from the answer.
+  void record_path(const GapAnswer& answer, protocol::Solution& solution) const;
 
   const protocol::PuzzleInfo& info_;
   GapShape shape_;
@@ -175,21 +177,25 @@ protocol::Solution GapInstance::solve(const protocol::Dataset& dataset, std::str
   solution.dataset = dataset.number;
   solution.line = dataset.line;
   solution.stats = found.stats;
-  solution.states.push_back(layout_json(shape_, start));
-  if (found.moves) {
-    solution.length = found.moves->size();
-    solution.moves = nlohmann::json::array();
-    GapLayout layout = start;
-    for (const GapMove& move : *found.moves) {
-      solution.moves.push_back({{"card", format_gap_code(shape_, layout[move.from])},
-                                {"from", place_json(shape_, move.from)},
-                                {"to", place_json(shape_, move.to)}});
-      apply_gap_move(shape_, layout, move);
-      solution.states.push_back(layout_json(shape_, layout));
-    }
-  }
-  solution.answer = GapAnswer{start, std::move(found.moves)};
+  if (found.moves) solution.length = found.moves->size();
+  GapAnswer answer{start, std::move(found.moves)};
+  if (path_recorded()) record_path(answer, solution);
+  solution.answer = std::move(answer);
   return solution;
+}
+
+void GapInstance::record_path(const GapAnswer& answer, protocol::Solution& solution) const {
+  solution.states.push_back(layout_json(shape_, answer.start));
+  if (!answer.moves) return;
+  solution.moves = nlohmann::json::array();
+  GapLayout layout = answer.start;
+  for (const GapMove& move : *answer.moves) {
+    solution.moves.push_back({{"card", format_gap_code(shape_, layout[move.from])},
+                              {"from", place_json(shape_, move.from)},
+                              {"to", place_json(shape_, move.to)}});
+    apply_gap_move(shape_, layout, move);
+    solution.states.push_back(layout_json(shape_, layout));
+  }
 }
 
 std::string GapInstance::render(const protocol::Solution& solution, Format format) const {

@@ -162,6 +162,15 @@ const SlidingAlgorithm& algorithm_named(std::string_view name) {
   return *algorithm;
 }
 
+// Solution::moves and ::states from the answer.
+void record_path(const SlidingAnswer& answer, protocol::Solution& solution) {
+  if (solution.length) {
+    solution.moves = nlohmann::json::array();
+    for (const SlidingMove move : answer.moves) solution.moves.push_back(std::string(1, to_letter(move)));
+  }
+  for (const SlidingState& board : answer.boards) solution.states.push_back(board_json(board, answer.size));
+}
+
 class SlidingInstance : public protocol::Instance {
  public:
   SlidingInstance(const protocol::PuzzleInfo& info, SlidingSettings settings)
@@ -251,19 +260,16 @@ protocol::Solution SlidingInstance::solve(const protocol::Dataset& dataset,
   solution.dataset = dataset.number;
   solution.line = dataset.line;
   solution.stats = found.stats;
-  solution.states.push_back(board_json(start.board, start.size));
   SlidingAnswer answer{start.size, found.solvable, found.moves, {start.board}};
   if (found.solvable && !search::is_limit(found.stats.reason)) {
     solution.length = found.moves.size();
-    solution.moves = nlohmann::json::array();
     SlidingState board = start.board;
     for (const SlidingMove move : found.moves) {
       solver->domain().apply(board, move);
-      solution.moves.push_back(std::string(1, to_letter(move)));
-      solution.states.push_back(board_json(board, start.size));
       answer.boards.push_back(board);
     }
   }
+  if (path_recorded()) record_path(answer, solution);
   solution.answer = std::move(answer);
   return solution;
 }

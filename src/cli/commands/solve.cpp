@@ -46,12 +46,13 @@ void print_stats(std::string_view label, const search::SearchStats& stats) {
   std::cerr << protocol::stats_line(label, stats);
 }
 
-ExitCode solve_all(const protocol::Puzzle& puzzle, const protocol::Instance& instance,
+ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
                    const PuzzleCommand& command, const search::SearchContext& context) {
   const protocol::PuzzleInfo& info = puzzle.info();
   const std::string algorithm = command.common.algo.empty() ? info.algorithms.front()
                                                             : command.common.algo;
   const protocol::Format format = format_named(command.common.format);
+  instance.set_path_recorded(format == protocol::Format::json);
   io::TextInput input = open_puzzle_input(command.common.file);
   const auto reader = instance.read(input);
   while (const std::optional<protocol::Dataset> dataset = reader->next()) {
