@@ -20,7 +20,8 @@ void add_puzzle_options(CLI::App& command, const std::vector<protocol::OptionSpe
     CLI::Option* option = command.add_option("--" + spec.name, values[spec.name], spec.help);
     if (!spec.default_value.empty()) option->default_str(spec.default_value);
     if (spec.type == protocol::OptionSpec::Type::integer) {
-      option->check(CLI::Range(spec.min, spec.max));
+      option->type_name(fmt::format("{}..{}", spec.min, spec.max))
+          ->check(CLI::Range(spec.min, spec.max).description(""));
     } else if (!spec.choices.empty()) {
       option->check(CLI::IsMember(spec.choices));
     }
