@@ -42,7 +42,8 @@ std::string footer() {
 // CLI11's messages in the program's form: "plumb: --size: ...", then the help to read.
 std::string failure_message(const CLI::App* app, const CLI::Error& error) {
   std::string command = app->get_name();
-  for (auto chosen = app->get_subcommands(); !chosen.empty(); chosen = chosen.front()->get_subcommands())
+  for (auto chosen = app->get_subcommands(); !chosen.empty();
+       chosen = chosen.front()->get_subcommands())
     command += " " + chosen.front()->get_name();
   return fmt::format("plumb: {}\nRun '{} --help' for more.\n", error.what(), command);
 }
@@ -71,10 +72,12 @@ std::optional<std::string> command_word_error(CLI::App& app, int argc, char** ar
       if (command->get_option_no_throw(name) != nullptr) return std::nullopt;
       return fmt::format("{}: no option {} here (run '{} --help')", path, io::quote(name), path);
     }
-    const auto next = std::find_if(choices.begin(), choices.end(),
-                                   [&](const CLI::App* choice) { return choice->get_name() == word; });
+    const auto next = std::find_if(choices.begin(), choices.end(), [&](const CLI::App* choice) {
+      return choice->get_name() == word;
+    });
     if (next == choices.end()) {
-      if (puzzles) return fmt::format("plumb: no puzzle named {} (plumb list shows them)", io::quote(word));
+      if (puzzles)
+        return fmt::format("plumb: no puzzle named {} (plumb list shows them)", io::quote(word));
       return fmt::format("{}: no command named {}; the commands: {}", path, io::quote(word), known);
     }
     command = *next;
@@ -133,7 +136,8 @@ int run_program(int argc, char** argv) {
   const std::string program_help = app.help();  // once a subcommand is parsed, help() is its own
   try {
     app.parse(argc, argv);
-    if (list->parsed()) return protocol::status(guarded([&] { return run_list(infos, names_only); }));
+    if (list->parsed())
+      return protocol::status(guarded([&] { return run_list(infos, names_only); }));
     if (help->parsed())
       return protocol::status(guarded([&] { return run_help(infos, help_topic, program_help); }));
     for (const PuzzleCommand& command : commands) {
@@ -146,9 +150,8 @@ int run_program(int argc, char** argv) {
       const CLI::RuntimeError& finished) {  // a command that ran in its callback, with its status
     return finished.get_exit_code();
   } catch (const CLI::ParseError& error) {  // --help and --version too, which CLI11 prints
-    return protocol::status(guarded([&] {
-      return app.exit(error) == 0 ? ExitCode::done : ExitCode::bad_input;
-    }));
+    return protocol::status(
+        guarded([&] { return app.exit(error) == 0 ? ExitCode::done : ExitCode::bad_input; }));
   }
   return protocol::status(ExitCode::bad_input);
 }

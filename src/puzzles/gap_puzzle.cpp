@@ -1,6 +1,7 @@
 // The Gap card solitaire behind the protocol (protocol/builtin.hpp: make_gap_puzzle): POJ 2046's
-// format and decks up to 9 suits x 13 values, solved by BFS, A* or bidirectional BFS (gap_solver.hpp);
-// contest, pretty and JSON renderings; exploration of the layouts reachable from a deal.
+// format and decks up to 9 suits x 13 values, solved by BFS, A* or bidirectional BFS
+// (gap_solver.hpp); contest, pretty and JSON renderings; exploration of the layouts reachable from
+// a deal.
 //
 // A dataset is one deal after the count line; the count is read before the first. A move is
 // {"card", "from": [row, column], "to": [row, column]}, places 1-based with column 1 the aces'
@@ -53,7 +54,6 @@ Explore: `plumb explore gap [FILE]` counts the layouts reachable from the first 
 from the random deal --seed picks) at each depth.
 )";
 
-
 struct NamedAlgorithm {
   std::string_view name;
   GapAlgorithm algorithm;
@@ -97,7 +97,8 @@ nlohmann::json layout_json(const GapShape& shape, const GapLayout& layout) {
     nlohmann::json cards = nlohmann::json::array({format_gap_card(shape, GapCard{row + 1, 1})});
     for (int column = 1; column <= shape.values; ++column) {
       const int code = layout[row * shape.values + column - 1];
-      cards.push_back(code == 0 ? nlohmann::json(nullptr) : nlohmann::json(format_gap_code(shape, code)));
+      cards.push_back(code == 0 ? nlohmann::json(nullptr)
+                                : nlohmann::json(format_gap_code(shape, code)));
     }
     rows.push_back(std::move(cards));
   }
@@ -218,10 +219,10 @@ std::string GapInstance::render(const protocol::Solution& solution, Format forma
   for (const GapMove& move : *answer.moves) {
     const std::string card = format_gap_code(shape_, layout[move.from]);
     apply_gap_move(shape_, layout, move);
-    text += fmt::format("\nMove {}: {} from row {}, column {} into the gap at row {}, column {}\n{}",
-                        ++number, card, shape_.row_of(move.from) + 1,
-                        shape_.column_of(move.from) + 1, shape_.row_of(move.to) + 1,
-                        shape_.column_of(move.to) + 1, draw(layout));
+    text +=
+        fmt::format("\nMove {}: {} from row {}, column {} into the gap at row {}, column {}\n{}",
+                    ++number, card, shape_.row_of(move.from) + 1, shape_.column_of(move.from) + 1,
+                    shape_.row_of(move.to) + 1, shape_.column_of(move.to) + 1, draw(layout));
   }
   return text + "\n";
 }
@@ -240,7 +241,8 @@ protocol::Exploration GapInstance::explore(const protocol::Dataset* start,
   GapExploration result = explore_gap(shape_, reach.start, context);
   exploration.layer_sizes = std::move(result.layer_sizes);
   exploration.stats = result.stats;
-  for (const GapLayout& layout : result.deepest) exploration.deepest.push_back(layout_json(shape_, layout));
+  for (const GapLayout& layout : result.deepest)
+    exploration.deepest.push_back(layout_json(shape_, layout));
   reach.deepest = std::move(result.deepest);
   exploration.detail = std::move(reach);
   return exploration;
@@ -278,15 +280,21 @@ class GapPuzzle : public protocol::Puzzle {
     info_.options = {
         {"suits", "Suits, the rows of a deal", Type::integer, "4", 1, kGapMaxSuits, {}},
         {"values", "Values per suit, the cards in a row", Type::integer, "7", 2, kGapMaxValues, {}},
-        {"seed", "explore without FILE: the random deal to start from", Type::integer, "1", 0,
-         std::numeric_limits<long long>::max(), {}},
+        {"seed",
+         "explore without FILE: the random deal to start from",
+         Type::integer,
+         "1",
+         0,
+         std::numeric_limits<long long>::max(),
+         {}},
     };
     for (const NamedAlgorithm& each : kAlgorithms) info_.algorithms.emplace_back(each.name);
   }
 
   const protocol::PuzzleInfo& info() const override { return info_; }
 
-  std::unique_ptr<protocol::Instance> configure(const protocol::OptionValues& options) const override {
+  std::unique_ptr<protocol::Instance> configure(
+      const protocol::OptionValues& options) const override {
     GapShape shape;
     shape.suits = static_cast<int>(integer_option(options, "suits", 4, 1, kGapMaxSuits));
     shape.values = static_cast<int>(integer_option(options, "values", 7, 2, kGapMaxValues));

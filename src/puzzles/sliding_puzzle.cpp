@@ -1,11 +1,11 @@
 // The sliding-tile puzzle behind the protocol (protocol/builtin.hpp: make_sliding_puzzle): the
 // 8-puzzle contest format (POJ 1077, HDU 1043) and every board up to 5x5, solved optimally by
-// puzzles::SlidingSolver's algorithms (a distance table, IDA* over pattern databases, ...); contest,
-// pretty and JSON renderings; exploration of whole state spaces.
+// puzzles::SlidingSolver's algorithms (a distance table, IDA* over pattern databases, ...);
+// contest, pretty and JSON renderings; exploration of whole state spaces.
 //
-// A dataset is one non-blank line: a board of --size, or of the square of its token count. Moves are
-// named by the way the blank goes (JSON "u" "d" "l" "r"); a state is the array of tiles row by row,
-// 0 for the blank. An instance keeps one solver per board size met (their tables and pattern
+// A dataset is one non-blank line: a board of --size, or of the square of its token count. Moves
+// are named by the way the blank goes (JSON "u" "d" "l" "r"); a state is the array of tiles row by
+// row, 0 for the blank. An instance keeps one solver per board size met (their tables and pattern
 // databases are built once), so it is used by one thread at a time.
 #include <fmt/format.h>
 
@@ -69,7 +69,6 @@ Explore: `plumb explore sliding --size RxC [FILE]` counts the states at each dep
 (or from the first board of FILE) and shows the deepest; boards of up to 2^33 states (3x4: 239,500,800).
 )";
 
-
 // A board read from the input.
 struct SlidingBoard {
   SlidingSize size;
@@ -104,7 +103,7 @@ nlohmann::json board_json(const SlidingState& board, SlidingSize size) {
 struct SlidingSettings {
   std::optional<SlidingSize> size;  // --size, else inferred from each line
   BlankPlace blank = BlankPlace::last;
-  std::optional<SlidingState> explicit_goal;  // --goal "tiles"; its size is then `size`
+  std::optional<SlidingState> explicit_goal;    // --goal "tiles"; its size is then `size`
   const SlidingPartition* partition = nullptr;  // --pdb; null for each size's default
 };
 
@@ -112,7 +111,8 @@ std::optional<SlidingSize> size_option(const protocol::OptionValues& options) {
   const auto given = options.find("size");
   if (given == options.end() || given->second.empty()) return std::nullopt;
   const auto size = parse_size(given->second);
-  if (!size) throw UsageError("size", io::quote(given->second) + " is not a size such as 3x3 or 2x4");
+  if (!size)
+    throw UsageError("size", io::quote(given->second) + " is not a size such as 3x3 or 2x4");
   if (!is_valid_sliding_size(size->rows, size->cols))
     throw UsageError("size", "a board needs at least 2 rows and 2 columns and at most 25 cells");
   return size;
@@ -166,9 +166,11 @@ const SlidingAlgorithm& algorithm_named(std::string_view name) {
 void record_path(const SlidingAnswer& answer, protocol::Solution& solution) {
   if (solution.length) {
     solution.moves = nlohmann::json::array();
-    for (const SlidingMove move : answer.moves) solution.moves.push_back(std::string(1, to_letter(move)));
+    for (const SlidingMove move : answer.moves)
+      solution.moves.push_back(std::string(1, to_letter(move)));
   }
-  for (const SlidingState& board : answer.boards) solution.states.push_back(board_json(board, answer.size));
+  for (const SlidingState& board : answer.boards)
+    solution.states.push_back(board_json(board, answer.size));
 }
 
 class SlidingInstance : public protocol::Instance {
@@ -220,7 +222,8 @@ class SlidingInstance : public protocol::Instance {
 // One board a non-blank line, to the end of the input.
 class SlidingReader : public protocol::DatasetReader {
  public:
-  SlidingReader(const SlidingInstance& instance, io::TextInput& in) : instance_(instance), in_(in) {}
+  SlidingReader(const SlidingInstance& instance, io::TextInput& in)
+      : instance_(instance), in_(in) {}
 
   std::optional<protocol::Dataset> next() override {
     std::string line;
@@ -319,9 +322,11 @@ protocol::Exploration SlidingInstance::explore(const protocol::Dataset* start,
                                    : 0;
   if (states == 0 || states > search::kDenseExploreLimit) {
     const std::string count = states == 0 ? "more than 2^64" : fmt::format("{}", states);
-    const std::string message = fmt::format("a {} board has {} states: explore handles at most {}",
-                                            size_name(reach.size), count, search::kDenseExploreLimit);
-    if (start != nullptr) throw io::InputError(start->source, static_cast<int>(start->line), message);
+    const std::string message =
+        fmt::format("a {} board has {} states: explore handles at most {}", size_name(reach.size),
+                    count, search::kDenseExploreLimit);
+    if (start != nullptr)
+      throw io::InputError(start->source, static_cast<int>(start->line), message);
     throw UsageError("size", message);
   }
   const RankedSlidingDomain domain(reach.size.rows, reach.size.cols, goal_for(reach.size),
@@ -371,14 +376,28 @@ class SlidingPuzzle : public protocol::Puzzle {
     info_.dataset_noun = "Board";
     using Type = protocol::OptionSpec::Type;
     info_.options = {
-        {"size", "Board size RxC (default: inferred from a square token count)", Type::text, "", 0,
-         0, {}},
-        {"goal", "blank-last, blank-first, or the goal board's tiles in quotes", Type::text,
-         "blank-last", 0, 0, {}},
+        {"size",
+         "Board size RxC (default: inferred from a square token count)",
+         Type::text,
+         "",
+         0,
+         0,
+         {}},
+        {"goal",
+         "blank-last, blank-first, or the goal board's tiles in quotes",
+         Type::text,
+         "blank-last",
+         0,
+         0,
+         {}},
         {"pdb",
          "Pattern databases of --algo pdb, one of: " + sliding_partition_list() +
              " (default: 15-7-8 on 4x4, 24-6666 on 5x5)",
-         Type::text, "", 0, 0, {}},
+         Type::text,
+         "",
+         0,
+         0,
+         {}},
     };
     for (const SlidingAlgorithm& algorithm : sliding_algorithms())
       info_.algorithms.emplace_back(algorithm.name);
@@ -386,7 +405,8 @@ class SlidingPuzzle : public protocol::Puzzle {
 
   const protocol::PuzzleInfo& info() const override { return info_; }
 
-  std::unique_ptr<protocol::Instance> configure(const protocol::OptionValues& options) const override {
+  std::unique_ptr<protocol::Instance> configure(
+      const protocol::OptionValues& options) const override {
     SlidingSettings settings;
     settings.size = size_option(options);
     read_goal_option(options, settings);

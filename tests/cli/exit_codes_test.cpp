@@ -23,7 +23,7 @@ struct PuzzleCase {
   std::string bad_input;  // fails at line `bad_line`
   int bad_line = 0;
   std::vector<std::string> bad_option;  // an option and its bad value
-  std::vector<std::string> limited;     // options under which `limit_input` stops at its last dataset
+  std::vector<std::string> limited;  // options under which `limit_input` stops at its last dataset
   std::string limit_input;
   std::string answers_before_limit;  // what is written before the limit stops it
 };
@@ -32,7 +32,8 @@ struct PuzzleCase {
 std::string gap_limit_input() {
   std::string input = "2\n";
   for (int suit = 1; suit <= 9; ++suit) {
-    for (int value = 2; value <= 13; ++value) input += std::to_string(suit) + "." + std::to_string(value) + " ";
+    for (int value = 2; value <= 13; ++value)
+      input += std::to_string(suit) + "." + std::to_string(value) + " ";
     input += std::to_string(suit % 9 + 1) + ".1\n";
   }
   return input +
@@ -61,28 +62,50 @@ std::string block_limit_input() {
 
 std::vector<PuzzleCase> puzzle_cases() {
   return {
-      {"sliding", "1 2 3 4 5 6 7 x 8\n1 2 3\n", 2, {"--size", "0x3"},
+      {"sliding",
+       "1 2 3 4 5 6 7 x 8\n1 2 3\n",
+       2,
+       {"--size", "0x3"},
        {"--goal", "blank-first", "--algo", "ida", "--time-limit", "0.3"},
-       "1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n", "l\n"},
+       "1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n",
+       "l\n"},
       {"gap",
        "2\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 "
        "11\n11 12\n",
-       6, {"--suits", "0"}, {"--suits", "9", "--values", "13", "--time-limit", "0.3"},
-       gap_limit_input(), "0\n"},
-      {"cubic", "1 2\nW W W\nE W W\nW W W\n2 1\nR B Q\nR W W\nE W W\n0 0\n", 6, {"--size", "99x99"},
+       6,
+       {"--suits", "0"},
+       {"--suits", "9", "--values", "13", "--time-limit", "0.3"},
+       gap_limit_input(),
+       "0\n"},
+      {"cubic",
+       "1 2\nW W W\nE W W\nW W W\n2 1\nR B Q\nR W W\nE W W\n0 0\n",
+       6,
+       {"--size", "99x99"},
        {"--algo", "ida", "--max-moves", "60", "--time-limit", "0.3"},
-       "1 2\nW W W\nE W W\nW W W\n3 2\nR R R\nW E W\nR R R\n0 0\n", "0\n"},
-      {"pegs", "2\n1\n99\n", 3, {"--rows", "11"}, {"--rows", "7", "--time-limit", "0.3"},
-       "2\n11\n13\n", "10\n1 11 9 7 27 9 11 14 16 20 22 27 27 2 28 1 1 4 4 11\n"},
-      {"block", "2\n4\nb..$\n....\nHHHH\nHHHH\n2\nbZ\n$.\n", 8, {"--algo", "nosuch"},
-       {"--time-limit", "0.01"}, block_limit_input(), "2\n"},
+       "1 2\nW W W\nE W W\nW W W\n3 2\nR R R\nW E W\nR R R\n0 0\n",
+       "0\n"},
+      {"pegs",
+       "2\n1\n99\n",
+       3,
+       {"--rows", "11"},
+       {"--rows", "7", "--time-limit", "0.3"},
+       "2\n11\n13\n",
+       "10\n1 11 9 7 27 9 11 14 16 20 22 27 27 2 28 1 1 4 4 11\n"},
+      {"block",
+       "2\n4\nb..$\n....\nHHHH\nHHHH\n2\nbZ\n$.\n",
+       8,
+       {"--algo", "nosuch"},
+       {"--time-limit", "0.01"},
+       block_limit_input(),
+       "2\n"},
   };
 }
 
 // The status, which must be one of the contract's (never a signal or a shell's 128 + signal).
 ExitCode status_of(const ProgramRun& run) {
   bool known = false;
-  for (const auto& each : protocol::kExitCodes) known = known || protocol::status(each.code) == run.status;
+  for (const auto& each : protocol::kExitCodes)
+    known = known || protocol::status(each.code) == run.status;
   EXPECT_TRUE(known) << "status " << run.status << ": " << run.err;
   return static_cast<ExitCode>(run.status);
 }
@@ -105,7 +128,8 @@ TEST(ExitCodes, BadInputNamesTheFileAndLine) {
     { std::ofstream(file) << puzzle.bad_input; }
     const ProgramRun run = run_plumb({"solve", puzzle.name, file.string()});
     EXPECT_EQ(status_of(run), ExitCode::bad_input) << puzzle.name;
-    const std::string where = "plumb: " + file.string() + ":" + std::to_string(puzzle.bad_line) + ": ";
+    const std::string where =
+        "plumb: " + file.string() + ":" + std::to_string(puzzle.bad_line) + ": ";
     EXPECT_NE(run.err.find(where), std::string::npos) << puzzle.name << ": " << run.err;
   }
   std::filesystem::remove(file);
@@ -136,7 +160,8 @@ TEST(ExitCodes, LimitAfterTheAnswersBeforeIt) {
     args.insert(args.end(), puzzle.limited.begin(), puzzle.limited.end());
     const ProgramRun run = run_plumb(args, puzzle.limit_input);
     EXPECT_EQ(status_of(run), ExitCode::limit) << puzzle.name << ": " << run.err;
-    EXPECT_NE(run.err.find("stopped by the time limit"), std::string::npos) << puzzle.name << ": " << run.err;
+    EXPECT_NE(run.err.find("stopped by the time limit"), std::string::npos)
+        << puzzle.name << ": " << run.err;
     EXPECT_EQ(run.out, puzzle.answers_before_limit) << puzzle.name;
   }
 }
@@ -146,7 +171,8 @@ TEST(ExitCodes, EnvironmentWhenTheOutputCannotBeWritten) {
     const ProgramRun run = run_plumb(
         {"solve", puzzle.name, sample_path(puzzle.name, "sample.in").string()}, "", "/dev/full");
     EXPECT_EQ(status_of(run), ExitCode::environment) << puzzle.name;
-    EXPECT_NE(run.err.find("cannot write the output"), std::string::npos) << puzzle.name << ": " << run.err;
+    EXPECT_NE(run.err.find("cannot write the output"), std::string::npos)
+        << puzzle.name << ": " << run.err;
   }
 }
 

@@ -1,6 +1,7 @@
-// Every protocol puzzle's --format json output against the one schema, docs/plumb-output.schema.json
-// (docs/json.md): `solve` on its sample and on datasets without an answer, `explore` on a small case;
-// and the validator (tests/support/json_schema.hpp) itself, which must reject what the schema rules out.
+// Every protocol puzzle's --format json output against the one schema,
+// docs/plumb-output.schema.json (docs/json.md): `solve` on its sample and on datasets without an
+// answer, `explore` on a small case; and the validator (tests/support/json_schema.hpp) itself,
+// which must reject what the schema rules out.
 #include <gtest/gtest.h>
 
 #include <filesystem>

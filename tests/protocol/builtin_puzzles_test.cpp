@@ -76,12 +76,12 @@ TEST(BuiltinPuzzles, BadOptionValuesNameTheirOption) {
 
 // No silent fallback: an algorithm the puzzle does not have is refused, for "algo".
 TEST(BuiltinPuzzles, AnUnknownAlgorithmIsAUsageErrorForAlgo) {
-  const std::vector<std::pair<std::string, std::string>> inputs{
-      {"sliding", "1 2 3 4 5 6 7 x 8\n"}, {"gap", "1\n11 12\n21 22\n"}};
+  const std::vector<std::pair<std::string, std::string>> inputs{{"sliding", "1 2 3 4 5 6 7 x 8\n"},
+                                                                {"gap", "1\n11 12\n21 22\n"}};
   for (const auto& [name, text] : inputs) {
     const auto puzzle = puzzle_named(name);
-    const auto instance = puzzle->configure(name == "gap" ? OptionValues{{"suits", "2"}, {"values", "2"}}
-                                                          : OptionValues{});
+    const auto instance = puzzle->configure(
+        name == "gap" ? OptionValues{{"suits", "2"}, {"values", "2"}} : OptionValues{});
     const auto datasets = datasets_of(*instance, text);
     ASSERT_EQ(datasets.size(), 1u) << name;
     try {

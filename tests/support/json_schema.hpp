@@ -59,13 +59,15 @@ class SchemaValidator {
 
   void check(const nlohmann::json& schema, const nlohmann::json& value, const std::string& path,
              std::vector<std::string>& problems) const {
-    static const std::set<std::string> kAnnotations{"$schema", "$id", "$defs", "title", "description"};
+    static const std::set<std::string> kAnnotations{"$schema", "$id", "$defs", "title",
+                                                    "description"};
     for (const auto& [keyword, argument] : schema.items()) {
       if (kAnnotations.contains(keyword)) continue;
       if (keyword == "$ref") {
         check(resolve(argument.get<std::string>()), value, path, problems);
       } else if (keyword == "type") {
-        const nlohmann::json types = argument.is_array() ? argument : nlohmann::json::array({argument});
+        const nlohmann::json types =
+            argument.is_array() ? argument : nlohmann::json::array({argument});
         bool any = false;
         for (const auto& type : types) any = any || has_type(value, type.get<std::string>());
         if (!any) problems.push_back(path + ": not of type " + argument.dump());
@@ -95,7 +97,8 @@ class SchemaValidator {
         for (std::size_t i = 0; i < value.size(); ++i)
           check(argument, value[i], path + "/" + std::to_string(i), problems);
       } else if (keyword == "anyOf") {
-        if (matches(argument, value, path) == 0) problems.push_back(path + ": matches none of anyOf");
+        if (matches(argument, value, path) == 0)
+          problems.push_back(path + ": matches none of anyOf");
       } else if (keyword == "oneOf") {
         const std::size_t count = matches(argument, value, path);
         if (count != 1)

@@ -9,9 +9,12 @@ namespace {
 
 Format legacy_format(std::string_view name) {
   switch (format_named(name)) {
-    case protocol::Format::pretty: return Format::pretty;
-    case protocol::Format::json: return Format::json;
-    case protocol::Format::contest: break;
+    case protocol::Format::pretty:
+      return Format::pretty;
+    case protocol::Format::json:
+      return Format::json;
+    case protocol::Format::contest:
+      break;
   }
   return Format::contest;
 }
@@ -30,8 +33,8 @@ void add_legacy_command(CLI::App& parent, Puzzle& puzzle, bool is_solve, LegacyC
 ExitCode run_legacy_command(const LegacyCommand& command) {
   RunOptions options;
   options.format = legacy_format(command.common.format);
-  options.algo = command.common.algo.empty() ? command.puzzle->algorithms().front()
-                                             : command.common.algo;
+  options.algo =
+      command.common.algo.empty() ? command.puzzle->algorithms().front() : command.common.algo;
   options.stats = command.common.stats;
   options.context = make_context(command.common);
   return guarded([&] {

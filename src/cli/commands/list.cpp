@@ -1,5 +1,5 @@
-// The `list` and `help` commands: what puzzles there are, and each one's rules, formats and options,
-// from their PuzzleInfo.
+// The `list` and `help` commands: what puzzles there are, and each one's rules, formats and
+// options, from their PuzzleInfo.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -26,8 +26,9 @@ ExitCode run_help(const std::vector<protocol::PuzzleInfo>& puzzles, std::string_
     std::cout << program_help;
     return ExitCode::done;
   }
-  const auto info = std::find_if(puzzles.begin(), puzzles.end(),
-                                 [&](const protocol::PuzzleInfo& each) { return each.name == puzzle_name; });
+  const auto info =
+      std::find_if(puzzles.begin(), puzzles.end(),
+                   [&](const protocol::PuzzleInfo& each) { return each.name == puzzle_name; });
   if (info == puzzles.end()) {
     std::cerr << fmt::format("plumb: no puzzle named {} (plumb list shows them)\n",
                              io::quote(puzzle_name));

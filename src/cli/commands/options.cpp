@@ -73,8 +73,9 @@ search::SearchContext make_context(const CommonOptions& options) {
   if (!options.max_memory.empty()) {
     const auto bytes = parse_memory_size(options.max_memory);
     if (!bytes) {
-      throw CLI::ValidationError("--max-memory", io::quote(options.max_memory) +
-                                                     " is not a size such as 512M or 16G (0: no limit)");
+      throw CLI::ValidationError(
+          "--max-memory",
+          io::quote(options.max_memory) + " is not a size such as 512M or 16G (0: no limit)");
     }
     context.limits.max_memory_bytes = *bytes;
   }

@@ -50,8 +50,8 @@ void print_stats(std::string_view label, const search::SearchStats& stats) {
 ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
                    const PuzzleCommand& command, const search::SearchContext& context) {
   const protocol::PuzzleInfo& info = puzzle.info();
-  const std::string algorithm = command.common.algo.empty() ? info.algorithms.front()
-                                                            : command.common.algo;
+  const std::string algorithm =
+      command.common.algo.empty() ? info.algorithms.front() : command.common.algo;
   const protocol::Format format = format_named(command.common.format);
   instance.set_path_recorded(format == protocol::Format::json);
   io::TextInput input = open_puzzle_input(command.common.file);
@@ -75,8 +75,7 @@ ExitCode explore(const protocol::Instance& instance, const PuzzleCommand& comman
     start = instance.read(input)->next();
     if (!start) input.fail("no dataset to explore from");
   }
-  const protocol::Exploration exploration =
-      instance.explore(start ? &*start : nullptr, context);
+  const protocol::Exploration exploration = instance.explore(start ? &*start : nullptr, context);
   if (search::is_limit(exploration.stats.reason)) throw LimitReached(exploration.stats);
   if (command.common.stats) print_stats("explore", exploration.stats);
   write_answer(instance.render(exploration, format_named(command.common.format)),
