@@ -4,15 +4,15 @@
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
-#include <algorithm>
-#include <cmath>
 #include <deque>
 #include <iostream>
 #include <optional>
 
 #include "cli/commands/commands.hpp"
-#include "cli/progress.hpp"
+#include "cli/commands/legacy.hpp"
+#include "cli/registry.hpp"
 #include "plumb/io/table_cache.hpp"
+#include "plumb/protocol/builtin.hpp"
 #include "plumb/version.hpp"
 
 namespace plumb::cli {
@@ -22,112 +22,28 @@ constexpr const char* kDescription =
     "plumb finds optimal solutions to combinatorial puzzles by state-space search.\n"
     "It reads each puzzle's contest input format and writes the contest's expected output.";
 
-constexpr const char* kFooter =
+constexpr const char* kExamples =
     "Examples:\n"
     "  plumb list                                  the puzzles\n"
     "  echo '2 3 4 1 5 x 7 6 8' | plumb solve sliding\n"
     "  plumb solve gap deals.txt --stats           answers, with statistics on standard error\n"
     "  plumb explore sliding --size 3x3            states at each depth from the goal\n"
-    "  plumb help cubic                            rules, formats and options of one puzzle\n"
-    "Exit status: 0 done, 2 bad input or usage, 3 stopped by --time-limit or --max-memory, 4 the\n"
-    "environment failed (cache unusable, out of memory, output cannot be written); `plumb pdb solve`\n"
-    "exits 1 when a solution does not match its instance's published length.";
+    "  plumb help cubic                            rules, formats and options of one puzzle\n";
 
-// The options a puzzle subcommand was given, before they are turned into a PuzzleRun.
-struct CommandLine {
-  Puzzle* puzzle = nullptr;
-  CLI::App* command = nullptr;
-  bool is_solve = true;
-  std::string file;
-  std::string format = "contest";
-  std::string algo;
-  bool stats = false;
-  double time_limit = 0;
-  std::string max_memory;
-  unsigned threads = 0;
-  bool progress = false;
-};
-
-// --time-limit: a finite number of seconds, 0 or more (0: no limit).
-const CLI::Validator kSeconds(
-    [](std::string& text) -> std::string {
-      std::size_t used = 0;
-      double seconds = -1;
-      try {
-        seconds = std::stod(text, &used);
-      } catch (const std::exception&) {
-      }
-      if (used != text.size() || !std::isfinite(seconds) || seconds < 0)
-        return io::quote(text) + " is not a number of seconds (0 or more; 0: no limit)";
-      return {};
-    },
-    "SECONDS");
-
-void add_puzzle_command(CLI::App& parent, Puzzle& puzzle, bool is_solve, CommandLine& line) {
-  CLI::App* command =
-      parent.add_subcommand(std::string(puzzle.name()), std::string(puzzle.summary()));
-  line.puzzle = &puzzle;
-  line.command = command;
-  line.is_solve = is_solve;
-  command->add_option(
-      "FILE", line.file,
-      is_solve ? "Input in the contest format; standard input if absent or -"
-               : "Explore from the first dataset of this file (default: the puzzle's own start)");
-  command
-      ->add_option("--format", line.format,
-                   "Output: contest (the contest's exact output), pretty, json")
-      ->check(CLI::IsMember({"contest", "pretty", "json"}))
-      ->capture_default_str();
-  std::vector<std::string> algorithms = puzzle.algorithms();
-  command
-      ->add_option("--algo", line.algo,
-                   "Algorithm, one of: " + fmt::format("{}", fmt::join(algorithms, ", ")) +
-                       " (default " + algorithms.front() + ")")
-      ->check(CLI::IsMember(algorithms));
-  command->add_flag("--stats", line.stats, "Print search statistics to standard error");
-  command
-      ->add_option("--time-limit", line.time_limit,
-                   "Stop cleanly after this many seconds (0: no limit)")
-      ->check(kSeconds);
-  command->add_option("--max-memory", line.max_memory,
-                      "Stop cleanly past this much memory, e.g. 512M, 16G (0: no limit)");
-  command->add_flag("--progress", line.progress,
-                    "Show progress even when standard error is not a terminal");
-  command
-      ->add_option("--threads", line.threads,
-                   "Worker threads where an algorithm can use several (explore, sliding's pdb); 0: "
-                   "one a core; at most 4 a core (256 in all)")
-      ->capture_default_str();
-  puzzle.add_options(*command);
-}
-
-PuzzleRun make_run(const CommandLine& line) {
-  PuzzleRun run;
-  run.puzzle = line.puzzle;
-  run.file = line.file;
-  RunOptions& options = run.options;
-  options.format = line.format == "pretty" ? Format::pretty
-                   : line.format == "json" ? Format::json
-                                           : Format::contest;
-  options.algo = line.algo.empty() ? line.puzzle->algorithms().front() : line.algo;
-  options.stats = line.stats;
-  options.context.limits.max_seconds = line.time_limit;
-  options.context.limits.threads = capped_threads(line.threads);
-  if (!line.max_memory.empty()) {
-    auto bytes = parse_memory_size(line.max_memory);
-    if (!bytes)
-      throw CLI::ValidationError("--max-memory", io::quote(line.max_memory) +
-                                                     " is not a size such as 512M or 16G (0: no limit)");
-    options.context.limits.max_memory_bytes = *bytes;
-  }
-  options.context.set_progress(terminal_progress(line.progress));
-  return run;
+// The footer: the examples, then the exit statuses from protocol::kExitCodes.
+std::string footer() {
+  std::string text = std::string(kExamples) + "Exit status:\n";
+  for (const protocol::ExitCodeMeaning& each : protocol::kExitCodes)
+    text += fmt::format("  {}  {}\n", protocol::status(each.code), each.meaning);
+  text.pop_back();
+  return text;
 }
 
 // CLI11's messages in the program's form: "plumb: --size: ...", then the help to read.
 std::string failure_message(const CLI::App* app, const CLI::Error& error) {
   std::string command = app->get_name();
-  for (auto chosen = app->get_subcommands(); !chosen.empty(); chosen = chosen.front()->get_subcommands())
+  for (auto chosen = app->get_subcommands(); !chosen.empty();
+       chosen = chosen.front()->get_subcommands())
     command += " " + chosen.front()->get_name();
   return fmt::format("plumb: {}\nRun '{} --help' for more.\n", error.what(), command);
 }
@@ -156,10 +72,12 @@ std::optional<std::string> command_word_error(CLI::App& app, int argc, char** ar
       if (command->get_option_no_throw(name) != nullptr) return std::nullopt;
       return fmt::format("{}: no option {} here (run '{} --help')", path, io::quote(name), path);
     }
-    const auto next = std::find_if(choices.begin(), choices.end(),
-                                   [&](const CLI::App* choice) { return choice->get_name() == word; });
+    const auto next = std::find_if(choices.begin(), choices.end(), [&](const CLI::App* choice) {
+      return choice->get_name() == word;
+    });
     if (next == choices.end()) {
-      if (puzzles) return fmt::format("plumb: no puzzle named {} (plumb list shows them)", io::quote(word));
+      if (puzzles)
+        return fmt::format("plumb: no puzzle named {} (plumb list shows them)", io::quote(word));
       return fmt::format("{}: no command named {}; the commands: {}", path, io::quote(word), known);
     }
     command = *next;
@@ -170,10 +88,15 @@ std::optional<std::string> command_word_error(CLI::App& app, int argc, char** ar
 }  // namespace
 
 int run_program(int argc, char** argv) {
-  Registry registry = builtin_registry();
+  const std::vector<std::unique_ptr<protocol::Puzzle>> puzzles = protocol::builtin_puzzles();
+  const Registry legacy_registry = builtin_registry();
+  std::vector<protocol::PuzzleInfo> infos;
+  for (const auto& puzzle : puzzles) infos.push_back(puzzle->info());
+  for (const auto& puzzle : legacy_registry.puzzles()) infos.push_back(legacy_info(*puzzle));
+
   CLI::App app{kDescription, "plumb"};
   app.failure_message(failure_message);  // before the subcommands, which inherit it
-  app.footer(kFooter);
+  app.footer(footer());
   app.require_subcommand(1);
   app.set_version_flag("--version", "plumb " + std::string(version()));
 
@@ -183,10 +106,15 @@ int run_program(int argc, char** argv) {
       "explore", "Count the states at each depth from a start; show the deepest");
   solve->require_subcommand(1);
   explore->require_subcommand(1);
-  std::deque<CommandLine> lines;
-  for (const auto& puzzle : registry.puzzles()) {
-    add_puzzle_command(*solve, *puzzle, true, lines.emplace_back());
-    add_puzzle_command(*explore, *puzzle, false, lines.emplace_back());
+  std::deque<PuzzleCommand> commands;
+  for (const auto& puzzle : puzzles) {
+    add_puzzle_command(*solve, *puzzle, true, commands.emplace_back());
+    add_puzzle_command(*explore, *puzzle, false, commands.emplace_back());
+  }
+  std::deque<LegacyCommand> legacy_commands;
+  for (const auto& puzzle : legacy_registry.puzzles()) {
+    add_legacy_command(*solve, *puzzle, true, legacy_commands.emplace_back());
+    add_legacy_command(*explore, *puzzle, false, legacy_commands.emplace_back());
   }
 
   bool names_only = false;
@@ -203,25 +131,29 @@ int run_program(int argc, char** argv) {
 
   if (const auto error = command_word_error(app, argc, argv)) {
     std::cerr << *error << '\n';
-    return kExitBadInput;
+    return protocol::status(ExitCode::bad_input);
   }
   const std::string program_help = app.help();  // once a subcommand is parsed, help() is its own
   try {
     app.parse(argc, argv);
-    if (list->parsed()) return guarded([&] { return run_list(registry, names_only); });
-    if (help->parsed()) return guarded([&] { return run_help(registry, help_topic, program_help); });
-    for (const CommandLine& line : lines) {
-      if (!line.command->parsed()) continue;
-      PuzzleRun run = make_run(line);
-      return line.is_solve ? run_solve(run) : run_explore(run);
+    if (list->parsed())
+      return protocol::status(guarded([&] { return run_list(infos, names_only); }));
+    if (help->parsed())
+      return protocol::status(guarded([&] { return run_help(infos, help_topic, program_help); }));
+    for (const PuzzleCommand& command : commands) {
+      if (command.command->parsed()) return protocol::status(run_puzzle_command(command));
+    }
+    for (const LegacyCommand& command : legacy_commands) {
+      if (command.command->parsed()) return protocol::status(run_legacy_command(command));
     }
   } catch (
       const CLI::RuntimeError& finished) {  // a command that ran in its callback, with its status
     return finished.get_exit_code();
   } catch (const CLI::ParseError& error) {  // --help and --version too, which CLI11 prints
-    return guarded([&] { return app.exit(error) == 0 ? 0 : kExitBadInput; });
+    return protocol::status(
+        guarded([&] { return app.exit(error) == 0 ? ExitCode::done : ExitCode::bad_input; }));
   }
-  return kExitBadInput;
+  return protocol::status(ExitCode::bad_input);
 }
 
 }  // namespace plumb::cli

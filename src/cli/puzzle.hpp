@@ -1,9 +1,10 @@
-// cli/puzzle.hpp: Puzzle, the one type-erased face each built-in puzzle shows the program, and the
-// options every puzzle command shares.
+// cli/puzzle.hpp: the program's old puzzle interface, which writes to a stream; cubic, pegs and block
+// use it until their protocol versions (plumb/protocol/puzzle.hpp) replace them, and then this file,
+// src/cli/puzzles/, registry.*, report.cpp and commands/legacy.* go.
 //
-// This is the only place where puzzles are type-erased (DESIGN.md): a Puzzle's methods run once a
-// command, never in a search loop. A puzzle answers each dataset as soon as it is solved, so when a
-// later dataset is bad or a limit stops a search, the answers before it are already written.
+// A Puzzle's methods run once a command, never in a search loop. A puzzle answers each dataset as
+// soon as it is solved, so when a later dataset is bad or a limit stops a search, the answers before
+// it are already written; LimitReached (commands.hpp) stops it with ExitCode::limit.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -12,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/commands/commands.hpp"
 #include "plumb/io/text_input.hpp"
 #include "plumb/search/limits.hpp"
 
@@ -24,17 +26,6 @@ struct RunOptions {
   std::string algo;             // empty: the puzzle's default algorithm
   bool stats = false;           // statistics to standard error
   search::SearchContext context;  // --time-limit, --max-memory, --threads, the progress display
-};
-
-// Thrown by a puzzle when a limit stopped a search before it could answer; the program reports it
-// and exits with status 3.
-class LimitReached : public std::runtime_error {
- public:
-  explicit LimitReached(const search::SearchStats& stats);
-  const search::SearchStats& stats() const { return stats_; }
-
- private:
-  search::SearchStats stats_;
 };
 
 class Puzzle {

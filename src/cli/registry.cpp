@@ -18,8 +18,6 @@ Puzzle* Registry::find(std::string_view name) const {
 
 Registry builtin_registry() {
   Registry registry;
-  registry.add(make_sliding_puzzle());
-  registry.add(make_gap_puzzle());
   registry.add(make_cubic_puzzle());
   registry.add(make_pegs_puzzle());
   registry.add(make_block_puzzle());

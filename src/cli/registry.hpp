@@ -1,7 +1,7 @@
 // cli/registry.hpp: the explicit registry of the program's puzzles (no static self-registration).
 //
-// builtin_registry() lists every built-in puzzle in one place, registry.cpp; a new puzzle is one
-// make_*_puzzle() function in src/cli/puzzles/ and one line there.
+// builtin_registry() lists the puzzles still on the old interface (cli/puzzle.hpp) in registry.cpp;
+// the others are protocol::builtin_puzzles(). It goes with the old adapters.
 #pragma once
 
 #include <memory>
@@ -26,8 +26,6 @@ class Registry {
 Registry builtin_registry();
 
 // One factory per built-in puzzle, each defined in src/cli/puzzles/<name>.cpp.
-std::unique_ptr<Puzzle> make_sliding_puzzle();
-std::unique_ptr<Puzzle> make_gap_puzzle();
 std::unique_ptr<Puzzle> make_block_puzzle();
 std::unique_ptr<Puzzle> make_cubic_puzzle();
 std::unique_ptr<Puzzle> make_pegs_puzzle();

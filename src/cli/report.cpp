@@ -1,3 +1,5 @@
+// The old puzzle interface's shared output (cli/puzzle.hpp, stats_json.hpp): its statistics line,
+// layer table and statistics object; goes with the old adapters.
 #include <fmt/core.h>
 
 #include <ostream>
@@ -8,12 +10,6 @@
 #include "plumb/io/counted.hpp"
 
 namespace plumb::cli {
-
-LimitReached::LimitReached(const search::SearchStats& stats)
-    : std::runtime_error(fmt::format("stopped by the {} after {:.1f} s and {} expanded states",
-                                     search::to_string(stats.reason), stats.seconds,
-                                     human_count(static_cast<double>(stats.expanded)))),
-      stats_(stats) {}
 
 void print_stats(std::ostream& err, std::string_view label, const search::SearchStats& stats) {
   const double rate = stats.seconds > 0 ? stats.expanded / stats.seconds : 0;

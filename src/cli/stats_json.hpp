@@ -1,4 +1,5 @@
-// cli/stats_json.hpp: SearchStats as the JSON object every puzzle's --format json output carries.
+// cli/stats_json.hpp: SearchStats as the JSON object the old adapters' --format json output carries
+// (cli/puzzle.hpp); the protocol puzzles use protocol::stats_json. Goes with the old adapters.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -41,11 +41,21 @@ TEST(GapCli, JsonListsTheMovesAndPrettyReplaysThem) {
   std::string line;
   std::getline(lines, line);
   const auto first = nlohmann::json::parse(line);
-  EXPECT_EQ(first["answer"], 33);
-  EXPECT_EQ(first["moves"].size(), 33u);
+  EXPECT_EQ(first["length"], 33);
+  ASSERT_EQ(first["moves"].size(), 33u);
   EXPECT_EQ(first["stats"]["reason"], "solved");
+  // Each move takes its card from where the state before it shows the card to a gap there.
+  for (std::size_t i = 0; i < 33; ++i) {
+    const auto& move = first["moves"][i];
+    const auto& before = first["states"][i];
+    const auto at = [&](const nlohmann::json& place) {
+      return before[place[0].get<int>() - 1][place[1].get<int>() - 1];
+    };
+    EXPECT_EQ(at(move["from"]), move["card"]) << i;
+    EXPECT_TRUE(at(move["to"]).is_null()) << i;
+  }
   std::getline(lines, line);
-  EXPECT_EQ(nlohmann::json::parse(line)["answer"], 0);
+  EXPECT_EQ(nlohmann::json::parse(line)["length"], 0);
 
   const ProgramRun pretty = run_plumb({"solve", "gap", "--format", "pretty"}, cat({"1\n", kDeal2}));
   ASSERT_EQ(pretty.status, 0) << pretty.err;

@@ -132,10 +132,18 @@ TEST(SlidingCli, PrettyAndJson) {
   const auto answers = lines_of(run.out);
   ASSERT_EQ(answers.size(), 2u);
   const auto first = nlohmann::json::parse(answers[0]);
-  EXPECT_EQ(first["moves"], "ullddrurdllurdruldr");
+  std::string moves;
+  for (const auto& move : first["moves"]) moves += move.get<std::string>();
+  EXPECT_EQ(moves, "ullddrurdllurdruldr");
   EXPECT_EQ(first["length"], 19);
+  EXPECT_EQ(first["start"], nlohmann::json::parse("[2,3,4,1,5,0,7,6,8]"));
+  EXPECT_EQ(first["states"].size(), 20u);
+  EXPECT_EQ(first["states"].back(), nlohmann::json::parse("[1,2,3,4,5,6,7,8,0]"));
   EXPECT_EQ(first["stats"]["reason"], "solved");
-  EXPECT_EQ(nlohmann::json::parse(answers[1])["solvable"], false);
+  const auto unsolvable = nlohmann::json::parse(answers[1]);
+  EXPECT_TRUE(unsolvable["length"].is_null());
+  EXPECT_TRUE(unsolvable["moves"].is_null());
+  EXPECT_EQ(unsolvable["line"], 2);
 }
 
 TEST(SlidingCli, StatsGoToStandardError) {
@@ -191,8 +199,9 @@ TEST(SlidingCli, ExploreFromAFileAndJson) {
                              "\n2 1 3 4 5 x\n");
   ASSERT_EQ(run.status, 0) << run.err;
   const auto report = nlohmann::json::parse(run.out);
-  EXPECT_EQ(report["states"], 360);
-  EXPECT_EQ(report["start"], "2 1 3 4 5 x");
+  EXPECT_EQ(report["total"], 360);
+  EXPECT_EQ(report["start"], nlohmann::json::parse("[2,1,3,4,5,0]"));
+  EXPECT_EQ(report["origin"], "<stdin> line 2");
   const auto too_big = run_plumb({"explore", "sliding", "--size", "4x4"});
   EXPECT_EQ(too_big.status, 2);
   EXPECT_NE(too_big.err.find("explore handles at most"), std::string::npos) << too_big.err;

@@ -64,11 +64,13 @@ struct PuzzleInfo {
   std::vector<std::string> algorithms;  // the first is the default
 };
 
-// One dataset of an input: its number (from 1), the line it starts on, and the puzzle's own data.
+// One dataset of an input: its number (from 1), the line it starts on, the puzzle's own data, and
+// the input it came from (a later problem with the dataset is an io::InputError at source:line).
 struct Dataset {
   std::size_t number = 0;
   std::size_t line = 0;
   std::any data;
+  std::string source;  // the input's name ("<stdin>", a path), for messages about the dataset
 };
 
 // The structured answer to one dataset. `moves` and `states` are JSON in the puzzle's own vocabulary
@@ -116,6 +118,16 @@ class Instance {
   // The text a front end writes for a solution or an exploration, ending in a newline.
   virtual std::string render(const Solution& solution, Format format) const = 0;
   virtual std::string render(const Exploration& exploration, Format format) const = 0;
+
+  // Whether solve() fills Solution::moves and Solution::states, JSON built for every move. A front
+  // end that writes only contest or pretty text may turn it off to save that work: moves are then
+  // null and states empty even when there is a solution (length says whether there is one). On
+  // unless turned off; a puzzle may fill them regardless.
+  void set_path_recorded(bool recorded) { path_recorded_ = recorded; }
+  bool path_recorded() const { return path_recorded_; }
+
+ private:
+  bool path_recorded_ = true;
 };
 
 class Puzzle {

@@ -75,7 +75,7 @@ std::string total(const std::vector<CacheFile>& files) {
                      human_bytes(static_cast<double>(bytes)));
 }
 
-int run_cache_list() {
+ExitCode run_cache_list() {
   const std::filesystem::path directory = io::cache_directory();
   const std::vector<CacheFile> files = plumb_files(directory);
   std::cout << fmt::format("cache: {}\n", directory.string());
@@ -87,10 +87,10 @@ int run_cache_list() {
                              file.what);
   }
   std::cout << total(files) << '\n';
-  return 0;
+  return ExitCode::done;
 }
 
-int run_cache_clear() {
+ExitCode run_cache_clear() {
   const std::filesystem::path directory = io::cache_directory();
   std::vector<CacheFile> removed = plumb_files(directory);
   std::erase_if(removed, [](const CacheFile& file) { return !file.regular; });
@@ -103,7 +103,7 @@ int run_cache_clear() {
     std::cout << fmt::format("removed {}\n", file.path.filename().string());
   }
   std::cout << fmt::format("cleared {} from {}\n", total(removed), directory.string());
-  return 0;
+  return ExitCode::done;
 }
 
 }  // namespace
@@ -112,7 +112,7 @@ void add_cache_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "cache", "List or clear the tables plumb keeps in its cache directory ($PLUMB_CACHE)");
   command->require_subcommand(1);
-  const auto finish = [](int status) { throw CLI::RuntimeError(status); };
+  const auto finish = [](ExitCode status) { throw CLI::RuntimeError(protocol::status(status)); };
   command
       ->add_subcommand("list", "List plumb's files in the cache directory: name, size, what it is")
       ->callback([finish] { finish(guarded(run_cache_list)); });

@@ -1,45 +1,95 @@
 // cli/commands/commands.hpp: the program's subcommands. app.cpp parses the command line with CLI11;
-// each function here does one command's work and returns the process's exit status:
-// 0 done, 2 bad input or usage, 3 stopped by a limit (--time-limit, --max-memory), 4 the environment
-// failed (a cache that cannot be used, memory that cannot be had, output that cannot be written).
+// each function here does one command's work and returns the process's exit status, one of
+// protocol::ExitCode (plumb/protocol/exit_code.hpp), which `plumb --help` lists.
+//
+// Every puzzle's `solve NAME` and `explore NAME` are built from its protocol::PuzzleInfo and run by
+// one driver (commands/solve.cpp); the options every puzzle command shares are added and read in
+// one place (commands/options.cpp).
 #pragma once
 
-#include <cstddef>
+#include <CLI/CLI.hpp>
 #include <functional>
+#include <map>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
-#include "cli/puzzle.hpp"
-#include "cli/registry.hpp"
+#include "plumb/io/text_input.hpp"
+#include "plumb/protocol/exit_code.hpp"
+#include "plumb/protocol/puzzle.hpp"
+#include "plumb/search/context.hpp"
 
 namespace plumb::cli {
 
-inline constexpr int kExitBadInput = 2;
-inline constexpr int kExitLimit = 3;
-inline constexpr int kExitEnvironment = 4;
+using protocol::ExitCode;
 
-// What `solve` and `explore` were given: the input file ("-" for standard input, empty for none).
-struct PuzzleRun {
-  Puzzle* puzzle = nullptr;
-  std::string file;
-  RunOptions options;
+// A search stopped by a limit or a cancellation before it answered; guarded() reports it with
+// ExitCode::limit.
+class LimitReached : public std::runtime_error {
+ public:
+  explicit LimitReached(const search::SearchStats& stats);
+  const search::SearchStats& stats() const { return stats_; }
+
+ private:
+  search::SearchStats stats_;
 };
 
+// The options every puzzle command takes besides its puzzle's own, as given.
+struct CommonOptions {
+  std::string file;  // "-" or empty for standard input (`explore`: empty for the puzzle's start)
+  std::string format = "contest";
+  std::string algo;  // empty: the puzzle's default
+  bool stats = false;
+  double time_limit = 0;
+  std::string max_memory;
+  unsigned threads = 0;
+  bool progress = false;
+};
+
+// Adds FILE, --format, --algo (one of `algorithms`, the first the default), --stats, --time-limit,
+// --max-memory, --progress and --threads to `command`, bound to `options`.
+void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve,
+                        const std::vector<std::string>& algorithms);
+protocol::Format format_named(std::string_view name);
+// The search context the options ask for, drawing progress on standard error. Throws
+// CLI::ValidationError for a --max-memory that is not a size.
+search::SearchContext make_context(const CommonOptions& options);
+// The input of a puzzle command, which must hold a dataset: empty input (nothing but white space)
+// is an error for every puzzle.
+io::TextInput open_puzzle_input(const std::string& file);
+
+// One puzzle's `solve NAME` or `explore NAME`: the CLI11 subcommand and what it was given.
+struct PuzzleCommand {
+  const protocol::Puzzle* puzzle = nullptr;
+  CLI::App* command = nullptr;
+  bool is_solve = true;
+  CommonOptions common;
+  std::map<std::string, std::string> values;  // the puzzle's own options, by name
+};
+
+// Adds the subcommand for `puzzle` to `parent` ("solve" or "explore"): the common options and each
+// of the puzzle's OptionSpecs as --NAME, integer ranges and choices checked.
+void add_puzzle_command(CLI::App& parent, const protocol::Puzzle& puzzle, bool is_solve,
+                        PuzzleCommand& command);
+// Configures the puzzle and solves every dataset of the input (or explores), writing each answer
+// as soon as it is found; under guarded().
+ExitCode run_puzzle_command(const PuzzleCommand& command);
+
 // Runs a command and returns its status, or, when it throws, prints `plumb: MESSAGE` and returns
-// the status that says why: io::InputError 2 (as "FILE:LINE: MESSAGE"), LimitReached 3,
+// the status that says why: io::InputError bad_input (as "FILE:LINE: MESSAGE"),
+// protocol::UsageError bad_input (as "--OPTION: MESSAGE"), LimitReached limit,
 // io::EnvironmentError, filesystem errors and std::bad_alloc (memory that no allocation checked
-// for; the big ones throw io::EnvironmentError naming their size) 4. Standard output is flushed before any message and
-// checked: a write that fails stops the command with "plumb: cannot write the output: REASON" and
-// status 4 (commands/driver.cpp).
-int guarded(const std::function<int()>& command);
+// for; the big ones throw io::EnvironmentError naming their size) environment. Standard output is
+// flushed before any message and checked: a write that fails stops the command with "plumb: cannot
+// write the output: REASON" and ExitCode::environment (commands/driver.cpp).
+ExitCode guarded(const std::function<ExitCode()>& command);
 // Prints a line of the table cache's (io::set_cache_reporter) as `plumb: LINE` on standard error.
 void report_cache_line(const std::string& line);
 
-int run_solve(const PuzzleRun& run);
-int run_explore(const PuzzleRun& run);
-int run_list(const Registry& registry, bool names_only);
-int run_help(const Registry& registry, std::string_view puzzle_name,
-             const std::string& program_help);
+ExitCode run_list(const std::vector<protocol::PuzzleInfo>& puzzles, bool names_only);
+ExitCode run_help(const std::vector<protocol::PuzzleInfo>& puzzles, std::string_view puzzle_name,
+                  const std::string& program_help);
 void add_pdb_command(CLI::App& app);    // `plumb pdb build|info|list|solve` (commands/pdb.cpp)
 void add_cache_command(CLI::App& app);  // `plumb cache list|clear` (commands/cache.cpp)
 

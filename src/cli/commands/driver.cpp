@@ -1,6 +1,6 @@
 // How every command runs: guarded() turns what a command throws into the program's message and exit
 // status, and checks that its output was written; report_cache_line() prints the table cache's
-// notices and warnings. See commands.hpp for the statuses.
+// notices and warnings; LimitReached's message. See commands.hpp for the statuses.
 #include <fmt/core.h>
 
 #include <cerrno>
@@ -11,6 +11,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
+#include "plumb/io/counted.hpp"
 #include "plumb/io/environment_error.hpp"
 
 namespace plumb::cli {
@@ -34,38 +35,47 @@ void finish_output() {
   clear_progress();
 }
 
-int report(const std::string& message, int status) {
+ExitCode report(const std::string& message, ExitCode status) {
   std::cerr << fmt::format("plumb: {}\n", message);
   return status;
 }
 
 // Runs the command, mapping its failures to messages and statuses; output failures propagate.
-int run_reported(const std::function<int()>& command) {
+ExitCode run_reported(const std::function<ExitCode()>& command) {
   try {
-    const int status = command();
+    const ExitCode status = command();
     finish_output();
     return status;
   } catch (const io::InputError& error) {
     finish_output();
-    return report(error.located(), kExitBadInput);
+    return report(error.located(), ExitCode::bad_input);
+  } catch (const protocol::UsageError& error) {
+    finish_output();
+    return report(fmt::format("--{}: {}", error.option(), error.what()), ExitCode::bad_input);
   } catch (const LimitReached& stop) {
     finish_output();
-    return report(stop.what(), kExitLimit);
+    return report(stop.what(), ExitCode::limit);
   } catch (const io::EnvironmentError& failure) {
     finish_output();
-    return report(failure.what(), kExitEnvironment);
+    return report(failure.what(), ExitCode::environment);
   } catch (const std::filesystem::filesystem_error& failure) {
     finish_output();
-    return report(failure.what(), kExitEnvironment);
+    return report(failure.what(), ExitCode::environment);
   } catch (const std::bad_alloc&) {
     finish_output();
-    return report("out of memory", kExitEnvironment);
+    return report("out of memory", ExitCode::environment);
   }
 }
 
 }  // namespace
 
-int guarded(const std::function<int()>& command) {
+LimitReached::LimitReached(const search::SearchStats& stats)
+    : std::runtime_error(fmt::format("stopped by the {} after {:.1f} s and {} expanded states",
+                                     search::to_string(stats.reason), stats.seconds,
+                                     io::human_count(static_cast<double>(stats.expanded)))),
+      stats_(stats) {}
+
+ExitCode guarded(const std::function<ExitCode()>& command) {
   try {
     const OutputFailuresThrow output_failures_throw;  // off again before a handler writes a message
     return run_reported(command);
@@ -76,7 +86,7 @@ int guarded(const std::function<int()>& command) {
     const int reason = errno;
     clear_progress();
     return report(fmt::format("cannot write the output: {}", std::strerror(reason)),
-                  kExitEnvironment);
+                  ExitCode::environment);
   }
 }
 

@@ -1,40 +1,44 @@
-// The `list` and `help` commands: what puzzles there are, and each one's rules, formats and options.
-#include <fmt/core.h>
+// The `list` and `help` commands: what puzzles there are, and each one's rules, formats and
+// options, from their PuzzleInfo.
+#include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli/commands/commands.hpp"
 
 namespace plumb::cli {
 
-int run_list(const Registry& registry, bool names_only) {
-  for (const auto& puzzle : registry.puzzles()) {
+ExitCode run_list(const std::vector<protocol::PuzzleInfo>& puzzles, bool names_only) {
+  for (const protocol::PuzzleInfo& info : puzzles) {
     if (names_only) {
-      std::cout << puzzle->name() << '\n';
+      std::cout << info.name << '\n';
     } else {
-      std::cout << fmt::format("{:<9} {}\n", puzzle->name(), puzzle->summary());
+      std::cout << fmt::format("{:<9} {}\n", info.name, info.summary);
     }
   }
-  return 0;
+  return ExitCode::done;
 }
 
-int run_help(const Registry& registry, std::string_view puzzle_name, const std::string& program_help) {
+ExitCode run_help(const std::vector<protocol::PuzzleInfo>& puzzles, std::string_view puzzle_name,
+                  const std::string& program_help) {
   if (puzzle_name.empty()) {
     std::cout << program_help;
-    return 0;
+    return ExitCode::done;
   }
-  const Puzzle* puzzle = registry.find(puzzle_name);
-  if (puzzle == nullptr) {
+  const auto info =
+      std::find_if(puzzles.begin(), puzzles.end(),
+                   [&](const protocol::PuzzleInfo& each) { return each.name == puzzle_name; });
+  if (info == puzzles.end()) {
     std::cerr << fmt::format("plumb: no puzzle named {} (plumb list shows them)\n",
                              io::quote(puzzle_name));
-    return kExitBadInput;
+    return ExitCode::bad_input;
   }
-  std::cout << fmt::format("{} - {}\n\n{}", puzzle->name(), puzzle->summary(), puzzle->description());
-  std::string algos;
-  for (const auto& name : puzzle->algorithms()) algos += (algos.empty() ? "" : ", ") + name;
-  std::cout << fmt::format("\nAlgorithms (--algo): {} (default: {})\n", algos, puzzle->algorithms().front());
-  std::cout << fmt::format("Options: plumb solve {} --help\n", puzzle->name());
-  return 0;
+  std::cout << fmt::format("{} - {}\n\n{}", info->name, info->summary, info->description);
+  std::cout << fmt::format("\nAlgorithms (--algo): {} (default: {})\n",
+                           fmt::join(info->algorithms, ", "), info->algorithms.front());
+  std::cout << fmt::format("Options: plumb solve {} --help\n", info->name);
+  return ExitCode::done;
 }
 
 }  // namespace plumb::cli

@@ -42,9 +42,9 @@ std::string tiles_text(const std::vector<std::uint8_t>& tiles) {
 }
 
 // Builds the set's databases into the cache, which must be usable: keeping them is the point.
-int run_build(const PdbOptions& options) {
+ExitCode run_build(const PdbOptions& options) {
   const puzzles::SlidingPartition* partition = find_set(options.set);
-  if (partition == nullptr) return kExitBadInput;
+  if (partition == nullptr) return ExitCode::bad_input;
   if (const io::CacheDirectory cache = io::check_cache_directory(); !cache.usable()) {
     throw io::EnvironmentError(fmt::format(
         "the cache directory {} cannot be used ({}): pdb build keeps the databases there; set "
@@ -66,7 +66,7 @@ int run_build(const PdbOptions& options) {
     clear_progress();
     if (!built) {
       std::cerr << fmt::format("plumb: the build stopped: {}\n", search::to_string(stats.reason));
-      return kExitLimit;
+      return ExitCode::limit;
     }
     const double mean = puzzles::sliding_pdb_mean_bound(*partition, p, *built);
     io::write_table_file(path, table.header, built->bytes());
@@ -76,12 +76,12 @@ int run_build(const PdbOptions& options) {
         partition->name, p + 1, tiles_text(partition->patterns[p]), table.entries, stats.iterations,
         stats.peak_stored, stats.seconds, mean, path.string());
   }
-  return 0;
+  return ExitCode::done;
 }
 
-int run_info(const PdbOptions& options) {
+ExitCode run_info(const PdbOptions& options) {
   const puzzles::SlidingPartition* partition = find_set(options.set);
-  if (partition == nullptr) return kExitBadInput;
+  if (partition == nullptr) return ExitCode::bad_input;
   std::cout << fmt::format("{}: {}x{} board, {} patterns, blank-first goal\n", partition->name,
                            partition->height, partition->width, partition->patterns.size());
   for (std::size_t p = 0; p < partition->patterns.size(); ++p) {
@@ -120,10 +120,10 @@ int run_info(const PdbOptions& options) {
     }
     std::cout << '\n';
   }
-  return 0;
+  return ExitCode::done;
 }
 
-int run_list() {
+ExitCode run_list() {
   const io::CacheDirectory cache = io::check_cache_directory();
   std::cout << fmt::format("cache: {}{}\n", cache.path.string(),
                            cache.usable() ? "" : " (cannot be used: " + cache.problem + ")");
@@ -142,7 +142,7 @@ int run_list() {
                              partition.height, partition.width, present, partition.patterns.size(),
                              human_bytes(static_cast<double>(bytes)));
   }
-  return 0;
+  return ExitCode::done;
 }
 
 // How one instance of a benchmark file came out: solved with the published length (""), or not.
@@ -162,9 +162,9 @@ std::string verdict(const puzzles::SlidingDomain& domain, const puzzles::Sliding
 // Reads a benchmark file (lines: id, optimal length, the cells; # comments), solves each instance
 // with the set's databases (blank-first goal), replays each solution and prints id, length, the
 // root's bound, nodes and seconds. --time-limit bounds each instance's search, not the build.
-int run_solve_file(const PdbOptions& options) {
+ExitCode run_solve_file(const PdbOptions& options) {
   const puzzles::SlidingPartition* partition = find_set(options.set);
-  if (partition == nullptr) return kExitBadInput;
+  if (partition == nullptr) return ExitCode::bad_input;
   const unsigned cells = partition->width * partition->height;
   const puzzles::SlidingSize size{static_cast<int>(partition->height),
                                   static_cast<int>(partition->width)};
@@ -193,7 +193,7 @@ int run_solve_file(const PdbOptions& options) {
   std::optional<puzzles::SlidingPdbSet> pdbs =
       puzzles::load_or_build_sliding_pdbs(*partition, context, options.threads);
   clear_progress();
-  if (!pdbs) return kExitLimit;
+  if (!pdbs) return ExitCode::limit;
   context.limits.max_seconds = options.time_limit;
   const puzzles::SlidingDomain domain(
       size.rows, size.cols,
@@ -225,8 +225,8 @@ int run_solve_file(const PdbOptions& options) {
       "generated\n",
       boards.size(), wrong, stopped, total.expanded, total.generated, total.seconds,
       human_count(total.seconds > 0 ? total.generated / total.seconds : 0));
-  if (wrong != 0) return 1;
-  return stopped == 0 ? 0 : kExitLimit;
+  if (wrong != 0) return ExitCode::mismatch;
+  return stopped == 0 ? ExitCode::done : ExitCode::limit;
 }
 
 }  // namespace
@@ -236,7 +236,7 @@ void add_pdb_command(CLI::App& app) {
   CLI::App* command =
       app.add_subcommand("pdb", "Build, describe and list the pattern databases in the cache");
   command->require_subcommand(1);
-  const auto finish = [](int status) { throw CLI::RuntimeError(status); };
+  const auto finish = [](ExitCode status) { throw CLI::RuntimeError(protocol::status(status)); };
   CLI::App* build = command->add_subcommand(
       "build", "Build a set of databases (15-7-8, 24-6666, ...) and cache it");
   build->add_option("SET", options->set, "The set's name")->required();

@@ -1,42 +1,106 @@
-// The `solve` and `explore` commands: run a puzzle over an input, under guarded() (driver.cpp).
+// The generic puzzle commands: `solve NAME` and `explore NAME` for every puzzle that speaks the
+// protocol (plumb/protocol/puzzle.hpp), built from its PuzzleInfo and run under guarded()
+// (driver.cpp). Each answer is written as soon as it is found, so when a later dataset is bad or a
+// limit stops a search, the answers before it are already out; standard output is flushed after an
+// answer that took a millisecond or more and before any message, else left to the stream's buffer.
+#include <fmt/format.h>
+
 #include <iostream>
-#include <string>
 
 #include "cli/commands/commands.hpp"
+#include "plumb/protocol/render.hpp"
 
 namespace plumb::cli {
 namespace {
 
-// The input of a puzzle command, which must hold a dataset: empty input (nothing but white space)
-// is an error for every puzzle.
-io::TextInput open_input(const std::string& file) {
-  io::TextInput input = io::TextInput::open(file);
-  if (input.only_blank_left()) input.fail_at(0, "the input is empty: expected a dataset");
-  return input;
+// The puzzle's own options as CLI11 options bound to `values`, with their ranges and choices.
+void add_puzzle_options(CLI::App& command, const std::vector<protocol::OptionSpec>& specs,
+                        std::map<std::string, std::string>& values) {
+  for (const protocol::OptionSpec& spec : specs) {
+    CLI::Option* option = command.add_option("--" + spec.name, values[spec.name], spec.help);
+    if (!spec.default_value.empty()) option->default_str(spec.default_value);
+    if (spec.type == protocol::OptionSpec::Type::integer) {
+      option->type_name(fmt::format("{}..{}", spec.min, spec.max))
+          ->check(CLI::Range(spec.min, spec.max).description(""));
+    } else if (!spec.choices.empty()) {
+      option->check(CLI::IsMember(spec.choices));
+    }
+  }
+}
+
+// The option values the command line gave (the others take their defaults in configure()).
+protocol::OptionValues given_values(const PuzzleCommand& command) {
+  protocol::OptionValues given;
+  for (const auto& [name, value] : command.values) {
+    if (command.command->count("--" + name) > 0) given.emplace(name, value);
+  }
+  return given;
+}
+
+// Writes `text`; flushes when the work behind it was slow enough for a user to wait on it.
+void write_answer(const std::string& text, const search::SearchStats& stats) {
+  std::cout << text;
+  if (stats.seconds >= 1e-3) std::cout.flush();
+}
+
+void print_stats(std::string_view label, const search::SearchStats& stats) {
+  std::cerr << protocol::stats_line(label, stats);
+}
+
+ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
+                   const PuzzleCommand& command, const search::SearchContext& context) {
+  const protocol::PuzzleInfo& info = puzzle.info();
+  const std::string algorithm =
+      command.common.algo.empty() ? info.algorithms.front() : command.common.algo;
+  const protocol::Format format = format_named(command.common.format);
+  instance.set_path_recorded(format == protocol::Format::json);
+  io::TextInput input = open_puzzle_input(command.common.file);
+  const auto reader = instance.read(input);
+  while (const std::optional<protocol::Dataset> dataset = reader->next()) {
+    const protocol::Solution solution = instance.solve(*dataset, algorithm, context);
+    if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
+    if (command.common.stats)
+      print_stats(fmt::format("{} {}", info.dataset_noun, dataset->number), solution.stats);
+    write_answer(instance.render(solution, format), solution.stats);
+  }
+  if (!input.only_blank_left()) input.fail("input continues after the last dataset");
+  return ExitCode::done;
+}
+
+ExitCode explore(const protocol::Instance& instance, const PuzzleCommand& command,
+                 const search::SearchContext& context) {
+  std::optional<protocol::Dataset> start;
+  if (!command.common.file.empty()) {
+    io::TextInput input = open_puzzle_input(command.common.file);
+    start = instance.read(input)->next();
+    if (!start) input.fail("no dataset to explore from");
+  }
+  const protocol::Exploration exploration = instance.explore(start ? &*start : nullptr, context);
+  if (search::is_limit(exploration.stats.reason)) throw LimitReached(exploration.stats);
+  if (command.common.stats) print_stats("explore", exploration.stats);
+  write_answer(instance.render(exploration, format_named(command.common.format)),
+               exploration.stats);
+  return ExitCode::done;
 }
 
 }  // namespace
 
-// The one rule for the end of the input: a puzzle reads its datasets (to the end, to a count, or to
-// a terminating line), and anything after them but white space is an error naming its line.
-int run_solve(const PuzzleRun& run) {
-  return guarded([&] {
-    io::TextInput input = open_input(run.file.empty() ? "-" : run.file);
-    run.puzzle->solve(input, run.options, std::cout);
-    if (!input.only_blank_left()) input.fail("input continues after the last dataset");
-    return 0;
-  });
+void add_puzzle_command(CLI::App& parent, const protocol::Puzzle& puzzle, bool is_solve,
+                        PuzzleCommand& command) {
+  const protocol::PuzzleInfo& info = puzzle.info();
+  command.puzzle = &puzzle;
+  command.is_solve = is_solve;
+  command.command = parent.add_subcommand(info.name, info.summary);
+  add_common_options(*command.command, command.common, is_solve, info.algorithms);
+  add_puzzle_options(*command.command, info.options, command.values);
 }
 
-int run_explore(const PuzzleRun& run) {
+ExitCode run_puzzle_command(const PuzzleCommand& command) {
+  const search::SearchContext context = make_context(command.common);
   return guarded([&] {
-    if (run.file.empty()) {
-      run.puzzle->explore(nullptr, run.options, std::cout);
-    } else {
-      io::TextInput input = open_input(run.file);
-      run.puzzle->explore(&input, run.options, std::cout);
-    }
-    return 0;
+    const auto instance = command.puzzle->configure(given_values(command));
+    return command.is_solve ? solve_all(*command.puzzle, *instance, command, context)
+                            : explore(*instance, command, context);
   });
 }
 

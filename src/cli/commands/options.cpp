@@ -1,0 +1,92 @@
+// The options every puzzle command shares (FILE, --format, --algo, --stats, --time-limit,
+// --max-memory, --progress, --threads): declared once for every puzzle's subcommands, and turned
+// into a protocol::Format and a search::SearchContext once parsed.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "cli/commands/commands.hpp"
+#include "cli/progress.hpp"
+
+namespace plumb::cli {
+namespace {
+
+// --time-limit: a finite number of seconds, 0 or more (0: no limit).
+const CLI::Validator kSeconds(
+    [](std::string& text) -> std::string {
+      std::size_t used = 0;
+      double seconds = -1;
+      try {
+        seconds = std::stod(text, &used);
+      } catch (const std::exception&) {
+      }
+      if (used != text.size() || !std::isfinite(seconds) || seconds < 0)
+        return io::quote(text) + " is not a number of seconds (0 or more; 0: no limit)";
+      return {};
+    },
+    "SECONDS");
+
+}  // namespace
+
+void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve,
+                        const std::vector<std::string>& algorithms) {
+  command.add_option(
+      "FILE", options.file,
+      is_solve ? "Input in the contest format; standard input if absent or -"
+               : "Explore from the first dataset of this file (default: the puzzle's own start)");
+  command
+      .add_option("--format", options.format,
+                  "Output: contest (the contest's exact output), pretty, json")
+      ->check(CLI::IsMember({"contest", "pretty", "json"}))
+      ->capture_default_str();
+  command
+      .add_option("--algo", options.algo,
+                  "Algorithm, one of: " + fmt::format("{}", fmt::join(algorithms, ", ")) +
+                      " (default " + algorithms.front() + ")")
+      ->check(CLI::IsMember(algorithms));
+  command.add_flag("--stats", options.stats, "Print search statistics to standard error");
+  command
+      .add_option("--time-limit", options.time_limit,
+                  "Stop cleanly after this many seconds (0: no limit)")
+      ->check(kSeconds);
+  command.add_option("--max-memory", options.max_memory,
+                     "Stop cleanly past this much memory, e.g. 512M, 16G (0: no limit)");
+  command.add_flag("--progress", options.progress,
+                   "Show progress even when standard error is not a terminal");
+  command
+      .add_option("--threads", options.threads,
+                  "Worker threads where an algorithm can use several (explore, sliding's pdb); 0: "
+                  "one a core; at most 4 a core (256 in all)")
+      ->capture_default_str();
+}
+
+protocol::Format format_named(std::string_view name) {
+  if (name == "pretty") return protocol::Format::pretty;
+  if (name == "json") return protocol::Format::json;
+  return protocol::Format::contest;
+}
+
+search::SearchContext make_context(const CommonOptions& options) {
+  search::SearchContext context;
+  context.limits.max_seconds = options.time_limit;
+  context.limits.threads = capped_threads(options.threads);
+  if (!options.max_memory.empty()) {
+    const auto bytes = parse_memory_size(options.max_memory);
+    if (!bytes) {
+      throw CLI::ValidationError(
+          "--max-memory",
+          io::quote(options.max_memory) + " is not a size such as 512M or 16G (0: no limit)");
+    }
+    context.limits.max_memory_bytes = *bytes;
+  }
+  context.set_progress(terminal_progress(options.progress));
+  return context;
+}
+
+io::TextInput open_puzzle_input(const std::string& file) {
+  io::TextInput input = io::TextInput::open(file.empty() ? "-" : file);
+  if (input.only_blank_left()) input.fail_at(0, "the input is empty: expected a dataset");
+  return input;
+}
+
+}  // namespace plumb::cli

@@ -1,0 +1,430 @@
+// The sliding-tile puzzle behind the protocol (protocol/builtin.hpp: make_sliding_puzzle): the
+// 8-puzzle contest format (POJ 1077, HDU 1043) and every board up to 5x5, solved optimally by
+// puzzles::SlidingSolver's algorithms (a distance table, IDA* over pattern databases, ...);
+// contest, pretty and JSON renderings; exploration of whole state spaces.
+//
+// A dataset is one non-blank line: a board of --size, or of the square of its token count. Moves
+// are named by the way the blank goes (JSON "u" "d" "l" "r"); a state is the array of tiles row by
+// row, 0 for the blank. An instance keeps one solver per board size met (their tables and pattern
+// databases are built once), so it is used by one thread at a time.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+
+#include "plumb/encode/permutation_rank.hpp"
+#include "plumb/io/counted.hpp"
+#include "plumb/protocol/builtin.hpp"
+#include "plumb/protocol/render.hpp"
+#include "plumb/puzzles/sliding_solver.hpp"
+#include "plumb/puzzles/sliding_text.hpp"
+#include "plumb/search/explore.hpp"
+
+namespace plumb::puzzles {
+namespace {
+
+using protocol::Format;
+using protocol::UsageError;
+
+constexpr std::string_view kDescription =
+    R"(sliding: sliding-tile puzzles (POJ 1077 "Eight", HDU 1043, the 15- and 24-puzzles)
+
+Rules. A board of R rows and C columns holds the tiles 1 .. R*C-1 and one blank. A move slides a
+tile next to the blank into it; moves are named by the direction the BLANK moves: u d l r.
+Goal: the tiles in order, row by row, with the blank last (1 2 3 4 5 6 7 8 x).
+
+Input: one board per line until the end of input, R*C tokens row by row: the tiles and the blank,
+written x or 0. The size is inferred from a square token count (9 -> 3x3, 16 -> 4x4, 25 -> 5x5) or
+given with --size. Blank lines are skipped.
+Output (contest): one line per board: a shortest move string, `unsolvable`, or an empty line when
+the board is already solved.
+  --format pretty   the boards step by step
+  --format json     one JSON object per board and line (docs/json.md): length, moves, states,
+                    statistics
+
+Options:
+  --size RxC        boards of R rows and C columns (R, C >= 2, R*C <= 25), e.g. 2x4, 3x4
+  --goal G          blank-last (default), blank-first (0 1 2 ...: Korf's benchmark sets), or an
+                    explicit board in quotes, e.g. --goal "1 2 3 8 x 4 7 6 5"
+  --algo A          auto (default): the table on boards of at most 2,000,000 states (3x3, 2x5 and
+                    smaller); beyond, pdb where there are pattern databases (4x4, 5x5, or the --pdb
+                    set) and the goal's blank is in a corner; else ida.
+                    table: a breadth-first distance table of the goal's half of the states, built
+                    once and cached, each board then a walk down it.
+                    pdb: IDA* over additive pattern databases with reflection, on --threads
+                    threads (default: one a core); the databases are built on first use (15-7-8:
+                    about 1.5 minutes on 2 cores, 24-6666: about 2; 1.3 GB of memory), saying so on
+                    standard error, and then loaded from the cache ($PLUMB_CACHE, else
+                    ~/.cache/plumb; see plumb pdb).
+                    ida: IDA* with Manhattan distance plus linear conflicts, nothing to build.
+                    astar, bfs, bidir: the generic engine's A*, breadth-first and bidirectional
+                    breadth-first search.
+  --pdb SET         the pattern databases of pdb (default 15-7-8 on 4x4, 24-6666 on 5x5):
+                    15-7-8, 24-6666, 15-555 (4x4, small and quick to build), 8-44 (3x3), 7-34
+                    (2x4); the set must match the board's size
+Unsolvable boards are answered at once by the parity rule, with every algorithm.
+
+Explore: `plumb explore sliding --size RxC [FILE]` counts the states at each depth from the goal
+(or from the first board of FILE) and shows the deepest; boards of up to 2^33 states (3x4: 239,500,800).
+)";
+
+// A board read from the input.
+struct SlidingBoard {
+  SlidingSize size;
+  SlidingState board;
+};
+
+// What a solution's renderings need: the boards from the start, one a move.
+struct SlidingAnswer {
+  SlidingSize size;
+  bool solvable = false;
+  std::vector<SlidingMove> moves;
+  std::vector<SlidingState> boards;  // the start, then the board after each move
+};
+
+// What an exploration's renderings need besides its counts.
+struct SlidingReach {
+  SlidingSize size;
+  SlidingState start;
+  std::vector<SlidingState> deepest;
+};
+
+constexpr std::size_t kKeptDeepest = 16;  // deepest boards an exploration keeps; 4 are drawn
+constexpr std::size_t kDrawnDeepest = 4;
+
+nlohmann::json board_json(const SlidingState& board, SlidingSize size) {
+  nlohmann::json tiles = nlohmann::json::array();
+  for (int cell = 0; cell < size.rows * size.cols; ++cell) tiles.push_back(board.cells[cell]);
+  return tiles;
+}
+
+// What --size, --goal and --pdb said.
+struct SlidingSettings {
+  std::optional<SlidingSize> size;  // --size, else inferred from each line
+  BlankPlace blank = BlankPlace::last;
+  std::optional<SlidingState> explicit_goal;    // --goal "tiles"; its size is then `size`
+  const SlidingPartition* partition = nullptr;  // --pdb; null for each size's default
+};
+
+std::optional<SlidingSize> size_option(const protocol::OptionValues& options) {
+  const auto given = options.find("size");
+  if (given == options.end() || given->second.empty()) return std::nullopt;
+  const auto size = parse_size(given->second);
+  if (!size)
+    throw UsageError("size", io::quote(given->second) + " is not a size such as 3x3 or 2x4");
+  if (!is_valid_sliding_size(size->rows, size->cols))
+    throw UsageError("size", "a board needs at least 2 rows and 2 columns and at most 25 cells");
+  return size;
+}
+
+void read_goal_option(const protocol::OptionValues& options, SlidingSettings& settings) {
+  const auto given = options.find("goal");
+  const std::string goal_text = given == options.end() ? "blank-last" : given->second;
+  if (goal_text == "blank-last") return;
+  if (goal_text == "blank-first") {
+    settings.blank = BlankPlace::first;
+    return;
+  }
+  if (!settings.size) {
+    settings.size = square_size(count_tokens(goal_text));
+    if (!settings.size) {
+      throw UsageError("goal",
+                       "expected blank-last, blank-first or a square board of tiles (or give "
+                       "--size RxC)");
+    }
+  }
+  SlidingState goal;
+  if (const std::string error = read_board(goal_text, *settings.size, goal); !error.empty())
+    throw UsageError("goal", error);
+  settings.explicit_goal = goal;
+}
+
+const SlidingPartition* partition_option(const protocol::OptionValues& options) {
+  const auto given = options.find("pdb");
+  if (given == options.end() || given->second.empty()) return nullptr;
+  const SlidingPartition* partition = find_sliding_partition(given->second);
+  if (partition == nullptr) {
+    throw UsageError("pdb", "no pattern database set named " + io::quote(given->second) +
+                                "; the sets: " + sliding_partition_list());
+  }
+  return partition;
+}
+
+const SlidingAlgorithm& algorithm_named(std::string_view name) {
+  const SlidingAlgorithm* algorithm = find_sliding_algorithm(name);
+  if (algorithm == nullptr) {
+    std::vector<std::string_view> names;
+    for (const SlidingAlgorithm& each : sliding_algorithms()) names.push_back(each.name);
+    throw UsageError("algo", fmt::format("no algorithm named {}; the algorithms: {}",
+                                         io::quote(name), fmt::join(names, ", ")));
+  }
+  return *algorithm;
+}
+
+// Solution::moves and ::states from the answer.
+void record_path(const SlidingAnswer& answer, protocol::Solution& solution) {
+  if (solution.length) {
+    solution.moves = nlohmann::json::array();
+    for (const SlidingMove move : answer.moves)
+      solution.moves.push_back(std::string(1, to_letter(move)));
+  }
+  for (const SlidingState& board : answer.boards)
+    solution.states.push_back(board_json(board, answer.size));
+}
+
+class SlidingInstance : public protocol::Instance {
+ public:
+  SlidingInstance(const protocol::PuzzleInfo& info, SlidingSettings settings)
+      : info_(info), settings_(settings) {}
+
+  std::unique_ptr<protocol::DatasetReader> read(io::TextInput& in) const override;
+  protocol::Solution solve(const protocol::Dataset& dataset, std::string_view algorithm,
+                           const search::SearchContext& context) const override;
+  protocol::Exploration explore(const protocol::Dataset* start,
+                                const search::SearchContext& context) const override;
+  std::string render(const protocol::Solution& solution, Format format) const override;
+  std::string render(const protocol::Exploration& exploration, Format format) const override;
+
+  // The board size of `line`: --size, or the square of its token count.
+  SlidingSize size_of(const io::TextInput& in, const std::string& line) const {
+    if (settings_.size) return *settings_.size;
+    const int tokens = count_tokens(line);
+    const auto size = square_size(tokens);
+    if (!size) {
+      in.fail(fmt::format("cannot infer a square board from {} (4, 9, 16 or 25); give --size RxC",
+                          io::counted(static_cast<std::uint64_t>(tokens), "token")));
+    }
+    return *size;
+  }
+
+ private:
+  SlidingState goal_for(SlidingSize size) const {
+    return settings_.explicit_goal ? *settings_.explicit_goal
+                                   : ordered_sliding_goal(size.rows, size.cols, settings_.blank);
+  }
+
+  SlidingSolver& solver_for(SlidingSize size) const {
+    if (last_ != nullptr && last_->size() == size) return *last_;
+    for (auto& solver : solvers_) {
+      if (solver->size() == size) return *(last_ = solver.get());
+    }
+    solvers_.push_back(std::make_unique<SlidingSolver>(size, goal_for(size), settings_.partition));
+    return *(last_ = solvers_.back().get());
+  }
+
+  const protocol::PuzzleInfo& info_;
+  SlidingSettings settings_;
+  mutable std::vector<std::unique_ptr<SlidingSolver>> solvers_;  // one per board size met
+  mutable SlidingSolver* last_ = nullptr;
+};
+
+// One board a non-blank line, to the end of the input.
+class SlidingReader : public protocol::DatasetReader {
+ public:
+  SlidingReader(const SlidingInstance& instance, io::TextInput& in)
+      : instance_(instance), in_(in) {}
+
+  std::optional<protocol::Dataset> next() override {
+    std::string line;
+    if (!in_.next_nonblank_line(line)) return std::nullopt;
+    SlidingBoard board{instance_.size_of(in_, line), {}};
+    if (const std::string error = read_board(line, board.size, board.board); !error.empty())
+      in_.fail(error);
+    return protocol::Dataset{++count_, static_cast<std::size_t>(in_.line_number()), board,
+                             in_.name()};
+  }
+
+ private:
+  const SlidingInstance& instance_;
+  io::TextInput& in_;
+  std::size_t count_ = 0;
+};
+
+std::unique_ptr<protocol::DatasetReader> SlidingInstance::read(io::TextInput& in) const {
+  return std::make_unique<SlidingReader>(*this, in);
+}
+
+protocol::Solution SlidingInstance::solve(const protocol::Dataset& dataset,
+                                          std::string_view algorithm,
+                                          const search::SearchContext& context) const {
+  const SlidingAlgorithm& named = algorithm_named(algorithm);
+  const auto& start = std::any_cast<const SlidingBoard&>(dataset.data);
+  SlidingSolution found;
+  const SlidingSolver* solver = nullptr;
+  try {  // a --pdb set or a goal the board's size or the algorithm cannot use
+    SlidingSolver& sized = solver_for(start.size);
+    sized.solve(start.board, named, context, found);
+    solver = &sized;
+  } catch (const std::invalid_argument& error) {
+    throw io::InputError(dataset.source, static_cast<int>(dataset.line), error.what());
+  }
+  protocol::Solution solution;
+  solution.dataset = dataset.number;
+  solution.line = dataset.line;
+  solution.stats = found.stats;
+  SlidingAnswer answer{start.size, found.solvable, found.moves, {start.board}};
+  if (found.solvable && !search::is_limit(found.stats.reason)) {
+    solution.length = found.moves.size();
+    SlidingState board = start.board;
+    for (const SlidingMove move : found.moves) {
+      solver->domain().apply(board, move);
+      answer.boards.push_back(board);
+    }
+  }
+  if (path_recorded()) record_path(answer, solution);
+  solution.answer = std::move(answer);
+  return solution;
+}
+
+std::string SlidingInstance::render(const protocol::Solution& solution, Format format) const {
+  const auto& answer = std::any_cast<const SlidingAnswer&>(solution.answer);
+  std::string moves;
+  append_moves(moves, answer.moves.data(), answer.moves.size());
+  if (format == Format::contest) return (answer.solvable ? moves : "unsolvable") + "\n";
+  if (format == Format::json) {
+    nlohmann::json record = protocol::solution_json(info_, solution, true);
+    record["size"] = size_name(answer.size);
+    return record.dump() + "\n";
+  }
+  const std::string label = fmt::format("{} {}", info_.dataset_noun, solution.dataset);
+  std::string text;
+  if (!answer.solvable) {
+    text = fmt::format("{}: unsolvable\n", label);
+    append_board(text, answer.boards.front(), answer.size);
+    return text + "\n";
+  }
+  text = fmt::format("{}: {}: {}\n", label, io::counted(answer.moves.size(), "move"), moves);
+  append_board(text, answer.boards.front(), answer.size);
+  for (std::size_t i = 0; i < answer.moves.size(); ++i) {
+    text += fmt::format("\n{}. {}\n", i + 1, to_letter(answer.moves[i]));
+    append_board(text, answer.boards[i + 1], answer.size);
+  }
+  return text + "\n";
+}
+
+protocol::Exploration SlidingInstance::explore(const protocol::Dataset* start,
+                                               const search::SearchContext& context) const {
+  SlidingReach reach{settings_.size.value_or(SlidingSize{3, 3}), {}, {}};
+  protocol::Exploration exploration;
+  exploration.origin = "the goal";
+  if (start != nullptr) {
+    const auto& board = std::any_cast<const SlidingBoard&>(start->data);
+    reach.size = board.size;
+    reach.start = board.board;
+    exploration.origin = fmt::format("{} line {}", start->source, start->line);
+  } else {
+    reach.start = goal_for(reach.size);
+  }
+  const int cells = reach.size.rows * reach.size.cols;
+  const std::uint64_t states = cells <= kMaxRankedSlidingCells
+                                   ? encode::count_permutations(static_cast<std::size_t>(cells)) / 2
+                                   : 0;
+  if (states == 0 || states > search::kDenseExploreLimit) {
+    const std::string count = states == 0 ? "more than 2^64" : fmt::format("{}", states);
+    const std::string message =
+        fmt::format("a {} board has {} states: explore handles at most {}", size_name(reach.size),
+                    count, search::kDenseExploreLimit);
+    if (start != nullptr)
+      throw io::InputError(start->source, static_cast<int>(start->line), message);
+    throw UsageError("size", message);
+  }
+  const RankedSlidingDomain domain(reach.size.rows, reach.size.cols, goal_for(reach.size),
+                                   reach.start);
+  auto result = search::explore(domain, std::span(&reach.start, 1), context, kKeptDeepest);
+  static_cast<search::LayerCounts&>(exploration) = result;
+  for (const SlidingState& board : result.deepest)
+    exploration.deepest.push_back(board_json(board, reach.size));
+  reach.deepest = std::move(result.deepest);
+  exploration.detail = std::move(reach);
+  return exploration;
+}
+
+std::string SlidingInstance::render(const protocol::Exploration& exploration, Format format) const {
+  const auto& reach = std::any_cast<const SlidingReach&>(exploration.detail);
+  if (format == Format::json) {
+    nlohmann::json record = protocol::exploration_json(info_, exploration);
+    record["size"] = size_name(reach.size);
+    record["start"] = board_json(reach.start, reach.size);
+    return record.dump() + "\n";
+  }
+  std::string text = fmt::format("{} board, from {}: {}\n", size_name(reach.size),
+                                 exploration.origin, board_line(reach.start, reach.size));
+  text += protocol::layers_table("depth", "states", exploration);
+  const std::uint64_t deepest_count =
+      exploration.layer_sizes.empty() ? 0 : exploration.layer_sizes.back();
+  text += fmt::format("the deepest are {} away: {}",
+                      io::counted(exploration.layer_sizes.size() - 1, "move"),
+                      io::counted(deepest_count, "state"));
+  const std::size_t shown = std::min(kDrawnDeepest, reach.deepest.size());
+  text += shown < deepest_count ? fmt::format(", the first {}:\n", shown) : ":\n";
+  for (std::size_t i = 0; i < shown; ++i) {
+    text += '\n';
+    append_board(text, reach.deepest[i], reach.size);
+  }
+  return text;
+}
+
+class SlidingPuzzle : public protocol::Puzzle {
+ public:
+  SlidingPuzzle() {
+    info_.name = "sliding";
+    info_.summary =
+        "sliding-tile puzzles (POJ 1077 Eight, the 15- and 24-puzzles): shortest solutions, up to "
+        "5x5";
+    info_.description = kDescription;
+    info_.dataset_noun = "Board";
+    using Type = protocol::OptionSpec::Type;
+    info_.options = {
+        {"size",
+         "Board size RxC (default: inferred from a square token count)",
+         Type::text,
+         "",
+         0,
+         0,
+         {}},
+        {"goal",
+         "blank-last, blank-first, or the goal board's tiles in quotes",
+         Type::text,
+         "blank-last",
+         0,
+         0,
+         {}},
+        {"pdb",
+         "Pattern databases of --algo pdb, one of: " + sliding_partition_list() +
+             " (default: 15-7-8 on 4x4, 24-6666 on 5x5)",
+         Type::text,
+         "",
+         0,
+         0,
+         {}},
+    };
+    for (const SlidingAlgorithm& algorithm : sliding_algorithms())
+      info_.algorithms.emplace_back(algorithm.name);
+  }
+
+  const protocol::PuzzleInfo& info() const override { return info_; }
+
+  std::unique_ptr<protocol::Instance> configure(
+      const protocol::OptionValues& options) const override {
+    SlidingSettings settings;
+    settings.size = size_option(options);
+    read_goal_option(options, settings);
+    settings.partition = partition_option(options);
+    return std::make_unique<SlidingInstance>(info_, settings);
+  }
+
+ private:
+  protocol::PuzzleInfo info_;
+};
+
+}  // namespace
+}  // namespace plumb::puzzles
+
+namespace plumb::protocol {
+
+std::unique_ptr<Puzzle> make_sliding_puzzle() {
+  return std::make_unique<puzzles::SlidingPuzzle>();
+}
+
+}  // namespace plumb::protocol

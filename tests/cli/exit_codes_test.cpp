@@ -1,0 +1,180 @@
+// The exit-status contract (plumb/protocol/exit_code.hpp) end to end, for every puzzle: 0 for its
+// sample, 2 for bad input (the message names FILE:LINE) and for a bad option value (the message
+// names the option), 3 for a limit with the answers before it written, 4 for output that cannot be
+// written; and never a crash (a signal, or 134/139 from a shell).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "plumb/protocol/exit_code.hpp"
+#include "tests/support/run_plumb.hpp"
+
+namespace plumb::testing {
+namespace {
+
+using protocol::ExitCode;
+
+// What each puzzle is run with for each status.
+struct PuzzleCase {
+  std::string name;
+  std::string bad_input;  // fails at line `bad_line`
+  int bad_line = 0;
+  std::vector<std::string> bad_option;  // an option and its bad value
+  std::vector<std::string> limited;  // options under which `limit_input` stops at its last dataset
+  std::string limit_input;
+  std::string answers_before_limit;  // what is written before the limit stops it
+};
+
+// A solved 9 x 13 Gap deal, then a deal whose search takes far longer than a second.
+std::string gap_limit_input() {
+  std::string input = "2\n";
+  for (int suit = 1; suit <= 9; ++suit) {
+    for (int value = 2; value <= 13; ++value)
+      input += std::to_string(suit) + "." + std::to_string(value) + " ";
+    input += std::to_string(suit % 9 + 1) + ".1\n";
+  }
+  return input +
+         "6.1 6.2 4.4 7.5 1.4 9.4 2.10 4.2 6.12 1.1 5.8 5.6 4.10\n"
+         "4.7 8.10 2.4 2.13 2.2 8.7 5.7 5.9 5.10 8.2 7.1 9.6 1.3\n"
+         "3.10 1.2 7.7 6.3 8.4 9.8 9.13 1.11 5.12 3.7 9.1 8.12 3.13\n"
+         "6.11 7.4 2.9 5.11 3.8 5.1 3.11 7.11 4.13 4.6 8.6 9.10 7.8\n"
+         "9.12 8.5 5.5 6.13 3.4 2.8 4.11 8.13 3.9 4.5 3.6 3.1 7.9\n"
+         "8.8 9.5 4.9 2.12 2.1 2.11 7.2 4.1 8.1 6.5 2.6 8.9 3.12\n"
+         "2.5 6.7 1.6 7.13 9.9 9.11 7.10 6.9 8.3 9.3 7.12 7.3 3.3\n"
+         "2.3 6.8 9.7 5.3 6.6 8.11 3.5 1.9 5.2 5.4 1.12 1.5 3.2\n"
+         "5.13 1.8 6.10 4.8 1.13 6.4 9.2 1.10 1.7 7.6 4.12 2.7 4.3\n";
+}
+
+// A small block board, then a 3000 x 3000 one whose cut takes far longer than 10 ms.
+std::string block_limit_input() {
+  std::string input = "2\n4\nb..$\n....\nHHHH\nHHHH\n3000\n";
+  for (int row = 0; row < 3000; ++row) {
+    std::string cells(3000, '.');
+    if (row == 0) cells[0] = 'b';
+    if (row == 1500) cells[1500] = '$';
+    input += cells + "\n";
+  }
+  return input;
+}
+
+std::vector<PuzzleCase> puzzle_cases() {
+  return {
+      {"sliding",
+       "1 2 3 4 5 6 7 x 8\n1 2 3\n",
+       2,
+       {"--size", "0x3"},
+       {"--goal", "blank-first", "--algo", "ida", "--time-limit", "0.3"},
+       "1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n",
+       "l\n"},
+      {"gap",
+       "2\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 "
+       "11\n11 12\n",
+       6,
+       {"--suits", "0"},
+       {"--suits", "9", "--values", "13", "--time-limit", "0.3"},
+       gap_limit_input(),
+       "0\n"},
+      {"cubic",
+       "1 2\nW W W\nE W W\nW W W\n2 1\nR B Q\nR W W\nE W W\n0 0\n",
+       6,
+       {"--size", "99x99"},
+       {"--algo", "ida", "--max-moves", "60", "--time-limit", "0.3"},
+       "1 2\nW W W\nE W W\nW W W\n3 2\nR R R\nW E W\nR R R\n0 0\n",
+       "0\n"},
+      {"pegs",
+       "2\n1\n99\n",
+       3,
+       {"--rows", "11"},
+       {"--rows", "7", "--time-limit", "0.3"},
+       "2\n11\n13\n",
+       "10\n1 11 9 7 27 9 11 14 16 20 22 27 27 2 28 1 1 4 4 11\n"},
+      {"block",
+       "2\n4\nb..$\n....\nHHHH\nHHHH\n2\nbZ\n$.\n",
+       8,
+       {"--algo", "nosuch"},
+       {"--time-limit", "0.01"},
+       block_limit_input(),
+       "2\n"},
+  };
+}
+
+// The status, which must be one of the contract's (never a signal or a shell's 128 + signal).
+ExitCode status_of(const ProgramRun& run) {
+  bool known = false;
+  for (const auto& each : protocol::kExitCodes)
+    known = known || protocol::status(each.code) == run.status;
+  EXPECT_TRUE(known) << "status " << run.status << ": " << run.err;
+  return static_cast<ExitCode>(run.status);
+}
+
+TEST(ExitCodes, DoneForEverySample) {
+  for (const PuzzleCase& puzzle : puzzle_cases()) {
+    const ProgramRun run =
+        run_plumb({"solve", puzzle.name, sample_path(puzzle.name, "sample.in").string()});
+    EXPECT_EQ(status_of(run), ExitCode::done) << puzzle.name << ": " << run.err;
+    EXPECT_EQ(trim_trailing_space(run.out),
+              trim_trailing_space(read_file(sample_path(puzzle.name, "sample.out"))))
+        << puzzle.name;
+  }
+}
+
+TEST(ExitCodes, BadInputNamesTheFileAndLine) {
+  const auto file = std::filesystem::temp_directory_path() /
+                    ("plumb-exit-codes-" + std::to_string(::getpid()) + ".in");
+  for (const PuzzleCase& puzzle : puzzle_cases()) {
+    { std::ofstream(file) << puzzle.bad_input; }
+    const ProgramRun run = run_plumb({"solve", puzzle.name, file.string()});
+    EXPECT_EQ(status_of(run), ExitCode::bad_input) << puzzle.name;
+    const std::string where =
+        "plumb: " + file.string() + ":" + std::to_string(puzzle.bad_line) + ": ";
+    EXPECT_NE(run.err.find(where), std::string::npos) << puzzle.name << ": " << run.err;
+  }
+  std::filesystem::remove(file);
+}
+
+TEST(ExitCodes, BadOptionValueNamesTheOption) {
+  for (const PuzzleCase& puzzle : puzzle_cases()) {
+    std::vector<std::string> args{"solve", puzzle.name};
+    args.insert(args.end(), puzzle.bad_option.begin(), puzzle.bad_option.end());
+    const ProgramRun run = run_plumb(args, "");
+    EXPECT_EQ(status_of(run), ExitCode::bad_input) << puzzle.name;
+    EXPECT_EQ(run.err.rfind("plumb: " + puzzle.bad_option.front() + ": ", 0), 0u)
+        << puzzle.name << ": " << run.err;
+    EXPECT_EQ(run.err.find(":0:"), std::string::npos) << puzzle.name << ": " << run.err;
+  }
+  // Options a puzzle checks once its values are combined are reported the same way.
+  const ProgramRun goal = run_plumb({"solve", "sliding", "--size", "2x3", "--goal", "1 2 3"}, "");
+  EXPECT_EQ(status_of(goal), ExitCode::bad_input);
+  EXPECT_EQ(goal.err.rfind("plumb: --goal: ", 0), 0u) << goal.err;
+  const ProgramRun explore = run_plumb({"explore", "sliding", "--size", "5x5"});
+  EXPECT_EQ(status_of(explore), ExitCode::bad_input);
+  EXPECT_EQ(explore.err.rfind("plumb: --size: a 5x5 board has", 0), 0u) << explore.err;
+}
+
+TEST(ExitCodes, LimitAfterTheAnswersBeforeIt) {
+  for (const PuzzleCase& puzzle : puzzle_cases()) {
+    std::vector<std::string> args{"solve", puzzle.name};
+    args.insert(args.end(), puzzle.limited.begin(), puzzle.limited.end());
+    const ProgramRun run = run_plumb(args, puzzle.limit_input);
+    EXPECT_EQ(status_of(run), ExitCode::limit) << puzzle.name << ": " << run.err;
+    EXPECT_NE(run.err.find("stopped by the time limit"), std::string::npos)
+        << puzzle.name << ": " << run.err;
+    EXPECT_EQ(run.out, puzzle.answers_before_limit) << puzzle.name;
+  }
+}
+
+TEST(ExitCodes, EnvironmentWhenTheOutputCannotBeWritten) {
+  for (const PuzzleCase& puzzle : puzzle_cases()) {
+    const ProgramRun run = run_plumb(
+        {"solve", puzzle.name, sample_path(puzzle.name, "sample.in").string()}, "", "/dev/full");
+    EXPECT_EQ(status_of(run), ExitCode::environment) << puzzle.name;
+    EXPECT_NE(run.err.find("cannot write the output"), std::string::npos)
+        << puzzle.name << ": " << run.err;
+  }
+}
+
+}  // namespace
+}  // namespace plumb::testing
