@@ -7,7 +7,8 @@
 // the empty cell as "..."; a top view is its rows of letters W, R, B, E. A solution's record adds
 // "goal" (the top view), "method" (the one that answered: table, bidir or ida) and, when this
 // dataset's answer built the table, "table_build" (its statistics); an exploration's adds "size"
-// ("RxC") and "top_view_layers" (the top views first reached at each depth, where a table fits).
+// ("RxC") and "top_view_layers" (the top views first reached at each depth, where a table fits),
+// and its statistics count the search for those top views with the exploration's.
 //
 // An instance keeps one cubic::Solver a method, made on first use, so that `auto` learns across the
 // datasets it answers and a table is loaded or built once; its solves run one at a time.
@@ -93,20 +94,18 @@ const PuzzleInfo& cubic_info() {
     info.description = kDescription;
     info.dataset_noun = "Dataset";
     info.options = {
-        {"size",
-         "Board size RxC (rows x columns), at most 21 cells",
-         OptionSpec::Type::text,
-         "3x3",
-         0,
-         0,
-         {}},
-        {"max-moves",
-         "Answer -1 when more moves than this are needed",
-         OptionSpec::Type::integer,
-         "30",
-         0,
-         254,
-         {}},
+        {.name = "size",
+         .help = "Board size RxC (rows x columns), at most 21 cells",
+         .type = OptionSpec::Type::text,
+         .default_value = "3x3",
+         .choices = {}},
+        {.name = "max-moves",
+         .help = "Answer -1 when more moves than this are needed",
+         .type = OptionSpec::Type::integer,
+         .default_value = "30",
+         .min = 0,
+         .max = 254,
+         .choices = {}},
     };
     for (const auto& [name, method] : kMethods) info.algorithms.emplace_back(name);
     return info;

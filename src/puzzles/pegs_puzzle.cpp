@@ -69,7 +69,13 @@ const PuzzleInfo& pegs_info() {
     info.description = kDescription;
     info.dataset_noun = "Case";
     info.options = {
-        {"rows", "Rows of the triangle", OptionSpec::Type::integer, "5", 1, PegBoard::kMaxRows, {}},
+        {.name = "rows",
+         .help = "Rows of the triangle",
+         .type = OptionSpec::Type::integer,
+         .default_value = "5",
+         .min = 1,
+         .max = PegBoard::kMaxRows,
+         .choices = {}},
     };
     for (const auto& [name, algorithm] : kAlgorithms) info.algorithms.emplace_back(name);
     return info;
