@@ -6,7 +6,9 @@
 // dug so far as 'x'. A solution's statistics count the flow network's nodes as "expanded" and its
 // edges as "generated" (as --stats shows them), and its reason is exhausted when no digging keeps
 // the block off the goal. An exploration's record adds "goal_reached"; its deepest states are
-// cells. A dataset's board is shared, not copied, by the solutions and explorations made from it.
+// cells. A dataset's board is shared, not copied, by the solutions and explorations made from it;
+// a solution's states are whole boards, one more than the cells dug (at most 9 when any digging
+// works, as the cut is at most 8), each as large as the board.
 #include <fmt/format.h>
 
 #include <array>

@@ -202,6 +202,17 @@ TEST_F(CubicPuzzle, LimitsStopEachSolveUnderItsOwnContext) {
   EXPECT_EQ(instance->solve(hardest, "auto", {}).length, 30u);
 }
 
+TEST_F(CubicPuzzle, ATableBuildStoppedByALimitIsTriedAgainUnderTheNextCallsContext) {
+  const auto instance = configure({{"size", "2x3"}});
+  const auto dataset = read_datasets(*instance, kTwoByThree).back();
+  search::SearchLimits nodes;
+  nodes.max_nodes = 10;
+  EXPECT_EQ(instance->solve(dataset, "table", nodes).stats.reason, search::StopReason::node_limit);
+  const protocol::Solution solved = instance->solve(dataset, "table", {});
+  EXPECT_EQ(solved.stats.reason, search::StopReason::solved);
+  EXPECT_TRUE(solved.length);
+}
+
 TEST_F(CubicPuzzle, PrettyAndJsonRenderings) {
   const auto instance = configure();
   const auto solutions = solve_all(*instance, kSmall, "bidir");
