@@ -318,6 +318,7 @@ std::optional<BlockBoard> BlockReader::next() {
     return std::nullopt;
   }
   ++read_;
+  board_line_ = line->number;
   if (is_literal_start(line->text)) return read_literal(std::move(*line));
   if (is_size_line(line->text)) return read_sized(*line);
   in_.fail_at(line->number,

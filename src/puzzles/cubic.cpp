@@ -119,4 +119,9 @@ Answer Solver::solve(const Dataset& dataset) {
   return answer;
 }
 
+Answer Solver::solve(const Dataset& dataset, const search::SearchContext& context) {
+  context_ = context;
+  return solve(dataset);
+}
+
 }  // namespace plumb::puzzles::cubic

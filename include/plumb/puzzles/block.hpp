@@ -93,6 +93,8 @@ class BlockReader {
   explicit BlockReader(io::TextInput& in) : in_(in) {}
   // The next board, or nothing at the end of the input.
   std::optional<BlockBoard> next();
+  // The line the board next() returned last starts on: its size line, or its literal's first line.
+  int board_line() const { return board_line_; }
 
  private:
   struct Line {
@@ -109,6 +111,7 @@ class BlockReader {
   bool started_ = false;
   std::optional<long long> count_;  // the leading count, when the input has one
   long long read_ = 0;
+  int board_line_ = 0;
 };
 
 // A deterministic random board for benchmarks: each cell is a hole with probability holes_per_mille

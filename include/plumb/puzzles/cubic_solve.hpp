@@ -51,6 +51,9 @@ class Solver {
   Solver(Board board, Method method, int max_moves, search::SearchContext context = {});
 
   Answer solve(const Dataset& dataset);
+  // The same under `context` from now on (a front end passes one a request) instead of the one given
+  // at construction.
+  Answer solve(const Dataset& dataset, const search::SearchContext& context);
 
   // The method that gave the last answer (never automatic).
   Method last_method() const { return last_method_; }

@@ -1,0 +1,28 @@
+// plumb/protocol/options.hpp: a puzzle's option values read against its own declaration
+// (PuzzleInfo::options, ::algorithms), so that every puzzle checks them the same way: a name it
+// does not declare, an integer out of its range or a text outside its choices is a UsageError
+// naming the option; an option left out takes its declared default.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "plumb/protocol/puzzle.hpp"
+
+namespace plumb::protocol {
+
+// Throws UsageError for the first value whose name `info` does not declare.
+void expect_declared(const PuzzleInfo& info, const OptionValues& values);
+
+// The declared option `name` (a puzzle asks only for its own) as text, or its default; one of its
+// choices when it has any.
+std::string text_option(const PuzzleInfo& info, const OptionValues& values, std::string_view name);
+
+// The declared integer option `name`, or its default, within its range [min, max].
+long long integer_option(const PuzzleInfo& info, const OptionValues& values, std::string_view name);
+
+// The position of `algorithm` in info.algorithms; UsageError("algo", ...) for any other name.
+std::size_t algorithm_index(const PuzzleInfo& info, std::string_view algorithm);
+
+}  // namespace plumb::protocol

@@ -1,0 +1,68 @@
+// Option values checked against a puzzle's declaration (see protocol/options.hpp).
+#include "plumb/protocol/options.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+
+#include "plumb/io/text_input.hpp"
+
+namespace plumb::protocol {
+namespace {
+
+const OptionSpec& declared(const PuzzleInfo& info, std::string_view name) {
+  const auto spec = std::find_if(info.options.begin(), info.options.end(),
+                                 [&](const OptionSpec& option) { return option.name == name; });
+  assert(spec != info.options.end());
+  return *spec;
+}
+
+std::string value_or_default(const OptionValues& values, const OptionSpec& spec) {
+  const auto value = values.find(spec.name);
+  return value == values.end() ? spec.default_value : value->second;
+}
+
+}  // namespace
+
+void expect_declared(const PuzzleInfo& info, const OptionValues& values) {
+  for (const auto& [name, value] : values) {
+    const bool known = std::any_of(info.options.begin(), info.options.end(),
+                                   [&](const OptionSpec& option) { return option.name == name; });
+    if (!known) throw UsageError(name, fmt::format("{} has no option --{}", info.name, name));
+  }
+}
+
+std::string text_option(const PuzzleInfo& info, const OptionValues& values, std::string_view name) {
+  const OptionSpec& spec = declared(info, name);
+  std::string value = value_or_default(values, spec);
+  if (!spec.choices.empty() &&
+      std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) {
+    throw UsageError(spec.name, fmt::format("{} is not one of {}", io::quote(value),
+                                            fmt::join(spec.choices, ", ")));
+  }
+  return value;
+}
+
+long long integer_option(const PuzzleInfo& info, const OptionValues& values,
+                         std::string_view name) {
+  const OptionSpec& spec = declared(info, name);
+  const std::string text = value_or_default(values, spec);
+  const auto value = io::parse_int(text);
+  if (!value || *value < spec.min || *value > spec.max) {
+    throw UsageError(spec.name, fmt::format("expected an integer from {} to {}, found {}", spec.min,
+                                            spec.max, io::quote(text)));
+  }
+  return *value;
+}
+
+std::size_t algorithm_index(const PuzzleInfo& info, std::string_view algorithm) {
+  const auto found = std::find(info.algorithms.begin(), info.algorithms.end(), algorithm);
+  if (found == info.algorithms.end()) {
+    throw UsageError("algo", fmt::format("{} has no algorithm {}: {}", info.name,
+                                         io::quote(algorithm), fmt::join(info.algorithms, ", ")));
+  }
+  return static_cast<std::size_t>(found - info.algorithms.begin());
+}
+
+}  // namespace plumb::protocol

@@ -1,0 +1,94 @@
+// tests/support/protocol_run.hpp: drives a puzzle's protocol Instance as a front end does, for the
+// protocol tests: reads every dataset of a text, solves and renders them, and finds the published
+// samples with their expected outputs.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "plumb/protocol/puzzle.hpp"
+#include "tests/support/run_plumb.hpp"
+
+namespace plumb::testing {
+
+// Every dataset of `text` (called "input"), read to the reader's end.
+inline std::vector<protocol::Dataset> read_datasets(const protocol::Instance& instance,
+                                                    const std::string& text) {
+  std::istringstream stream(text);
+  io::TextInput in(stream, "input");
+  const auto reader = instance.read(in);
+  std::vector<protocol::Dataset> datasets;
+  while (auto dataset = reader->next()) datasets.push_back(std::move(*dataset));
+  return datasets;
+}
+
+// The line of the io::InputError that reading `text` throws, or -1 when it reads without one.
+inline int failing_line(const protocol::Instance& instance, const std::string& text) {
+  try {
+    read_datasets(instance, text);
+  } catch (const io::InputError& error) {
+    return error.line();
+  }
+  return -1;
+}
+
+// Every dataset of `text` solved with `algorithm` under `context`.
+inline std::vector<protocol::Solution> solve_all(const protocol::Instance& instance,
+                                                 const std::string& text,
+                                                 std::string_view algorithm,
+                                                 const search::SearchContext& context = {}) {
+  std::vector<protocol::Solution> solutions;
+  for (const protocol::Dataset& dataset : read_datasets(instance, text))
+    solutions.push_back(instance.solve(dataset, algorithm, context));
+  return solutions;
+}
+
+// The solutions rendered in `format`, one after another.
+inline std::string render_all(const protocol::Instance& instance,
+                              const std::vector<protocol::Solution>& solutions,
+                              protocol::Format format) {
+  std::string text;
+  for (const protocol::Solution& solution : solutions) text += instance.render(solution, format);
+  return text;
+}
+
+struct Sample {
+  std::string name;      // the input's file name
+  std::string input;     // its text
+  std::string expected;  // the text of the .out beside it
+};
+
+// Every published sample of a puzzle: data/samples/<puzzle>/*.in, each with its .out.
+inline std::vector<Sample> samples_of(const std::string& puzzle) {
+  std::vector<Sample> samples;
+  for (const auto& entry : std::filesystem::directory_iterator(sample_path(puzzle, ""))) {
+    if (entry.path().extension() != ".in") continue;
+    std::filesystem::path out = entry.path();
+    samples.push_back({entry.path().filename().string(), read_file(entry.path()),
+                       read_file(out.replace_extension(".out"))});
+  }
+  return samples;
+}
+
+// What holds for every solution: a length exactly when there are moves, as many as the moves, and
+// a state for the start and after each move.
+inline void expect_consistent(const protocol::Solution& solution) {
+  ASSERT_FALSE(solution.states.empty());
+  if (!solution.length) {
+    EXPECT_TRUE(solution.moves.is_null());
+    EXPECT_EQ(solution.states.size(), 1u);
+    return;
+  }
+  ASSERT_TRUE(solution.moves.is_array());
+  EXPECT_EQ(*solution.length, solution.moves.size());
+  EXPECT_EQ(solution.states.size(), solution.moves.size() + 1);
+  EXPECT_TRUE(solution.optimal);
+}
+
+}  // namespace plumb::testing
