@@ -9,8 +9,6 @@
 #include <optional>
 
 #include "cli/commands/commands.hpp"
-#include "cli/commands/legacy.hpp"
-#include "cli/registry.hpp"
 #include "plumb/io/table_cache.hpp"
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/version.hpp"
@@ -89,10 +87,8 @@ std::optional<std::string> command_word_error(CLI::App& app, int argc, char** ar
 
 int run_program(int argc, char** argv) {
   const std::vector<std::unique_ptr<protocol::Puzzle>> puzzles = protocol::builtin_puzzles();
-  const Registry legacy_registry = builtin_registry();
   std::vector<protocol::PuzzleInfo> infos;
   for (const auto& puzzle : puzzles) infos.push_back(puzzle->info());
-  for (const auto& puzzle : legacy_registry.puzzles()) infos.push_back(legacy_info(*puzzle));
 
   CLI::App app{kDescription, "plumb"};
   app.failure_message(failure_message);  // before the subcommands, which inherit it
@@ -110,11 +106,6 @@ int run_program(int argc, char** argv) {
   for (const auto& puzzle : puzzles) {
     add_puzzle_command(*solve, *puzzle, true, commands.emplace_back());
     add_puzzle_command(*explore, *puzzle, false, commands.emplace_back());
-  }
-  std::deque<LegacyCommand> legacy_commands;
-  for (const auto& puzzle : legacy_registry.puzzles()) {
-    add_legacy_command(*solve, *puzzle, true, legacy_commands.emplace_back());
-    add_legacy_command(*explore, *puzzle, false, legacy_commands.emplace_back());
   }
 
   bool names_only = false;
@@ -142,9 +133,6 @@ int run_program(int argc, char** argv) {
       return protocol::status(guarded([&] { return run_help(infos, help_topic, program_help); }));
     for (const PuzzleCommand& command : commands) {
       if (command.command->parsed()) return protocol::status(run_puzzle_command(command));
-    }
-    for (const LegacyCommand& command : legacy_commands) {
-      if (command.command->parsed()) return protocol::status(run_legacy_command(command));
     }
   } catch (
       const CLI::RuntimeError& finished) {  // a command that ran in its callback, with its status

@@ -1,6 +1,4 @@
-// The list of built-in puzzles (protocol/builtin.hpp), in the order `plumb list` shows them. Cubic,
-// pegs and block join it when their protocol versions land; until then the program runs their old
-// adapters (src/cli/puzzles/).
+// The list of built-in puzzles (protocol/builtin.hpp), in the order `plumb list` shows them.
 #include "plumb/protocol/builtin.hpp"
 
 namespace plumb::protocol {
@@ -9,6 +7,9 @@ std::vector<std::unique_ptr<Puzzle>> builtin_puzzles() {
   std::vector<std::unique_ptr<Puzzle>> puzzles;
   puzzles.push_back(make_sliding_puzzle());
   puzzles.push_back(make_gap_puzzle());
+  puzzles.push_back(make_cubic_puzzle());
+  puzzles.push_back(make_pegs_puzzle());
+  puzzles.push_back(make_block_puzzle());
   return puzzles;
 }
 

@@ -120,7 +120,7 @@ class BlockDatasetReader : public DatasetReader {
     std::optional<BlockBoard> board = boards_.next();
     if (!board) return std::nullopt;
     return Dataset{++read_, static_cast<std::size_t>(boards_.board_line()),
-                   BlockDataset{std::make_shared<const BlockBoard>(std::move(*board)), input_}};
+                   BlockDataset{std::make_shared<const BlockBoard>(std::move(*board)), input_}, input_};
   }
 
  private:

@@ -178,7 +178,7 @@ class CubicReader : public DatasetReader {
     const auto line = static_cast<std::size_t>(in_.line_number());  // the lookahead's: `x y`
     std::optional<cubic::Dataset> dataset = cubic::read_dataset(in_, board_);
     if (!dataset) return end();
-    return Dataset{++read_, line, std::move(*dataset)};
+    return Dataset{++read_, line, std::move(*dataset), in_.name()};
   }
 
  private:

@@ -128,7 +128,7 @@ class PegsReader : public DatasetReader {
     }
     const int empty = puzzles::read_pegs_case(in_, board_);
     return Dataset{static_cast<std::size_t>(++read_), static_cast<std::size_t>(in_.line_number()),
-                   empty};
+                   empty, in_.name()};
   }
 
  private:

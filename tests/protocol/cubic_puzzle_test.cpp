@@ -6,16 +6,11 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "plumb/protocol/puzzle.hpp"
+#include "plumb/protocol/builtin.hpp"
 #include "plumb/puzzles/cubic_io.hpp"
 #include "plumb/puzzles/cubic_solve.hpp"
 #include "tests/support/protocol_run.hpp"
 #include "tests/support/temporary_cache.hpp"
-
-// Declared in protocol/builtin.hpp once the protocol's front end is merged.
-namespace plumb::protocol {
-std::unique_ptr<Puzzle> make_cubic_puzzle();
-}
 
 namespace plumb::testing {
 namespace {

@@ -5,14 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "plumb/protocol/puzzle.hpp"
+#include "plumb/protocol/builtin.hpp"
 #include "plumb/puzzles/pegs.hpp"
 #include "tests/support/protocol_run.hpp"
-
-// Declared in protocol/builtin.hpp once the protocol's front end is merged.
-namespace plumb::protocol {
-std::unique_ptr<Puzzle> make_pegs_puzzle();
-}
 
 namespace plumb::testing {
 namespace {

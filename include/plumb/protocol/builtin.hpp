@@ -16,7 +16,7 @@ std::unique_ptr<Puzzle> make_cubic_puzzle();
 std::unique_ptr<Puzzle> make_pegs_puzzle();
 std::unique_ptr<Puzzle> make_block_puzzle();
 
-// Every built-in puzzle with a protocol implementation, in the order `plumb list` shows them.
+// Every built-in puzzle, in the order `plumb list` shows them.
 std::vector<std::unique_ptr<Puzzle>> builtin_puzzles();
 
 }  // namespace plumb::protocol
