@@ -43,7 +43,7 @@ int solve(plumb::io::TextInput& in) {
   std::uint64_t expanded = 0;
   int datasets = 0;
   while (const auto dataset = cubic::read_dataset(in, board)) {
-    const cubic::Domain domain(board, dataset->goal);
+    const cubic::CubicDomain domain(board, dataset->goal);
     const auto result = plumb::search::ida_star(domain, domain.start(dataset->start_empty),
                                                 cubic::MismatchBound(domain), limits);
     std::printf("%d\n", result.solved() ? static_cast<int>(result.cost) : -1);

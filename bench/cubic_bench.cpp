@@ -99,7 +99,7 @@ BENCHMARK(BM_CubicIdaWalkBound)->Arg(40)->Unit(benchmark::kMillisecond);
 
 void BM_CubicIdaMismatchBound(benchmark::State& state) {
   solve_all(state, [](const cubic::Dataset& d) {
-    const cubic::Domain domain(cubic::Board{}, d.goal);
+    const cubic::CubicDomain domain(cubic::Board{}, d.goal);
     plumb::search::SearchLimits limits;
     limits.max_depth = 30;
     return plumb::search::ida_star(domain, domain.start(d.start_empty),

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "plumb/puzzles/gap_io.hpp"
-#include "plumb/puzzles/gap_solver.hpp"
+#include "plumb/puzzles/gap_solve.hpp"
 
 namespace {
 

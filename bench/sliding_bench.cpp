@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "plumb/encode/permutation_rank.hpp"
-#include "plumb/puzzles/sliding_solver.hpp"
-#include "plumb/puzzles/sliding_text.hpp"
+#include "plumb/puzzles/sliding_solve.hpp"
+#include "plumb/puzzles/sliding_io.hpp"
 
 namespace {
 

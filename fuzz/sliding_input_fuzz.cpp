@@ -1,7 +1,7 @@
 // Fuzz target: sliding-puzzle boards, one a line, read as `plumb solve sliding` reads them: blank
 // lines skipped, the size inferred from a square token count, each board by read_board.
 #include "fuzz/harness.hpp"
-#include "plumb/puzzles/sliding_text.hpp"
+#include "plumb/puzzles/sliding_io.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   plumb::fuzz::read_text(data, size, [](plumb::io::TextInput& in) {

@@ -176,9 +176,9 @@ std::uint64_t flow_bytes(std::uint64_t nodes, std::uint64_t edges) {
 }
 
 template <class Solver>
-BlockAnswer solve_with(const BlockBoard& board, const search::SearchContext& context) {
+BlockSolution solve_with(const BlockBoard& board, const search::SearchContext& context) {
   const Lattice lattice(board);
-  BlockAnswer answer;
+  BlockSolution answer;
   search::Budget budget(context, answer.stats);
   const BlockNetwork network = network_frame(board);
   const std::uint64_t edges = network_edge_count(board, network);
@@ -247,14 +247,14 @@ BlockNetwork block_network(const BlockBoard& board) {
   return network;
 }
 
-BlockAnswer solve_block(const BlockBoard& board, BlockFlowAlgorithm algorithm,
+BlockSolution solve_block(const BlockBoard& board, BlockAlgorithm algorithm,
                         const search::SearchContext& context) {
   switch (algorithm) {
-    case BlockFlowAlgorithm::dinic:
+    case BlockAlgorithm::dinic:
       return solve_with<flow::DinicSolver>(board, context);
-    case BlockFlowAlgorithm::boykov_kolmogorov:
+    case BlockAlgorithm::boykov_kolmogorov:
       return solve_with<flow::BoykovKolmogorovSolver>(board, context);
-    case BlockFlowAlgorithm::edmonds_karp:
+    case BlockAlgorithm::edmonds_karp:
       return solve_with<flow::EdmondsKarpSolver>(board, context);
   }
   throw std::invalid_argument("unknown max-flow algorithm");

@@ -54,10 +54,10 @@ rolls from all the starts of the first board of FILE (default: the first sample 
 )";
 
 // The one mapping of algorithm names to max-flow algorithms; the first is the default.
-constexpr std::array<std::pair<std::string_view, puzzles::BlockFlowAlgorithm>, 3> kAlgorithms{{
-    {"bk", puzzles::BlockFlowAlgorithm::boykov_kolmogorov},
-    {"dinic", puzzles::BlockFlowAlgorithm::dinic},
-    {"edmonds-karp", puzzles::BlockFlowAlgorithm::edmonds_karp},
+constexpr std::array<std::pair<std::string_view, puzzles::BlockAlgorithm>, 3> kAlgorithms{{
+    {"bk", puzzles::BlockAlgorithm::boykov_kolmogorov},
+    {"dinic", puzzles::BlockAlgorithm::dinic},
+    {"edmonds-karp", puzzles::BlockAlgorithm::edmonds_karp},
 }};
 
 // Boards drawn above an exploration's table: those of at most this many cells.
@@ -137,10 +137,10 @@ class BlockInstance : public Instance {
 
   Solution solve(const Dataset& dataset, std::string_view algorithm,
                  const search::SearchContext& context) const override {
-    const puzzles::BlockFlowAlgorithm chosen =
+    const puzzles::BlockAlgorithm chosen =
         kAlgorithms[algorithm_index(info_, algorithm)].second;
     const auto& board = std::any_cast<const BlockDataset&>(dataset.data).board;
-    puzzles::BlockAnswer found = puzzles::solve_block(*board, chosen, context);
+    puzzles::BlockSolution found = puzzles::solve_block(*board, chosen, context);
     Solution solution;
     solution.dataset = dataset.number;
     solution.line = dataset.line;

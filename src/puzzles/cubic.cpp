@@ -12,8 +12,8 @@ namespace plumb::puzzles::cubic {
 namespace {
 
 template <class Result>
-Answer answer_from(Result&& result) {
-  Answer answer;
+CubicSolution answer_from(Result&& result) {
+  CubicSolution answer;
   answer.stats = result.stats;
   if (result.solved()) {
     answer.moves = static_cast<int>(result.cost);
@@ -31,23 +31,23 @@ search::SearchContext bounded(const search::SearchContext& context, int max_move
 
 }  // namespace
 
-Answer solve_bidirectional(const Board& board, const Dataset& dataset, int max_moves,
+CubicSolution solve_bidirectional(const Board& board, const Dataset& dataset, int max_moves,
                            const search::SearchContext& context) {
-  const Domain domain(board, dataset.goal);
+  const CubicDomain domain(board, dataset.goal);
   return answer_from(search::bidirectional_bfs(domain, domain.start(dataset.start_empty),
                                                bounded(context, max_moves)));
 }
 
-Answer solve_ida(const Board& board, const Dataset& dataset, int max_moves,
+CubicSolution solve_ida(const Board& board, const Dataset& dataset, int max_moves,
                  const search::SearchContext& context) {
-  const Domain domain(board, dataset.goal);
+  const CubicDomain domain(board, dataset.goal);
   const WalkBound bound(domain);
   return answer_from(search::ida_star(domain, domain.start(dataset.start_empty), bound,
                                       bounded(context, max_moves)));
 }
 
-Answer solve_with_table(const ViewTable& table, const Dataset& dataset, int max_moves) {
-  Answer answer;
+CubicSolution solve_with_table(const ViewTable& table, const Dataset& dataset, int max_moves) {
+  CubicSolution answer;
   const int least = table.least_moves(dataset.start_empty, dataset.goal);
   answer.moves = least != ViewTable::kUnreachable && least <= max_moves ? least : -1;
   answer.stats.reason =
@@ -57,15 +57,15 @@ Answer solve_with_table(const ViewTable& table, const Dataset& dataset, int max_
 }
 
 State replay(const Board& board, const Dataset& dataset, const std::vector<Direction>& path) {
-  const Domain domain(board, dataset.goal);
+  const CubicDomain domain(board, dataset.goal);
   State state = domain.start(dataset.start_empty);
   for (Direction m : path) domain.apply(state, m);
   return state;
 }
 
-Solver::Solver(Board board, Method method, int max_moves, search::SearchContext context)
+Solver::Solver(Board board, CubicAlgorithm method, int max_moves, search::SearchContext context)
     : board_(board), method_(method), max_moves_(max_moves), context_(std::move(context)) {
-  if (method == Method::table && !ViewTable::fits(board)) {
+  if (method == CubicAlgorithm::table && !ViewTable::fits(board)) {
     throw std::invalid_argument("the table is only for boards of at most 9 cells");
   }
 }
@@ -88,27 +88,27 @@ bool Solver::ensure_table(bool may_build) {
   return table_.has_value();
 }
 
-Answer Solver::solve(const Dataset& dataset) {
-  Method method = method_;
-  if (method == Method::automatic) {
+CubicSolution Solver::solve(const Dataset& dataset) {
+  CubicAlgorithm method = method_;
+  if (method == CubicAlgorithm::automatic) {
     const bool fits = ViewTable::fits(board_);
     method =
-        fits && ensure_table(searched_ >= build_threshold(board_)) ? Method::table : Method::ida;
-  } else if (method == Method::table) {
+        fits && ensure_table(searched_ >= build_threshold(board_)) ? CubicAlgorithm::table : CubicAlgorithm::ida;
+  } else if (method == CubicAlgorithm::table) {
     ensure_table(true);
   }
   if (table_build_ && search::is_limit(table_build_->reason)) {
-    Answer stopped;
+    CubicSolution stopped;
     stopped.stats = *table_build_;
     return stopped;
   }
   last_method_ = method;
-  Answer answer;
+  CubicSolution answer;
   switch (method) {
-    case Method::table:
+    case CubicAlgorithm::table:
       answer = solve_with_table(*table_, dataset, max_moves_);
       break;
-    case Method::ida:
+    case CubicAlgorithm::ida:
       answer = solve_ida(board_, dataset, max_moves_, context_);
       break;
     default:
@@ -119,7 +119,7 @@ Answer Solver::solve(const Dataset& dataset) {
   return answer;
 }
 
-Answer Solver::solve(const Dataset& dataset, const search::SearchContext& context) {
+CubicSolution Solver::solve(const Dataset& dataset, const search::SearchContext& context) {
   context_ = context;
   return solve(dataset);
 }

@@ -72,14 +72,14 @@ reached at each depth: the hardest goals.
 )";
 
 // The one mapping of algorithm names to methods; the first is the default.
-constexpr std::array<std::pair<std::string_view, cubic::Method>, 4> kMethods{{
-    {"auto", cubic::Method::automatic},
-    {"table", cubic::Method::table},
-    {"bidir", cubic::Method::bidirectional},
-    {"ida", cubic::Method::ida},
+constexpr std::array<std::pair<std::string_view, cubic::CubicAlgorithm>, 4> kMethods{{
+    {"auto", cubic::CubicAlgorithm::automatic},
+    {"table", cubic::CubicAlgorithm::table},
+    {"bidir", cubic::CubicAlgorithm::bidirectional},
+    {"ida", cubic::CubicAlgorithm::ida},
 }};
 
-std::string_view name_of(cubic::Method method) {
+std::string_view name_of(cubic::CubicAlgorithm method) {
   return std::find_if(kMethods.begin(), kMethods.end(),
                       [&](const auto& named) { return named.second == method; })
       ->first;
@@ -156,8 +156,8 @@ std::pair<int, int> position_of(const cubic::Board& board, int cell) {
 // What a cubic Solution's `answer` holds.
 struct CubicResult {
   cubic::Dataset dataset;
-  cubic::Answer answer;                             // a path whenever moves >= 0
-  cubic::Method method = cubic::Method::automatic;  // the one that answered
+  cubic::CubicSolution answer;                             // a path whenever moves >= 0
+  cubic::CubicAlgorithm method = cubic::CubicAlgorithm::automatic;  // the one that answered
   std::optional<search::SearchStats> table_build;   // when this dataset's answer built the table
 };
 
@@ -203,7 +203,7 @@ class CubicInstance : public Instance {
 
   Solution solve(const Dataset& dataset, std::string_view algorithm,
                  const search::SearchContext& context) const override {
-    const cubic::Method method = kMethods[algorithm_index(info_, algorithm)].second;
+    const cubic::CubicAlgorithm method = kMethods[algorithm_index(info_, algorithm)].second;
     CubicResult result;
     result.dataset = std::any_cast<const cubic::Dataset&>(dataset.data);
     {
@@ -214,9 +214,9 @@ class CubicInstance : public Instance {
       result.method = solver.last_method();
       if (!had_table) result.table_build = solver.table_build();
     }
-    cubic::Answer& answer = result.answer;
+    cubic::CubicSolution& answer = result.answer;
     if (answer.moves >= 0 && !answer.path) {  // the table gives the length alone
-      cubic::Answer walk =
+      cubic::CubicSolution walk =
           cubic::solve_bidirectional(board_, result.dataset, answer.moves, context);
       answer.path = std::move(walk.path);
       answer.stats += walk.stats;
@@ -226,7 +226,7 @@ class CubicInstance : public Instance {
     solution.dataset = dataset.number;
     solution.line = dataset.line;
     solution.stats = answer.stats;
-    const cubic::Domain domain(board_, result.dataset.goal);
+    const cubic::CubicDomain domain(board_, result.dataset.goal);
     cubic::State state = domain.start(result.dataset.start_empty);
     solution.states.push_back(state_json(state));
     if (search::is_limit(answer.stats.reason)) {
@@ -249,7 +249,7 @@ class CubicInstance : public Instance {
     survey.start_empty = start != nullptr
                              ? std::any_cast<const cubic::Dataset&>(start->data).start_empty
                              : (board_.rows / 2) * board_.cols + board_.cols / 2;
-    const cubic::Domain domain(board_);
+    const cubic::CubicDomain domain(board_);
     const cubic::State origin = domain.start(survey.start_empty);
     auto states = search::explore(domain, std::span<const cubic::State>(&origin, 1), context, 4);
     Exploration exploration;
@@ -338,7 +338,7 @@ class CubicInstance : public Instance {
   }
 
   // The solver of `method`, made under `context` on first use. Holds solvers_mutex_.
-  cubic::Solver& solver_for(cubic::Method method, const search::SearchContext& context) const {
+  cubic::Solver& solver_for(cubic::CubicAlgorithm method, const search::SearchContext& context) const {
     if (auto found = solvers_.find(method); found != solvers_.end()) return found->second;
     try {
       return solvers_.try_emplace(method, board_, method, max_moves_, context).first->second;
@@ -355,7 +355,7 @@ class CubicInstance : public Instance {
     if (result.answer.moves < 0)
       return text + fmt::format("more than {} moves needed (-1)\n\n", max_moves_);
     const std::vector<cubic::Direction>& path = *result.answer.path;
-    const cubic::Domain domain(board_, dataset.goal);
+    const cubic::CubicDomain domain(board_, dataset.goal);
     cubic::State state = domain.start(dataset.start_empty);
     text += fmt::format("{}: {}\n{}", io::counted(path.size(), "move"), letters_of(path),
                         cubic::draw_state(board_, state));
@@ -371,7 +371,7 @@ class CubicInstance : public Instance {
   cubic::Board board_;
   int max_moves_;
   mutable std::mutex solvers_mutex_;
-  mutable std::map<cubic::Method, cubic::Solver> solvers_;
+  mutable std::map<cubic::CubicAlgorithm, cubic::Solver> solvers_;
 };
 
 class CubicPuzzle : public Puzzle {

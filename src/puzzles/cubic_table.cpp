@@ -108,11 +108,11 @@ std::uint64_t ViewTable::view_index(const Board& board, const TopView& view) {
   for (int cell = board.cells() - 1; cell >= 0; --cell) {
     if (cell != view.empty) digits = digits * 3 + field(view.fields, cell);
   }
-  return view.empty * Domain::power(3, board.cells() - 1) + digits;
+  return view.empty * CubicDomain::power(3, board.cells() - 1) + digits;
 }
 
 TopView ViewTable::view_at(const Board& board, std::uint64_t index) {
-  const std::uint64_t per_empty = Domain::power(3, board.cells() - 1);
+  const std::uint64_t per_empty = CubicDomain::power(3, board.cells() - 1);
   TopView view{0, static_cast<int>(index / per_empty)};
   index %= per_empty;
   for (int cell = 0; cell < board.cells(); ++cell) {
@@ -129,7 +129,7 @@ TopView ViewTable::view_at(const Board& board, std::uint64_t index) {
 std::vector<std::uint8_t> ViewTable::least_moves_from(const Board& board, int start_empty,
                                                       const search::SearchContext& context,
                                                       search::SearchStats& stats) {
-  const Domain domain(board);
+  const CubicDomain domain(board);
   const State start = domain.start(start_empty);
   search::DistanceTable distances =
       search::distance_table(domain, std::span<const State>(&start, 1), context);
@@ -137,8 +137,8 @@ std::vector<std::uint8_t> ViewTable::least_moves_from(const Board& board, int st
   if (stats.reason != search::StopReason::exhausted) return {};
   // A rank is empty * 6^dice + orientation digits; its view index is empty * 3^dice + colour
   // digits, converted kChunkDigits digits at a time.
-  const std::uint64_t states_per_empty = Domain::power(6, board.cells() - 1);
-  const std::uint64_t views_per_empty = Domain::power(3, board.cells() - 1);
+  const std::uint64_t states_per_empty = CubicDomain::power(6, board.cells() - 1);
+  const std::uint64_t views_per_empty = CubicDomain::power(3, board.cells() - 1);
   std::vector<std::uint8_t> least(views_per_start(board), kUnreachable);
   for (std::uint64_t rank = 0; rank < distances.distances.size(); ++rank) {
     const std::uint8_t depth = distances.distances[rank];
@@ -160,7 +160,7 @@ std::uint64_t ViewTable::build_work(const Board& board) {
     ++searches;
     for (const Symmetry& symmetry : symmetries(board)) covered[symmetry.image[start]] = true;
   }
-  return searches * (Domain(board).num_states() / 2);
+  return searches * (CubicDomain(board).num_states() / 2);
 }
 
 std::optional<ViewTable> ViewTable::build(const Board& board, const search::SearchContext& context,

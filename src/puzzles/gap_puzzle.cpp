@@ -1,6 +1,6 @@
 // The Gap card solitaire behind the protocol (protocol/builtin.hpp: make_gap_puzzle): POJ 2046's
 // format and decks up to 9 suits x 13 values, solved by BFS, A* or bidirectional BFS
-// (gap_solver.hpp); contest, pretty and JSON renderings; exploration of the layouts reachable from
+// (gap_solve.hpp); contest, pretty and JSON renderings; exploration of the layouts reachable from
 // a deal.
 //
 // A dataset is one deal after the count line; the count is read before the first. A move is
@@ -17,7 +17,7 @@
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/protocol/render.hpp"
 #include "plumb/puzzles/gap_io.hpp"
-#include "plumb/puzzles/gap_solver.hpp"
+#include "plumb/puzzles/gap_solve.hpp"
 
 namespace plumb::puzzles {
 namespace {

@@ -17,8 +17,8 @@
 #include "plumb/io/counted.hpp"
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/protocol/render.hpp"
-#include "plumb/puzzles/sliding_solver.hpp"
-#include "plumb/puzzles/sliding_text.hpp"
+#include "plumb/puzzles/sliding_solve.hpp"
+#include "plumb/puzzles/sliding_io.hpp"
 #include "plumb/search/explore.hpp"
 
 namespace plumb::puzzles {

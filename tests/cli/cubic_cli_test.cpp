@@ -90,7 +90,7 @@ TEST_F(CubicCli, JsonSolutionsReplayToTheGoal) {
       path.push_back(static_cast<cubic::Direction>(std::string("udlr").find(letter)));
     }
     ASSERT_EQ(static_cast<int>(path.size()), answer);
-    const cubic::Domain domain(cubic::Board{}, dataset->goal);
+    const cubic::CubicDomain domain(cubic::Board{}, dataset->goal);
     EXPECT_TRUE(domain.is_goal(cubic::replay(cubic::Board{}, *dataset, path)));
   }
   const ProgramRun pretty = run_plumb({"solve", "cubic", "--format", "pretty"}, kSmall);

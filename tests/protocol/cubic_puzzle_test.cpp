@@ -54,7 +54,7 @@ void expect_replays(const cubic::Board& board, const protocol::Dataset& dataset,
                     const protocol::Solution& solution) {
   expect_consistent(solution);
   const auto& data = std::any_cast<const cubic::Dataset&>(dataset.data);
-  const cubic::Domain domain(board, data.goal);
+  const cubic::CubicDomain domain(board, data.goal);
   cubic::State state = domain.start(data.start_empty);
   EXPECT_EQ(drawn(solution.states.front()), cubic::draw_state(board, state));
   if (!solution.length) return;

@@ -92,7 +92,7 @@ BlockBoard dug(BlockBoard board, const std::vector<BlockCell>& cells) {
 }
 
 // Checks the answer's certificate and returns its number of holes (-1 when impossible).
-int certified(const BlockBoard& board, const BlockAnswer& answer) {
+int certified(const BlockBoard& board, const BlockSolution& answer) {
   if (!answer.holes) {
     EXPECT_TRUE(answer.dig.empty());
     std::vector<BlockCell> every_plain;
@@ -142,9 +142,9 @@ BlockBoard random_board(std::mt19937_64& rng, int rows, int cols, double holes, 
   return make_block_board(cells);
 }
 
-constexpr BlockFlowAlgorithm kAlgorithms[] = {BlockFlowAlgorithm::dinic,
-                                              BlockFlowAlgorithm::boykov_kolmogorov,
-                                              BlockFlowAlgorithm::edmonds_karp};
+constexpr BlockAlgorithm kAlgorithms[] = {BlockAlgorithm::dinic,
+                                              BlockAlgorithm::boykov_kolmogorov,
+                                              BlockAlgorithm::edmonds_karp};
 
 std::vector<BlockBoard> read_all(const std::string& text, const std::string& name = "test") {
   std::istringstream stream(text);
@@ -161,7 +161,7 @@ TEST(BlockSolve, SamplesWithCertificates) {
   const std::vector<int> expected{2, 0, 1, 4, -1};
   ASSERT_EQ(boards.size(), expected.size());
   for (std::size_t i = 0; i < boards.size(); ++i) {
-    for (const BlockFlowAlgorithm algorithm : kAlgorithms) {
+    for (const BlockAlgorithm algorithm : kAlgorithms) {
       EXPECT_EQ(certified(boards[i], solve_block(boards[i], algorithm)), expected[i])
           << "board " << i;
     }
@@ -179,7 +179,7 @@ TEST(BlockSolve, TinyBoardsAgreeWithBruteForce) {
     if (std::count(board.cells.begin(), board.cells.end(), '.') > 12) continue;
     ++tried;
     const int expected = brute_force(board);
-    for (const BlockFlowAlgorithm algorithm : kAlgorithms) {
+    for (const BlockAlgorithm algorithm : kAlgorithms) {
       ASSERT_EQ(certified(board, solve_block(board, algorithm)), expected)
           << draw_block_board(board);
     }
@@ -195,8 +195,8 @@ TEST(BlockSolve, LargerBoardsCertifiedAndAlgorithmsAgree) {
     const double holes = std::uniform_real_distribution<double>(0, 0.5)(rng);
     const double starts = std::uniform_real_distribution<double>(0, 0.01)(rng);
     const BlockBoard board = random_board(rng, rows, cols, holes, starts);
-    const int answer = certified(board, solve_block(board, BlockFlowAlgorithm::dinic));
-    EXPECT_EQ(certified(board, solve_block(board, BlockFlowAlgorithm::boykov_kolmogorov)), answer);
+    const int answer = certified(board, solve_block(board, BlockAlgorithm::dinic));
+    EXPECT_EQ(certified(board, solve_block(board, BlockAlgorithm::boykov_kolmogorov)), answer);
   }
 }
 

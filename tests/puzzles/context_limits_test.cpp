@@ -14,12 +14,12 @@
 #include "plumb/puzzles/cubic_solve.hpp"
 #include "plumb/puzzles/cubic_table.hpp"
 #include "plumb/puzzles/gap_io.hpp"
-#include "plumb/puzzles/gap_solver.hpp"
+#include "plumb/puzzles/gap_solve.hpp"
 #include "plumb/puzzles/pegs_solve.hpp"
 #include "plumb/puzzles/sliding.hpp"
 #include "plumb/puzzles/sliding_heuristics.hpp"
 #include "plumb/puzzles/sliding_pdb.hpp"
-#include "plumb/puzzles/sliding_solver.hpp"
+#include "plumb/puzzles/sliding_solve.hpp"
 #include "plumb/search/ida_star.hpp"
 #include "tests/support/cancellation.hpp"
 #include "tests/support/temporary_cache.hpp"
@@ -54,11 +54,11 @@ const SlidingPartition& partition(std::string_view name) {
 // A Cubic Eight-Puzzle dataset on 3x3 whose goal is the top view after a walk of 12 moves.
 cubic::Dataset walked_dataset() {
   const cubic::Board board;
-  const cubic::Domain domain(board);
+  const cubic::CubicDomain domain(board);
   cubic::State state = domain.start(4);
   for (int step = 0; step < 12; ++step) {
-    std::vector<cubic::Domain::Move> moves;
-    domain.for_each_move(state, [&](cubic::Domain::Move move) { moves.push_back(move); });
+    std::vector<cubic::CubicDomain::Move> moves;
+    domain.for_each_move(state, [&](cubic::CubicDomain::Move move) { moves.push_back(move); });
     domain.apply(state, moves[static_cast<std::size_t>(step) % moves.size()]);
   }
   return {4, domain.top_view(state)};
@@ -82,7 +82,7 @@ std::vector<SearchCase> puzzle_searches() {
       return solved(solve_gap(kGapShape, gap_deal(), algorithm, c));
     };
   };
-  const auto block_solver = [solved](BlockFlowAlgorithm algorithm) {
+  const auto block_solver = [solved](BlockAlgorithm algorithm) {
     return [=](const SearchContext& c) { return solved(solve_block(block_board(), algorithm, c)); };
   };
   return {
@@ -127,9 +127,9 @@ std::vector<SearchCase> puzzle_searches() {
          const GapExploration explored = explore_gap(kGapShape, gap_deal(), c);
          return Outcome{explored.stats, explored.stats.reason == StopReason::exhausted};
        }},
-      {"block dinic", block_solver(BlockFlowAlgorithm::dinic), false},
-      {"block boykov-kolmogorov", block_solver(BlockFlowAlgorithm::boykov_kolmogorov), false},
-      {"block edmonds-karp", block_solver(BlockFlowAlgorithm::edmonds_karp), false},
+      {"block dinic", block_solver(BlockAlgorithm::dinic), false},
+      {"block boykov-kolmogorov", block_solver(BlockAlgorithm::boykov_kolmogorov), false},
+      {"block edmonds-karp", block_solver(BlockAlgorithm::edmonds_karp), false},
       {"block explore",
        [](const SearchContext& c) {
          const BlockReach reach = explore_block(block_board(), c);
@@ -234,7 +234,7 @@ TEST(ContextLimits, PatternDatabaseLayersStopAtTheDepthLimit) {
 TEST(ContextLimits, ACubicTablesSearchesShareTheNodeLimit) {
   // 2x3 takes two searches (its starts up to symmetry), each given what the other left.
   const cubic::Board board{2, 3};
-  ASSERT_EQ(cubic::ViewTable::build_work(board), cubic::Domain(board).num_states());
+  ASSERT_EQ(cubic::ViewTable::build_work(board), cubic::CubicDomain(board).num_states());
   SearchStats full;
   ASSERT_TRUE(cubic::ViewTable::build(board, {}, full));
   SearchStats short_of_it;
@@ -264,7 +264,7 @@ TEST(ContextLimits, PegsMeetStopsBelowTheSolutionsLengthAndFindsItAtIt) {
 TEST(ContextLimits, CubicSearchesKeepTheTighterOfTheDepthLimitAndMaxMoves) {
   const cubic::Board board;
   const cubic::Dataset dataset = walked_dataset();
-  const cubic::Answer free = cubic::solve_ida(board, dataset, 30);
+  const cubic::CubicSolution free = cubic::solve_ida(board, dataset, 30);
   ASSERT_GT(free.moves, 0);
   const SearchLimits short_of_it{.max_depth = free.moves - 1};
   EXPECT_EQ(cubic::solve_ida(board, dataset, 30, short_of_it).moves, -1);
@@ -317,7 +317,7 @@ std::vector<LongSearch> long_searches() {
       {"block 1500 x 1500 by Boykov-Kolmogorov",
        [](const SearchContext& c) {
          return solve_block(random_block_board(1500, 1500, 100, 1, 5),
-                            BlockFlowAlgorithm::boykov_kolmogorov, c)
+                            BlockAlgorithm::boykov_kolmogorov, c)
              .stats;
        }},
   };

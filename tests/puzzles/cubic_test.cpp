@@ -21,10 +21,10 @@
 namespace plumb::puzzles::cubic {
 namespace {
 
-static_assert(search::ReversibleDomain<Domain>);
-static_assert(search::GoalEnumerable<Domain>);
-static_assert(search::PackedDomain<Domain>);
-static_assert(search::RankedDomain<Domain>);
+static_assert(search::ReversibleDomain<CubicDomain>);
+static_assert(search::GoalEnumerable<CubicDomain>);
+static_assert(search::PackedDomain<CubicDomain>);
+static_assert(search::RankedDomain<CubicDomain>);
 
 bool sanitized() {
   return std::getenv("PLUMB_SANITIZED") != nullptr;
@@ -73,7 +73,7 @@ TEST(CubicDie, OrientationsAndRolls) {
 
 TEST(CubicDomain, MovesRanksAndGoals) {
   for (const Board board : {Board{3, 3}, Board{2, 3}, Board{4, 5}, Board{1, 2}}) {
-    const Domain domain(board);
+    const CubicDomain domain(board);
     std::mt19937_64 rng(7);
     State s = domain.start(board.cells() / 2);
     for (int step = 0; step < 200; ++step) {
@@ -94,7 +94,7 @@ TEST(CubicDomain, MovesRanksAndGoals) {
       EXPECT_EQ(again, before);
     }
     const TopView view = domain.top_view(s);
-    const Domain with_goal(board, view);
+    const CubicDomain with_goal(board, view);
     EXPECT_TRUE(with_goal.is_goal(s));
     int goals = 0;
     with_goal.for_each_goal([&](const State& g) {
@@ -148,7 +148,7 @@ TEST(CubicBound, AdmissibleAndDominatesTheMismatchCount) {
   std::mt19937_64 rng(11);
   for (int trial = 0; trial < 20; ++trial) {
     const Dataset dataset = random_dataset(board, rng);
-    const Domain domain(board, dataset.goal);
+    const CubicDomain domain(board, dataset.goal);
     const MismatchBound mismatch(domain);
     const WalkBound walk(domain);
     std::vector<State> goals;
@@ -174,18 +174,18 @@ int expect_solvers_agree(const Board& board, const ViewTable* table, int dataset
   int unsolved = 0;
   for (int i = 0; i < datasets; ++i) {
     const Dataset dataset = random_dataset(board, rng);
-    const Answer bidirectional = solve_bidirectional(board, dataset, max_moves);
-    const Answer ida = solve_ida(board, dataset, max_moves);
+    const CubicSolution bidirectional = solve_bidirectional(board, dataset, max_moves);
+    const CubicSolution ida = solve_ida(board, dataset, max_moves);
     EXPECT_EQ(bidirectional.moves, ida.moves) << draw_top_view(board, dataset.goal);
     if (table != nullptr) {
       EXPECT_EQ(solve_with_table(*table, dataset, max_moves).moves, bidirectional.moves);
     }
-    for (const Answer* answer : {&bidirectional, &ida}) {
+    for (const CubicSolution* answer : {&bidirectional, &ida}) {
       if (answer->moves < 0) continue;
       EXPECT_TRUE(answer->path);
       if (!answer->path) continue;
       EXPECT_EQ(static_cast<int>(answer->path->size()), answer->moves);
-      const Domain domain(board, dataset.goal);
+      const CubicDomain domain(board, dataset.goal);
       EXPECT_EQ(domain.top_view(replay(board, dataset, *answer->path)), dataset.goal);
     }
     unsolved += bidirectional.moves < 0;
@@ -258,9 +258,9 @@ TEST(CubicSolvers, AgreeOnTheContestBoard) {
   EXPECT_EQ(table->least_moves(beyond[0].start_empty, beyond[0].goal), 31);
   EXPECT_EQ(table->least_moves(beyond[1].start_empty, beyond[1].goal), 35);
   EXPECT_EQ(solve_with_table(*table, beyond[0], 30).moves, -1);
-  const Answer found = solve_bidirectional(board, beyond[0], 31);
+  const CubicSolution found = solve_bidirectional(board, beyond[0], 31);
   ASSERT_EQ(found.moves, 31);
-  EXPECT_EQ(Domain(board).top_view(replay(board, beyond[0], *found.path)), beyond[0].goal);
+  EXPECT_EQ(CubicDomain(board).top_view(replay(board, beyond[0], *found.path)), beyond[0].goal);
 }
 
 TEST(CubicSolvers, SampleAnswers) {
@@ -272,7 +272,7 @@ TEST(CubicSolvers, SampleAnswers) {
   const std::vector<int> expected = {0, 3, 13, 23, 29, 30, -1, -1};
   const auto datasets = read_all(sample);
   ASSERT_EQ(datasets.size(), expected.size());
-  Solver solver(Board{}, Method::bidirectional, 30);
+  Solver solver(Board{}, CubicAlgorithm::bidirectional, 30);
   for (std::size_t i = 0; i < datasets.size(); ++i) {
     if (sanitized() && expected[i] < 0) continue;  // the slowest searches
     EXPECT_EQ(solver.solve(datasets[i]).moves, expected[i]) << i;
@@ -285,20 +285,20 @@ TEST(CubicSolvers, SampleAnswers) {
 TEST(CubicSolvers, AutomaticBuildsTheTableAfterEnoughSearching) {
   const TemporaryCache cache;
   const Board board{2, 3};
-  Solver solver(board, Method::automatic, 20);
+  Solver solver(board, CubicAlgorithm::automatic, 20);
   std::mt19937_64 rng(9);
   int searches = 0;
-  while (solver.last_method() != Method::table && searches < 100000) {
+  while (solver.last_method() != CubicAlgorithm::table && searches < 100000) {
     solver.solve(random_dataset(board, rng));
-    searches += solver.last_method() == Method::ida;
+    searches += solver.last_method() == CubicAlgorithm::ida;
   }
   EXPECT_GT(searches, 0);
   EXPECT_TRUE(solver.table_build());
   EXPECT_TRUE(ViewTable::load(board));  // saved for the next run, which starts with the table
-  Solver next(board, Method::automatic, 20);
+  Solver next(board, CubicAlgorithm::automatic, 20);
   next.solve(random_dataset(board, rng));
-  EXPECT_EQ(next.last_method(), Method::table);
-  EXPECT_THROW(Solver(Board{3, 4}, Method::table, 30), std::invalid_argument);
+  EXPECT_EQ(next.last_method(), CubicAlgorithm::table);
+  EXPECT_THROW(Solver(Board{3, 4}, CubicAlgorithm::table, 30), std::invalid_argument);
 }
 
 TEST(CubicSolvers, GeneralizedBoardsAgree) {

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "plumb/puzzles/gap_io.hpp"
-#include "plumb/puzzles/gap_solver.hpp"
+#include "plumb/puzzles/gap_solve.hpp"
 #include "tests/support/run_plumb.hpp"
 
 namespace plumb::puzzles {

@@ -10,8 +10,8 @@
 #include <queue>
 #include <random>
 
-#include "plumb/puzzles/sliding_solver.hpp"
-#include "plumb/puzzles/sliding_text.hpp"
+#include "plumb/puzzles/sliding_solve.hpp"
+#include "plumb/puzzles/sliding_io.hpp"
 #include "plumb/search/explore.hpp"
 #include "plumb/search/ida_star.hpp"
 #include "tests/support/cache_notices.hpp"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "plumb/puzzles/sliding.hpp"
-#include "plumb/puzzles/sliding_text.hpp"
+#include "plumb/puzzles/sliding_io.hpp"
 
 namespace plumb::testing {
 

@@ -47,9 +47,9 @@ struct BlockBoard {
   char at(int row, int col) const { return cells[static_cast<std::size_t>(row) * cols + col]; }
 };
 
-enum class BlockFlowAlgorithm { dinic, boykov_kolmogorov, edmonds_karp };
+enum class BlockAlgorithm { dinic, boykov_kolmogorov, edmonds_karp };
 
-struct BlockAnswer {
+struct BlockSolution {
   std::optional<int> holes;    // the fewest cells to dig; nothing when no digging blocks the block
   std::vector<BlockCell> dig;  // an optimal set of cells to dig, row-major; empty when impossible
   std::uint64_t graph_nodes = 0;
@@ -74,8 +74,8 @@ BlockNetwork block_network(const BlockBoard& board);
 // Limits: the network's memory is checked against context.limits.max_memory_bytes before it is
 // built; adding its edges, laying it out and the max flow stop at the time, node or memory limit or
 // a cancellation (stats.reason says which; there is then no answer). No depth limit applies.
-BlockAnswer solve_block(const BlockBoard& board,
-                        BlockFlowAlgorithm algorithm = BlockFlowAlgorithm::boykov_kolmogorov,
+BlockSolution solve_block(const BlockBoard& board,
+                        BlockAlgorithm algorithm = BlockAlgorithm::boykov_kolmogorov,
                         const search::SearchContext& context = {});
 
 // The board from its rows (all of one length, of '.', 'H', 'b', '$', with exactly one '$'); throws

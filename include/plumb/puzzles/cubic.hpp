@@ -146,13 +146,13 @@ constexpr std::uint64_t differing_cells(std::uint64_t a, std::uint64_t b, int ce
 }
 
 // The domain of search: the rules on one board, with a goal top view (or none, for exploring).
-class Domain {
+class CubicDomain {
  public:
   using State = cubic::State;
   using Move = Direction;
 
   // A goal with `empty` < 0 means none: is_goal is always false.
-  explicit Domain(Board board, TopView goal = {0, -1}) : board_(board), goal_(goal) {
+  explicit CubicDomain(Board board, TopView goal = {0, -1}) : board_(board), goal_(goal) {
     assert(board.rows >= 1 && board.cols >= 1 && board.cells() >= 2 && board.cells() <= kMaxCells);
     for (int cell = 0; cell < board.cells(); ++cell) {
       for (Direction d : kDirections)

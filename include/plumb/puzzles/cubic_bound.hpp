@@ -40,7 +40,7 @@ namespace plumb::puzzles::cubic {
 
 class MismatchBound {
  public:
-  explicit MismatchBound(const Domain& d)
+  explicit MismatchBound(const CubicDomain& d)
       : cells_(d.board().cells()),
         goal_fields_(d.goal().fields),
         coloured_(repeat_field(1, cells_) & ~(std::uint64_t{7} << (3 * d.goal().empty))) {}
@@ -58,7 +58,7 @@ class MismatchBound {
 
 class WalkBound {
  public:
-  explicit WalkBound(const Domain& d)
+  explicit WalkBound(const CubicDomain& d)
       : board_(d.board()), goal_fields_(d.goal().fields), goal_empty_(d.goal().empty) {
     for (int cell = 0; cell < board_.cells(); ++cell) {
       const int shade = (board_.row_of(cell) + board_.col_of(cell)) % 2;

@@ -8,7 +8,7 @@
 // An answer within max_moves has its moves (except from the table); otherwise moves = -1. When a
 // search limit (time, memory, nodes) stops a search, stats.reason says so and moves = -1.
 //
-// Solver answers dataset after dataset with one Method. Method::automatic uses the table when the
+// Solver answers dataset after dataset with one CubicAlgorithm. CubicAlgorithm::automatic uses the table when the
 // board has one in the cache; otherwise it runs IDA* until its searches have cost about as much as
 // building the table would (ski rental: at most about twice the better of the two choices made in
 // hindsight), then builds the table, saves it for every later run and answers from it. Boards too
@@ -28,39 +28,39 @@
 
 namespace plumb::puzzles::cubic {
 
-struct Answer {
+struct CubicSolution {
   int moves = -1;                              // the least moves, or -1: more than max_moves needed
   std::optional<std::vector<Direction>> path;  // a shortest solution, when the method gives one
   search::SearchStats stats;
 };
 
-Answer solve_bidirectional(const Board& board, const Dataset& dataset, int max_moves,
+CubicSolution solve_bidirectional(const Board& board, const Dataset& dataset, int max_moves,
                            const search::SearchContext& context = {});
-Answer solve_ida(const Board& board, const Dataset& dataset, int max_moves,
+CubicSolution solve_ida(const Board& board, const Dataset& dataset, int max_moves,
                  const search::SearchContext& context = {});
-Answer solve_with_table(const ViewTable& table, const Dataset& dataset, int max_moves);
+CubicSolution solve_with_table(const ViewTable& table, const Dataset& dataset, int max_moves);
 
 // The state after playing `path` from the dataset's start (the path's moves must be legal).
 State replay(const Board& board, const Dataset& dataset, const std::vector<Direction>& path);
 
-enum class Method { automatic, table, bidirectional, ida };
+enum class CubicAlgorithm { automatic, table, bidirectional, ida };
 
 class Solver {
  public:
-  // Throws std::invalid_argument for Method::table on a board without a table (ViewTable::fits).
-  Solver(Board board, Method method, int max_moves, search::SearchContext context = {});
+  // Throws std::invalid_argument for CubicAlgorithm::table on a board without a table (ViewTable::fits).
+  Solver(Board board, CubicAlgorithm method, int max_moves, search::SearchContext context = {});
 
-  Answer solve(const Dataset& dataset);
+  CubicSolution solve(const Dataset& dataset);
   // The same under `context` from now on (a front end passes one a request) instead of the one given
   // at construction.
-  Answer solve(const Dataset& dataset, const search::SearchContext& context);
+  CubicSolution solve(const Dataset& dataset, const search::SearchContext& context);
 
   // The method that gave the last answer (never automatic).
-  Method last_method() const { return last_method_; }
+  CubicAlgorithm last_method() const { return last_method_; }
   // The statistics of the table build, when this solver built one.
   const std::optional<search::SearchStats>& table_build() const { return table_build_; }
 
-  // Method::automatic builds the table once its IDA* searches have expanded this many states.
+  // CubicAlgorithm::automatic builds the table once its IDA* searches have expanded this many states.
   static std::uint64_t build_threshold(const Board& board);
 
  private:
@@ -68,14 +68,14 @@ class Solver {
   bool ensure_table(bool may_build);
 
   Board board_;
-  Method method_;
+  CubicAlgorithm method_;
   int max_moves_;
   search::SearchContext context_;
   std::optional<ViewTable> table_;
   bool table_loaded_ = false;  // the cache was tried
   std::optional<search::SearchStats> table_build_;
   std::uint64_t searched_ = 0;  // states expanded by searches so far
-  Method last_method_ = Method::automatic;
+  CubicAlgorithm last_method_ = CubicAlgorithm::automatic;
 };
 
 }  // namespace plumb::puzzles::cubic

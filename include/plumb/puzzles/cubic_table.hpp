@@ -31,11 +31,11 @@ class ViewTable {
   // Boards up to this many states (those of at most 9 cells) get tables.
   static constexpr std::uint64_t kMaxStates = std::uint64_t{1} << 25;
 
-  static bool fits(const Board& board) { return Domain(board).num_states() <= kMaxStates; }
+  static bool fits(const Board& board) { return CubicDomain(board).num_states() <= kMaxStates; }
 
   // The number of top views with the empty cell anywhere: cells * 3^(cells-1).
   static std::uint64_t views_per_start(const Board& board) {
-    return board.cells() * Domain::power(3, board.cells() - 1);
+    return board.cells() * CubicDomain::power(3, board.cells() - 1);
   }
   // The dense index of a top view: empty * 3^dice + the dice's colours as base-3 digits, in cell
   // order.

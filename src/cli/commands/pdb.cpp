@@ -14,7 +14,7 @@
 #include "plumb/io/table_cache.hpp"
 #include "plumb/puzzles/sliding.hpp"
 #include "plumb/puzzles/sliding_pdb.hpp"
-#include "plumb/puzzles/sliding_text.hpp"
+#include "plumb/puzzles/sliding_io.hpp"
 
 namespace plumb::cli {
 namespace {

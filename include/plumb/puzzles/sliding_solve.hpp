@@ -1,4 +1,4 @@
-// plumb/puzzles/sliding_solver.hpp: SlidingSolver, optimal solutions for one board size and goal by
+// plumb/puzzles/sliding_solve.hpp: SlidingSolver, optimal solutions for one board size and goal by
 // any of a small table of named algorithms.
 //
 //   table   one breadth-first distance table over the goal's parity class (a byte a state), built
@@ -16,7 +16,7 @@
 //           181,440, 2x5 1,814,400); beyond, pdb when the solver has a partition (which must then
 //           fit the board) and the goal's blank is in a corner, else ida.
 // Every algorithm answers an unsolvable instance at once, by parity. A new algorithm is one more
-// row in sliding_algorithms() (sliding_solver.cpp).
+// row in sliding_algorithms() (sliding_solve.cpp).
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,6 @@
 // Solving and exploring Gap layouts: the engine's algorithms instantiated for every word count a
 // shape may need.
-#include "plumb/puzzles/gap_solver.hpp"
+#include "plumb/puzzles/gap_solve.hpp"
 
 #include <span>
 

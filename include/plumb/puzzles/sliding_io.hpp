@@ -1,4 +1,4 @@
-// plumb/puzzles/sliding_text.hpp: reading and writing sliding-puzzle boards as text.
+// plumb/puzzles/sliding_io.hpp: reading and writing sliding-puzzle boards as text.
 //
 // A board is R*C white-space separated tokens, row by row: the tiles 1 .. R*C-1 and the blank,
 // written `x` or `0` (the contest's `2 3 4 1 5 x 7 6 8`). Reading never allocates on success, so a

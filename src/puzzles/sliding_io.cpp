@@ -1,5 +1,5 @@
 // Reading and writing sliding-puzzle boards as text.
-#include "plumb/puzzles/sliding_text.hpp"
+#include "plumb/puzzles/sliding_io.hpp"
 
 #include <charconv>
 

@@ -1,5 +1,5 @@
 // SlidingSolver and its table of algorithms.
-#include "plumb/puzzles/sliding_solver.hpp"
+#include "plumb/puzzles/sliding_solve.hpp"
 
 #include <array>
 #include <chrono>
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "plumb/io/table_cache.hpp"
-#include "plumb/puzzles/sliding_text.hpp"
+#include "plumb/puzzles/sliding_io.hpp"
 #include "plumb/search/astar.hpp"
 #include "plumb/search/bfs.hpp"
 #include "plumb/search/bidirectional_bfs.hpp"

@@ -1,4 +1,4 @@
-// plumb/puzzles/gap_solver.hpp: optimal solving and exhaustive exploration of Gap layouts of any
+// plumb/puzzles/gap_solve.hpp: optimal solving and exhaustive exploration of Gap layouts of any
 // supported shape, through the engine's algorithms over GapDomain<W>, W chosen from the shape.
 //
 //   bfs            breadth-first search (search/bfs.hpp) over packed states in a StateTable
