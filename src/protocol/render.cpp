@@ -30,22 +30,22 @@ nlohmann::json stats_json(const search::SearchStats& stats) {
           {"seconds", stats.seconds}};
 }
 
-nlohmann::json solution_json(const PuzzleInfo& info, const Solution& solution, bool with_states) {
-  nlohmann::json record{{"puzzle", info.name},
-                        {"dataset", solution.dataset},
-                        {"line", solution.line},
-                        {"length", solution.length ? nlohmann::json(*solution.length) : nullptr},
-                        {"optimal", solution.optimal},
-                        {"start", solution.states.empty() ? nullptr : solution.states.front()},
-                        {"moves", solution.moves},
-                        {"stats", stats_json(solution.stats)}};
-  if (with_states) record["states"] = solution.states;
-  return record;
+nlohmann::json solution_json(const PuzzleInfo& info, const Solution& solution) {
+  return {{"puzzle", info.name},
+          {"dataset", solution.dataset},
+          {"line", solution.line},
+          {"length", solution.length ? nlohmann::json(*solution.length) : nullptr},
+          {"optimal", solution.optimal},
+          {"start", solution.states.empty() ? nullptr : solution.states.front()},
+          {"moves", solution.moves},
+          {"states", solution.states},
+          {"stats", stats_json(solution.stats)}};
 }
 
 nlohmann::json exploration_json(const PuzzleInfo& info, const Exploration& exploration) {
   return {{"puzzle", info.name},
           {"origin", exploration.origin},
+          {"start", exploration.start},
           {"layers", exploration.layer_sizes},
           {"total", exploration.total()},
           {"depth", exploration.layer_sizes.empty() ? 0 : exploration.layer_sizes.size() - 1},

@@ -120,7 +120,8 @@ class BlockDatasetReader : public DatasetReader {
     std::optional<BlockBoard> board = boards_.next();
     if (!board) return std::nullopt;
     return Dataset{++read_, static_cast<std::size_t>(boards_.board_line()),
-                   BlockDataset{std::make_shared<const BlockBoard>(std::move(*board)), input_}, input_};
+                   BlockDataset{std::make_shared<const BlockBoard>(std::move(*board)), input_},
+                   input_};
   }
 
  private:
@@ -137,8 +138,7 @@ class BlockInstance : public Instance {
 
   Solution solve(const Dataset& dataset, std::string_view algorithm,
                  const search::SearchContext& context) const override {
-    const puzzles::BlockAlgorithm chosen =
-        kAlgorithms[algorithm_index(info_, algorithm)].second;
+    const puzzles::BlockAlgorithm chosen = kAlgorithms[algorithm_index(info_, algorithm)].second;
     const auto& board = std::any_cast<const BlockDataset&>(dataset.data).board;
     puzzles::BlockSolution found = puzzles::solve_block(*board, chosen, context);
     Solution solution;
@@ -177,6 +177,7 @@ class BlockInstance : public Instance {
           puzzles::make_block_board({"b..$", "....", "HHHH", "HHHH"}));
       exploration.origin = "the first sample board";
     }
+    exploration.start = board_json(*survey.board, {});
     puzzles::BlockReach reach = puzzles::explore_block(*survey.board, context);
     exploration.layer_sizes = std::move(reach.layer_sizes);
     exploration.stats = reach.stats;

@@ -156,9 +156,9 @@ std::pair<int, int> position_of(const cubic::Board& board, int cell) {
 // What a cubic Solution's `answer` holds.
 struct CubicResult {
   cubic::Dataset dataset;
-  cubic::CubicSolution answer;                             // a path whenever moves >= 0
+  cubic::CubicSolution answer;                                      // a path whenever moves >= 0
   cubic::CubicAlgorithm method = cubic::CubicAlgorithm::automatic;  // the one that answered
-  std::optional<search::SearchStats> table_build;   // when this dataset's answer built the table
+  std::optional<search::SearchStats> table_build;  // when this dataset's answer built the table
 };
 
 // What a cubic Exploration's `detail` holds.
@@ -256,6 +256,7 @@ class CubicInstance : public Instance {
     static_cast<search::LayerCounts&>(exploration) = states;
     const auto [x, y] = position_of(board_, survey.start_empty);
     exploration.origin = fmt::format("the empty cell at ({}, {}), every die white up", x, y);
+    exploration.start = state_json(origin);
     survey.deepest = std::move(states.deepest);
     for (const cubic::State& state : survey.deepest)
       exploration.deepest.push_back(state_json(state));
@@ -338,7 +339,8 @@ class CubicInstance : public Instance {
   }
 
   // The solver of `method`, made under `context` on first use. Holds solvers_mutex_.
-  cubic::Solver& solver_for(cubic::CubicAlgorithm method, const search::SearchContext& context) const {
+  cubic::Solver& solver_for(cubic::CubicAlgorithm method,
+                            const search::SearchContext& context) const {
     if (auto found = solvers_.find(method); found != solvers_.end()) return found->second;
     try {
       return solvers_.try_emplace(method, board_, method, max_moves_, context).first->second;

@@ -205,7 +205,7 @@ std::string GapInstance::render(const protocol::Solution& solution, Format forma
     return fmt::format("{}\n", solution.length ? static_cast<long long>(*solution.length) : -1);
   }
   if (format == Format::json) {
-    nlohmann::json record = protocol::solution_json(info_, solution, true);
+    nlohmann::json record = protocol::solution_json(info_, solution);
     record["suits"] = shape_.suits;
     record["values"] = shape_.values;
     return record.dump() + "\n";
@@ -241,6 +241,7 @@ protocol::Exploration GapInstance::explore(const protocol::Dataset* start,
   GapExploration result = explore_gap(shape_, reach.start, context);
   exploration.layer_sizes = std::move(result.layer_sizes);
   exploration.stats = result.stats;
+  exploration.start = layout_json(shape_, reach.start);
   for (const GapLayout& layout : result.deepest)
     exploration.deepest.push_back(layout_json(shape_, layout));
   reach.deepest = std::move(result.deepest);
@@ -254,7 +255,6 @@ std::string GapInstance::render(const protocol::Exploration& exploration, Format
     nlohmann::json record = protocol::exploration_json(info_, exploration);
     record["suits"] = shape_.suits;
     record["values"] = shape_.values;
-    record["start"] = layout_json(shape_, reach.start);
     return record.dump() + "\n";
   }
   std::string text = fmt::format("{} x {} layouts reachable from {}:\n{}", shape_.suits,

@@ -179,6 +179,7 @@ class PegsInstance : public Instance {
     exploration.layer_sizes = std::move(found.layer_sizes);
     exploration.stats = found.stats;
     exploration.origin = fmt::format("hole {} empty", survey.empty + 1);
+    exploration.start = pegs_json(board_, board_.start(survey.empty));
     for (PegSet pegs : found.deepest) exploration.deepest.push_back(pegs_json(board_, pegs));
     survey.deepest = std::move(found.deepest);
     exploration.detail = std::move(survey);

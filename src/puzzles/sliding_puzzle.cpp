@@ -17,8 +17,8 @@
 #include "plumb/io/counted.hpp"
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/protocol/render.hpp"
-#include "plumb/puzzles/sliding_solve.hpp"
 #include "plumb/puzzles/sliding_io.hpp"
+#include "plumb/puzzles/sliding_solve.hpp"
 #include "plumb/search/explore.hpp"
 
 namespace plumb::puzzles {
@@ -283,7 +283,7 @@ std::string SlidingInstance::render(const protocol::Solution& solution, Format f
   append_moves(moves, answer.moves.data(), answer.moves.size());
   if (format == Format::contest) return (answer.solvable ? moves : "unsolvable") + "\n";
   if (format == Format::json) {
-    nlohmann::json record = protocol::solution_json(info_, solution, true);
+    nlohmann::json record = protocol::solution_json(info_, solution);
     record["size"] = size_name(answer.size);
     return record.dump() + "\n";
   }
@@ -333,6 +333,7 @@ protocol::Exploration SlidingInstance::explore(const protocol::Dataset* start,
                                    reach.start);
   auto result = search::explore(domain, std::span(&reach.start, 1), context, kKeptDeepest);
   static_cast<search::LayerCounts&>(exploration) = result;
+  exploration.start = board_json(reach.start, reach.size);
   for (const SlidingState& board : result.deepest)
     exploration.deepest.push_back(board_json(board, reach.size));
   reach.deepest = std::move(result.deepest);
@@ -345,7 +346,6 @@ std::string SlidingInstance::render(const protocol::Exploration& exploration, Fo
   if (format == Format::json) {
     nlohmann::json record = protocol::exploration_json(info_, exploration);
     record["size"] = size_name(reach.size);
-    record["start"] = board_json(reach.start, reach.size);
     return record.dump() + "\n";
   }
   std::string text = fmt::format("{} board, from {}: {}\n", size_name(reach.size),

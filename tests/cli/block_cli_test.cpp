@@ -36,10 +36,15 @@ TEST(BlockCli, PrettyAndJsonShowTheCellsToDig) {
   const auto json = run_plumb({"solve", "block", "--format", "json"}, board);
   EXPECT_EQ(json.status, 0);
   const auto parsed = nlohmann::json::parse(json.out);
-  EXPECT_EQ(parsed["answer"], 2);
-  EXPECT_EQ(parsed["dig"], nlohmann::json::parse("[[0,1],[0,2]]"));
+  EXPECT_EQ(parsed["length"], 2);
+  EXPECT_EQ(parsed["moves"], nlohmann::json::parse("[[0,1],[0,2]]"));
+  EXPECT_EQ(parsed["start"], nlohmann::json::parse(R"(["b..$","....","HHHH","HHHH"])"));
+  EXPECT_EQ(parsed["states"].back(), nlohmann::json::parse(R"(["bxx$","....","HHHH","HHHH"])"));
   const auto impossible = run_plumb({"solve", "block", "--format", "json"}, "1 4\nbb.$\n");
-  EXPECT_EQ(nlohmann::json::parse(impossible.out)["answer"], -1);
+  const auto none = nlohmann::json::parse(impossible.out);
+  EXPECT_TRUE(none["length"].is_null()) << impossible.out;
+  EXPECT_TRUE(none["moves"].is_null()) << impossible.out;
+  EXPECT_EQ(none["stats"]["reason"], "exhausted");
 }
 
 TEST(BlockCli, BadInputExitsWithFileAndLine) {

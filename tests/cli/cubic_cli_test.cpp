@@ -84,12 +84,15 @@ TEST_F(CubicCli, JsonSolutionsReplayToTheGoal) {
     const auto json = nlohmann::json::parse(line);
     const auto dataset = cubic::read_dataset(in, cubic::Board{});
     ASSERT_TRUE(dataset);
-    EXPECT_EQ(json["answer"], answer);
+    EXPECT_EQ(json["length"], answer);
+    EXPECT_EQ(json["method"], "bidir");
     std::vector<cubic::Direction> path;
-    for (char letter : json["solution"].get<std::string>()) {
-      path.push_back(static_cast<cubic::Direction>(std::string("udlr").find(letter)));
+    for (const auto& move : json["moves"]) {
+      path.push_back(
+          static_cast<cubic::Direction>(std::string("udlr").find(move.get<std::string>())));
     }
     ASSERT_EQ(static_cast<int>(path.size()), answer);
+    ASSERT_EQ(json["states"].size(), path.size() + 1);
     const cubic::CubicDomain domain(cubic::Board{}, dataset->goal);
     EXPECT_TRUE(domain.is_goal(cubic::replay(cubic::Board{}, *dataset, path)));
   }
@@ -122,7 +125,10 @@ TEST_F(CubicCli, Explore) {
   const ProgramRun run = run_plumb({"explore", "cubic", "--format", "json", file.string()});
   ASSERT_EQ(run.status, 0) << run.err;
   const auto json = nlohmann::json::parse(run.out);
-  EXPECT_EQ(json["start"], nlohmann::json({1, 1}));
+  EXPECT_EQ(json["start"][0][0], "...");  // the empty cell at (1, 1)
+  EXPECT_EQ(json["start"][2][2], "WRB");
+  EXPECT_EQ(json["origin"], "the empty cell at (1, 1), every die white up");
+  EXPECT_EQ(json["size"], "3x3");
   std::uint64_t views = 0;
   for (std::uint64_t count : json["top_view_layers"]) views += count;
   EXPECT_LE(views, 59049U);

@@ -50,7 +50,7 @@ const std::map<std::string, Case> kNoAnswer{
     {"gap", {{"--suits", "2", "--values", "3"}, "1\n11 12 13\n23 21 22\n"}},
     {"cubic", {{"--max-moves", "1"}, "2 1\nR B W\nR W W\nE W W\n0 0\n"}},
     {"pegs", {{"--rows", "4"}, "1\n1\n"}},
-    {"block", {{}, "1\n2\nb$\n..\n"}},
+    {"block", {{}, "1 4\nbb.$\n"}},
 };
 
 // A small exploration of each puzzle.

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <vector>
 
 #include "plumb/puzzles/pegs.hpp"
 #include "tests/support/run_plumb.hpp"
@@ -82,6 +83,15 @@ TEST(PegsCli, PrettyDrawsEveryMove) {
             std::string::npos);
 }
 
+// A pegs state (rows of 1s and 0s) as one array indexed by hole number less one.
+std::vector<int> holes_of(const nlohmann::json& state) {
+  std::vector<int> holes;
+  for (const auto& row : state) {
+    for (const auto& hole : row) holes.push_back(hole.get<int>());
+  }
+  return holes;
+}
+
 TEST(PegsCli, JsonGivesMovesAndStatistics) {
   const ProgramRun run = run_plumb({"solve", "pegs", "--format", "json"}, "2\n5\n1\n");
   ASSERT_EQ(run.status, 0) << run.err;
@@ -89,12 +99,33 @@ TEST(PegsCli, JsonGivesMovesAndStatistics) {
   std::string line;
   ASSERT_TRUE(std::getline(lines, line));
   const auto first = nlohmann::json::parse(line);
-  EXPECT_EQ(first["case"], 1);
+  EXPECT_EQ(first["dataset"], 1);
   EXPECT_EQ(first["empty"], 5);
   EXPECT_EQ(first["length"], 10);
-  EXPECT_EQ(first["moves"][0], nlohmann::json({12, 5}));
-  EXPECT_EQ(first["moves"].size(), 10u);
+  EXPECT_EQ(first["moves"][0], nlohmann::json::parse(R"({"from":12,"over":[8],"to":5})"));
+  ASSERT_EQ(first["moves"].size(), 10u);
   EXPECT_EQ(first["stats"]["reason"], "solved");
+  // Replay: each move empties `from` and the holes jumped and fills `to`, ending with one peg in
+  // the hole that was empty.
+  std::vector<int> holes = holes_of(first["start"]);
+  ASSERT_EQ(holes.size(), 15u);
+  EXPECT_EQ(holes[4], 0);
+  ASSERT_EQ(first["states"].size(), 11u);
+  for (std::size_t k = 0; k < 10; ++k) {
+    const auto& move = first["moves"][k];
+    EXPECT_EQ(holes[move["from"].get<int>() - 1], 1) << k;
+    EXPECT_EQ(holes[move["to"].get<int>() - 1], 0) << k;
+    holes[move["from"].get<int>() - 1] = 0;
+    for (const auto& over : move["over"]) {
+      EXPECT_EQ(holes[over.get<int>() - 1], 1) << k;
+      holes[over.get<int>() - 1] = 0;
+    }
+    holes[move["to"].get<int>() - 1] = 1;
+    EXPECT_EQ(holes, holes_of(first["states"][k + 1])) << k;
+  }
+  std::vector<int> last(15, 0);
+  last[4] = 1;
+  EXPECT_EQ(holes, last);
   ASSERT_TRUE(std::getline(lines, line));
   EXPECT_EQ(nlohmann::json::parse(line)["length"], 9);
 }
@@ -105,6 +136,7 @@ TEST(PegsCli, ExploreCountsPositionsByMoves) {
   const auto result = nlohmann::json::parse(run.out);
   EXPECT_EQ(result["empty"], 1);
   EXPECT_EQ(result["layers"][0], 1);
+  EXPECT_EQ(holes_of(result["start"])[0], 0);
   const ProgramRun from_sample =
       run_plumb({"explore", "pegs", sample_path("pegs", "sample.in").string()});
   ASSERT_EQ(from_sample.status, 0) << from_sample.err;

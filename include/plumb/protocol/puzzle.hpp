@@ -89,6 +89,7 @@ struct Solution {
 // An exploration: the states at each depth from a start, and a few of the deepest.
 struct Exploration : search::LayerCounts {
   std::string origin;                  // what it started from: "the goal", "random deal 1"
+  nlohmann::json start;                // the state it started from, as JSON
   std::vector<nlohmann::json> deepest;  // some states of the last layer, as JSON
   std::any detail;                     // the puzzle's own result, for its renderings
 };

@@ -19,13 +19,12 @@ std::string_view reason_code(search::StopReason reason);
 nlohmann::json stats_json(const search::SearchStats& stats);
 
 // The record of one solved dataset: {"puzzle", "dataset", "line", "length" (null: no solution),
-// "optimal", "start", "moves" (null: no solution), "stats"}, and "states" (the state after each
-// move) when `with_states`.
-nlohmann::json solution_json(const PuzzleInfo& info, const Solution& solution,
-                             bool with_states = false);
+// "optimal", "start", "moves" (null: no solution), "states" (the start, then the state after each
+// move), "stats"}.
+nlohmann::json solution_json(const PuzzleInfo& info, const Solution& solution);
 
-// The record of an exploration: {"puzzle", "origin", "layers", "total", "depth", "complete",
-// "deepest", "stats"}.
+// The record of an exploration: {"puzzle", "origin", "start", "layers", "total", "depth",
+// "complete", "deepest", "stats"}.
 nlohmann::json exploration_json(const PuzzleInfo& info, const Exploration& exploration);
 
 // One line of statistics under a label ("Deal 3: solved, depth 12, ..."), ending in a newline.
