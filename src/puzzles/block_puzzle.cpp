@@ -78,11 +78,9 @@ const PuzzleInfo& block_info() {
   return info;
 }
 
-// What a block Dataset's `data` holds.
-struct BlockDataset {
-  std::shared_ptr<const BlockBoard> board;
-  std::string input;  // the input's name, for an exploration's origin
-};
+// What a block Dataset's `data` holds: its board, shared by the solutions and explorations made
+// from it.
+using BlockDataset = std::shared_ptr<const BlockBoard>;
 
 // What a block Solution's `answer` holds.
 struct BlockResult {
@@ -120,8 +118,7 @@ class BlockDatasetReader : public DatasetReader {
     std::optional<BlockBoard> board = boards_.next();
     if (!board) return std::nullopt;
     return Dataset{++read_, static_cast<std::size_t>(boards_.board_line()),
-                   BlockDataset{std::make_shared<const BlockBoard>(std::move(*board)), input_},
-                   input_};
+                   BlockDataset{std::make_shared<const BlockBoard>(std::move(*board))}, input_};
   }
 
  private:
@@ -139,7 +136,7 @@ class BlockInstance : public Instance {
   Solution solve(const Dataset& dataset, std::string_view algorithm,
                  const search::SearchContext& context) const override {
     const puzzles::BlockAlgorithm chosen = kAlgorithms[algorithm_index(info_, algorithm)].second;
-    const auto& board = std::any_cast<const BlockDataset&>(dataset.data).board;
+    const auto& board = std::any_cast<const BlockDataset&>(dataset.data);
     puzzles::BlockSolution found = puzzles::solve_block(*board, chosen, context);
     Solution solution;
     solution.dataset = dataset.number;
@@ -167,11 +164,10 @@ class BlockInstance : public Instance {
     Exploration exploration;
     BlockSurvey survey;
     if (start != nullptr) {
-      const auto& dataset = std::any_cast<const BlockDataset&>(start->data);
-      survey.board = dataset.board;
+      survey.board = std::any_cast<const BlockDataset&>(start->data);
       exploration.origin = start->number == 1
-                               ? fmt::format("the first board of {}", dataset.input)
-                               : fmt::format("board {} of {}", start->number, dataset.input);
+                               ? fmt::format("the first board of {}", start->source)
+                               : fmt::format("board {} of {}", start->number, start->source);
     } else {
       survey.board = std::make_shared<const BlockBoard>(
           puzzles::make_block_board({"b..$", "....", "HHHH", "HHHH"}));

@@ -15,6 +15,7 @@
 
 #include "plumb/io/counted.hpp"
 #include "plumb/protocol/builtin.hpp"
+#include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
 #include "plumb/puzzles/gap_io.hpp"
 #include "plumb/puzzles/gap_solve.hpp"
@@ -66,14 +67,6 @@ constexpr std::array<NamedAlgorithm, 3> kAlgorithms{{
     {"bidir", GapAlgorithm::bidirectional},
 }};
 
-GapAlgorithm algorithm_named(std::string_view name) {
-  for (const NamedAlgorithm& each : kAlgorithms) {
-    if (each.name == name) return each.algorithm;
-  }
-  throw UsageError("algo", fmt::format("no algorithm named {}; the algorithms: bfs, astar, bidir",
-                                       io::quote(name)));
-}
-
 // What a solution's renderings need.
 struct GapAnswer {
   GapLayout start;
@@ -105,19 +98,6 @@ nlohmann::json layout_json(const GapShape& shape, const GapLayout& layout) {
   return rows;
 }
 
-// An integer option's value: its text as given, else `fallback`; in [min, max].
-long long integer_option(const protocol::OptionValues& options, const std::string& name,
-                         long long fallback, long long min, long long max) {
-  const auto given = options.find(name);
-  if (given == options.end()) return fallback;
-  const auto value = io::parse_int(given->second);
-  if (!value || *value < min || *value > max) {
-    throw UsageError(name, fmt::format("{} is not a whole number from {} to {}",
-                                       io::quote(given->second), min, max));
-  }
-  return *value;
-}
-
 class GapInstance : public protocol::Instance {
  public:
   GapInstance(const protocol::PuzzleInfo& info, GapShape shape, std::uint64_t seed)
@@ -136,7 +116,7 @@ class GapInstance : public protocol::Instance {
   // Solution::moves and ::states from the answer.
   void record_path(const GapAnswer& answer, protocol::Solution& solution) const;
 
-  const protocol::PuzzleInfo& info_;
+  const protocol::PuzzleInfo info_;  // a copy: an instance may outlive its puzzle
   GapShape shape_;
   std::uint64_t seed_;
 };
@@ -171,7 +151,7 @@ std::unique_ptr<protocol::DatasetReader> GapInstance::read(io::TextInput& in) co
 
 protocol::Solution GapInstance::solve(const protocol::Dataset& dataset, std::string_view algorithm,
                                       const search::SearchContext& context) const {
-  const GapAlgorithm named = algorithm_named(algorithm);
+  const GapAlgorithm named = kAlgorithms[protocol::algorithm_index(info_, algorithm)].algorithm;
   const auto& start = std::any_cast<const GapLayout&>(dataset.data);
   GapSolution found = solve_gap(shape_, start, named, context);
   protocol::Solution solution;
@@ -295,10 +275,11 @@ class GapPuzzle : public protocol::Puzzle {
 
   std::unique_ptr<protocol::Instance> configure(
       const protocol::OptionValues& options) const override {
+    protocol::expect_declared(info_, options);
     GapShape shape;
-    shape.suits = static_cast<int>(integer_option(options, "suits", 4, 1, kGapMaxSuits));
-    shape.values = static_cast<int>(integer_option(options, "values", 7, 2, kGapMaxValues));
-    const auto seed = integer_option(options, "seed", 1, 0, std::numeric_limits<long long>::max());
+    shape.suits = static_cast<int>(protocol::integer_option(info_, options, "suits"));
+    shape.values = static_cast<int>(protocol::integer_option(info_, options, "values"));
+    const auto seed = protocol::integer_option(info_, options, "seed");
     return std::make_unique<GapInstance>(info_, shape, static_cast<std::uint64_t>(seed));
   }
 

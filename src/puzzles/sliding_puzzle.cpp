@@ -16,6 +16,7 @@
 #include "plumb/encode/permutation_rank.hpp"
 #include "plumb/io/counted.hpp"
 #include "plumb/protocol/builtin.hpp"
+#include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
 #include "plumb/puzzles/sliding_io.hpp"
 #include "plumb/puzzles/sliding_solve.hpp"
@@ -107,20 +108,20 @@ struct SlidingSettings {
   const SlidingPartition* partition = nullptr;  // --pdb; null for each size's default
 };
 
-std::optional<SlidingSize> size_option(const protocol::OptionValues& options) {
-  const auto given = options.find("size");
-  if (given == options.end() || given->second.empty()) return std::nullopt;
-  const auto size = parse_size(given->second);
-  if (!size)
-    throw UsageError("size", io::quote(given->second) + " is not a size such as 3x3 or 2x4");
+std::optional<SlidingSize> size_option(const protocol::PuzzleInfo& info,
+                                       const protocol::OptionValues& options) {
+  const std::string given = protocol::text_option(info, options, "size");
+  if (given.empty()) return std::nullopt;
+  const auto size = parse_size(given);
+  if (!size) throw UsageError("size", io::quote(given) + " is not a size such as 3x3 or 2x4");
   if (!is_valid_sliding_size(size->rows, size->cols))
     throw UsageError("size", "a board needs at least 2 rows and 2 columns and at most 25 cells");
   return size;
 }
 
-void read_goal_option(const protocol::OptionValues& options, SlidingSettings& settings) {
-  const auto given = options.find("goal");
-  const std::string goal_text = given == options.end() ? "blank-last" : given->second;
+void read_goal_option(const protocol::PuzzleInfo& info, const protocol::OptionValues& options,
+                      SlidingSettings& settings) {
+  const std::string goal_text = protocol::text_option(info, options, "goal");
   if (goal_text == "blank-last") return;
   if (goal_text == "blank-first") {
     settings.blank = BlankPlace::first;
@@ -140,26 +141,16 @@ void read_goal_option(const protocol::OptionValues& options, SlidingSettings& se
   settings.explicit_goal = goal;
 }
 
-const SlidingPartition* partition_option(const protocol::OptionValues& options) {
-  const auto given = options.find("pdb");
-  if (given == options.end() || given->second.empty()) return nullptr;
-  const SlidingPartition* partition = find_sliding_partition(given->second);
+const SlidingPartition* partition_option(const protocol::PuzzleInfo& info,
+                                         const protocol::OptionValues& options) {
+  const std::string given = protocol::text_option(info, options, "pdb");
+  if (given.empty()) return nullptr;
+  const SlidingPartition* partition = find_sliding_partition(given);
   if (partition == nullptr) {
-    throw UsageError("pdb", "no pattern database set named " + io::quote(given->second) +
+    throw UsageError("pdb", "no pattern database set named " + io::quote(given) +
                                 "; the sets: " + sliding_partition_list());
   }
   return partition;
-}
-
-const SlidingAlgorithm& algorithm_named(std::string_view name) {
-  const SlidingAlgorithm* algorithm = find_sliding_algorithm(name);
-  if (algorithm == nullptr) {
-    std::vector<std::string_view> names;
-    for (const SlidingAlgorithm& each : sliding_algorithms()) names.push_back(each.name);
-    throw UsageError("algo", fmt::format("no algorithm named {}; the algorithms: {}",
-                                         io::quote(name), fmt::join(names, ", ")));
-  }
-  return *algorithm;
 }
 
 // Solution::moves and ::states from the answer.
@@ -213,7 +204,7 @@ class SlidingInstance : public protocol::Instance {
     return *(last_ = solvers_.back().get());
   }
 
-  const protocol::PuzzleInfo& info_;
+  const protocol::PuzzleInfo info_;  // a copy: an instance may outlive its puzzle
   SlidingSettings settings_;
   mutable std::vector<std::unique_ptr<SlidingSolver>> solvers_;  // one per board size met
   mutable SlidingSolver* last_ = nullptr;
@@ -248,7 +239,7 @@ std::unique_ptr<protocol::DatasetReader> SlidingInstance::read(io::TextInput& in
 protocol::Solution SlidingInstance::solve(const protocol::Dataset& dataset,
                                           std::string_view algorithm,
                                           const search::SearchContext& context) const {
-  const SlidingAlgorithm& named = algorithm_named(algorithm);
+  const SlidingAlgorithm& named = sliding_algorithms()[protocol::algorithm_index(info_, algorithm)];
   const auto& start = std::any_cast<const SlidingBoard&>(dataset.data);
   SlidingSolution found;
   const SlidingSolver* solver = nullptr;
@@ -408,9 +399,10 @@ class SlidingPuzzle : public protocol::Puzzle {
   std::unique_ptr<protocol::Instance> configure(
       const protocol::OptionValues& options) const override {
     SlidingSettings settings;
-    settings.size = size_option(options);
-    read_goal_option(options, settings);
-    settings.partition = partition_option(options);
+    protocol::expect_declared(info_, options);
+    settings.size = size_option(info_, options);
+    read_goal_option(info_, options, settings);
+    settings.partition = partition_option(info_, options);
     return std::make_unique<SlidingInstance>(info_, settings);
   }
 

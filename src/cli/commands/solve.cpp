@@ -8,22 +8,23 @@
 #include <iostream>
 
 #include "cli/commands/commands.hpp"
+#include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
 
 namespace plumb::cli {
 namespace {
 
-// The puzzle's own options as CLI11 options bound to `values`, with their ranges and choices.
+// The puzzle's own options as CLI11 options bound to `values`, their ranges and choices shown in
+// the help; the values are checked once, by the puzzle's configure() (protocol/options.hpp).
 void add_puzzle_options(CLI::App& command, const std::vector<protocol::OptionSpec>& specs,
                         std::map<std::string, std::string>& values) {
   for (const protocol::OptionSpec& spec : specs) {
     CLI::Option* option = command.add_option("--" + spec.name, values[spec.name], spec.help);
     if (!spec.default_value.empty()) option->default_str(spec.default_value);
     if (spec.type == protocol::OptionSpec::Type::integer) {
-      option->type_name(fmt::format("{}..{}", spec.min, spec.max))
-          ->check(CLI::Range(spec.min, spec.max).description(""));
+      option->type_name(fmt::format("{}..{}", spec.min, spec.max));
     } else if (!spec.choices.empty()) {
-      option->check(CLI::IsMember(spec.choices));
+      option->type_name(fmt::format("{}", fmt::join(spec.choices, "|")));
     }
   }
 }
@@ -52,6 +53,7 @@ ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
   const protocol::PuzzleInfo& info = puzzle.info();
   const std::string algorithm =
       command.common.algo.empty() ? info.algorithms.front() : command.common.algo;
+  protocol::algorithm_index(info, algorithm);  // refused before any input is read
   const protocol::Format format = format_named(command.common.format);
   instance.set_path_recorded(format == protocol::Format::json);
   io::TextInput input = open_puzzle_input(command.common.file);
