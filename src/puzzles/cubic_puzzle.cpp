@@ -6,7 +6,8 @@
 // state is the board's rows, each die as its top, north-south and east-west colours ("WRB") and
 // the empty cell as "..."; a top view is its rows of letters W, R, B, E. A solution's record adds
 // "goal" (the top view), "method" (the one that answered: table, bidir or ida) and, when this
-// dataset's answer built the table, "table_build" (its statistics); an exploration's adds "size"
+// dataset's answer built the table, "table_build" (its statistics, which the solution's statistics
+// also count, so that --stats shows all the work of each dataset); an exploration's adds "size"
 // ("RxC") and "top_view_layers" (the top views first reached at each depth, where a table fits),
 // and its statistics count the search for those top views with the exploration's.
 //
@@ -215,6 +216,7 @@ class CubicInstance : public Instance {
       if (!had_table) result.table_build = solver.table_build();
     }
     cubic::CubicSolution& answer = result.answer;
+    if (result.table_build) answer.stats += *result.table_build;  // the work this answer cost
     if (answer.moves >= 0 && !answer.path) {  // the table gives the length alone
       cubic::CubicSolution walk =
           cubic::solve_bidirectional(board_, result.dataset, answer.moves, context);
