@@ -217,7 +217,7 @@ class CubicInstance : public Instance {
     }
     cubic::CubicSolution& answer = result.answer;
     if (result.table_build) answer.stats += *result.table_build;  // the work this answer cost
-    if (answer.moves >= 0 && !answer.path) {  // the table gives the length alone
+    if (answer.moves >= 0 && !answer.path && path_recorded()) {  // the table gives the length alone
       cubic::CubicSolution walk =
           cubic::solve_bidirectional(board_, result.dataset, answer.moves, context);
       answer.path = std::move(walk.path);
@@ -234,7 +234,9 @@ class CubicInstance : public Instance {
     if (search::is_limit(answer.stats.reason)) {
       solution.optimal = false;
     } else if (answer.moves >= 0) {
-      solution.length = answer.path->size();
+      solution.length = static_cast<std::size_t>(answer.moves);
+    }
+    if (solution.length && answer.path) {
       solution.moves = nlohmann::json::array();
       for (cubic::Direction d : *answer.path) {
         domain.apply(state, d);
@@ -358,6 +360,8 @@ class CubicInstance : public Instance {
                                    cubic::draw_top_view(board_, dataset.goal));
     if (result.answer.moves < 0)
       return text + fmt::format("more than {} moves needed (-1)\n\n", max_moves_);
+    if (!result.answer.path)  // solved with the path not recorded: the length alone
+      return text + fmt::format("{}\n\n", io::counted(result.answer.moves, "move"));
     const std::vector<cubic::Direction>& path = *result.answer.path;
     const cubic::CubicDomain domain(board_, dataset.goal);
     cubic::State state = domain.start(dataset.start_empty);

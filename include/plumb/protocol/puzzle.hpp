@@ -33,8 +33,8 @@ enum class Format { contest, pretty, json };
 // it, a web service describes it. Values travel as text and the puzzle checks them (configure()).
 struct OptionSpec {
   enum class Type { integer, text };
-  std::string name;                  // without dashes: "size"
-  std::string help;                  // one line
+  std::string name;  // without dashes: "size"
+  std::string help;  // one line
   Type type = Type::text;
   std::string default_value;         // as it would be typed; empty: none (the help says why)
   long long min = 0, max = 0;        // integer options: the allowed range, inclusive
@@ -73,8 +73,9 @@ struct Dataset {
   std::string source;  // the input's name ("<stdin>", a path), for messages about the dataset
 };
 
-// The structured answer to one dataset. `moves` and `states` are JSON in the puzzle's own vocabulary
-// (docs/json.md): what a client needs to show the solution without knowing the puzzle's code.
+// The structured answer to one dataset. `moves` and `states` are JSON in the puzzle's own
+// vocabulary (docs/json.md): what a client needs to show the solution without knowing the puzzle's
+// code.
 struct Solution {
   std::size_t dataset = 0;              // the dataset's number
   std::size_t line = 0;                 // the line it starts on
@@ -82,16 +83,16 @@ struct Solution {
   bool optimal = true;                  // whether the length is proven optimal
   nlohmann::json moves;                 // an array of moves, or null when there is no solution
   std::vector<nlohmann::json> states;   // the start, then the state after each move
-  search::SearchStats stats;            // reason: solved or exhausted, else the limit that stopped it
-  std::any answer;                      // the puzzle's own result, for its renderings
+  search::SearchStats stats;  // reason: solved or exhausted, else the limit that stopped it
+  std::any answer;            // the puzzle's own result, for its renderings
 };
 
 // An exploration: the states at each depth from a start, and a few of the deepest.
 struct Exploration : search::LayerCounts {
-  std::string origin;                  // what it started from: "the goal", "random deal 1"
-  nlohmann::json start;                // the state it started from, as JSON
+  std::string origin;                   // what it started from: "the goal", "random deal 1"
+  nlohmann::json start;                 // the state it started from, as JSON
   std::vector<nlohmann::json> deepest;  // some states of the last layer, as JSON
-  std::any detail;                     // the puzzle's own result, for its renderings
+  std::any detail;                      // the puzzle's own result, for its renderings
 };
 
 // Reads an input's datasets in order.
@@ -120,10 +121,11 @@ class Instance {
   virtual std::string render(const Solution& solution, Format format) const = 0;
   virtual std::string render(const Exploration& exploration, Format format) const = 0;
 
-  // Whether solve() fills Solution::moves and Solution::states, JSON built for every move. A front
-  // end that writes only contest or pretty text may turn it off to save that work: moves are then
-  // null and states empty even when there is a solution (length says whether there is one). On
-  // unless turned off; a puzzle may fill them regardless.
+  // Whether solve() finds the moves and fills Solution::moves and Solution::states, JSON built for
+  // every move. A front end that writes only contest text may turn it off to save that work
+  // (cubic's table then answers with a lookup): moves are then null and states empty even when
+  // there is a solution (length says whether there is one). On unless turned off; a puzzle may fill
+  // them regardless.
   void set_path_recorded(bool recorded) { path_recorded_ = recorded; }
   bool path_recorded() const { return path_recorded_; }
 

@@ -55,7 +55,7 @@ ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
       command.common.algo.empty() ? info.algorithms.front() : command.common.algo;
   protocol::algorithm_index(info, algorithm);  // refused before any input is read
   const protocol::Format format = format_named(command.common.format);
-  instance.set_path_recorded(format == protocol::Format::json);
+  instance.set_path_recorded(format != protocol::Format::contest);
   io::TextInput input = open_puzzle_input(command.common.file);
   const auto reader = instance.read(input);
   while (const std::optional<protocol::Dataset> dataset = reader->next()) {
