@@ -24,7 +24,6 @@ namespace plumb::puzzles {
 namespace {
 
 using protocol::Format;
-using protocol::UsageError;
 
 constexpr std::string_view kDescription = R"(gap: the Gap card solitaire (POJ 2046, BOJ 3937)
 
