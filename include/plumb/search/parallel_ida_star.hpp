@@ -119,10 +119,14 @@ class Worker {
     const std::size_t first = pending_.size();
     const bool has_last = !path_.empty();
     const Move back = has_last ? d_->inverse(path_.back()) : Move{};
+    // The moves first, then their preparation: a callback this small is inlined into the domain's
+    // move loop, and the domain's loop into this one.
     d_->for_each_move(std::as_const(state_), [&](const Move& m) {
-      if (!has_last || !(m == back)) pending_.push_back({m, h_.prepare(state_, m)});
+      if (!has_last || !(m == back)) pending_.push_back({m, {}});
     });
     const std::size_t end = pending_.size();
+    for (std::size_t i = first; i < end; ++i)
+      pending_[i].prepared = h_.prepare(state_, pending_[i].move);
     bool found = false;
     for (std::size_t i = first; i < end && !found; ++i) {
       const Pending child = pending_[i];  // (a copy: the search below grows pending_)
