@@ -62,6 +62,7 @@ class SlidingDomain {
   using State = SlidingState;
   using Move = SlidingMove;
   using Key = encode::PackedCells<2>;
+  static constexpr std::size_t kMaxMoves = 4;
 
   // Preconditions: is_valid_sliding_size(rows, cols); goal holds every tile 0 .. rows*cols-1 once.
   SlidingDomain(int rows, int cols, const State& goal);
