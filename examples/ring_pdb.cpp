@@ -41,6 +41,7 @@ struct Ring {
     bool operator==(const State&) const = default;
   };
   using Move = int;  // one of kJumps
+  static constexpr std::size_t kMaxMoves = kJumps.size();
 
   static State goal() {
     State s;

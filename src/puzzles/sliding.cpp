@@ -35,6 +35,7 @@ SlidingDomain::SlidingDomain(int rows, int cols, const State& goal)
     next[static_cast<int>(Move::left)] = static_cast<std::int8_t>(c > 0 ? cell - 1 : -1);
     next[static_cast<int>(Move::right)] = static_cast<std::int8_t>(c + 1 < cols ? cell + 1 : -1);
   }
+  offsets_ = {static_cast<std::int8_t>(-cols), static_cast<std::int8_t>(cols), -1, 1};
   goal_class_ = parity_class(goal_);
 }
 

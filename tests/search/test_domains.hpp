@@ -21,6 +21,7 @@ template <int N>
 struct Pancakes {
   using State = std::array<std::uint8_t, N>;
   using Move = int;  // flip the top k pancakes, 2 <= k <= N
+  static constexpr std::size_t kMaxMoves = N - 1;
 
   static State sorted() {
     State s;

@@ -136,7 +136,8 @@ class AdditivePdbHeuristic {
 
   // Precondition: every piece that a move can slide belongs to a pattern of `pdb`.
   AdditivePdbHeuristic(const D& domain, const AdditivePdb& pdb, const State& start)
-      : d_(&domain), t_(&pdb) {
+      : d_(&domain), t_(&pdb), scale_(pdb.scale_) {
+    for (unsigned p = 0; p < t_->patterns(); ++p) tables_[p] = t_->databases_[p]->bytes().data();
     Cells where{}, image_where{};  // each piece's cell, on the board and on its image
     const bool reflected = t_->reflection_.has_value();
     for (unsigned cell = 0; cell < t_->cells_; ++cell) {
@@ -210,7 +211,7 @@ class AdditivePdbHeuristic {
   using Terms = std::array<Term, AdditivePdb::kMaxPatterns>;
 
   int entry_value(unsigned p, const Term& term) const {
-    return term.base + t_->scale_ * t_->databases_[p]->get(term.rank);
+    return term.base + scale_ * NibbleArray::get(tables_[p], term.rank);
   }
 
   Term evaluate(unsigned p, const Cells& where) const {
@@ -240,7 +241,7 @@ class AdditivePdbHeuristic {
     } pieces{*t_, piece_on, p};
     const std::uint64_t rank =
         t_->indices_[p].rank_after_move(terms[p].rank, t_->piece_index_[piece], from, to, pieces);
-    t_->databases_[p]->prefetch(rank);
+    NibbleArray::prefetch(tables_[p], rank);
     return rank;
   }
 
@@ -256,6 +257,9 @@ class AdditivePdbHeuristic {
 
   const D* d_;
   const AdditivePdb* t_;
+  // Copies of t_'s scale and databases' bytes, one load from this object away.
+  int scale_;
+  std::array<const std::byte*, AdditivePdb::kMaxPatterns> tables_{};
   Cells image_board_{};  // the pieces on the image's cells, when reflected
   Terms terms_{}, image_terms_{};
   int sum_ = 0, image_sum_ = 0;

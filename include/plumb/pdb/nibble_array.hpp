@@ -33,7 +33,11 @@ class NibbleArray {
 
   std::uint8_t get(std::uint64_t i) const {
     assert(i < size_);
-    return static_cast<std::uint8_t>((std::to_integer<unsigned>(bytes_[i >> 1]) >> ((i & 1) * 4)) &
+    return get(bytes_.data(), i);
+  }
+  // Entry i of the array whose bytes() start at `bytes`: for readers that keep the pointer.
+  static std::uint8_t get(const std::byte* bytes, std::uint64_t i) {
+    return static_cast<std::uint8_t>((std::to_integer<unsigned>(bytes[i >> 1]) >> ((i & 1) * 4)) &
                                      15);
   }
 
@@ -60,7 +64,10 @@ class NibbleArray {
   }
 
   // Hints the cache that entry i will be read soon.
-  void prefetch(std::uint64_t i) const { __builtin_prefetch(&bytes_[i >> 1]); }
+  void prefetch(std::uint64_t i) const { prefetch(bytes_.data(), i); }
+  static void prefetch(const std::byte* bytes, std::uint64_t i) {
+    __builtin_prefetch(bytes + (i >> 1));
+  }
 
   std::span<const std::byte> bytes() const { return bytes_; }
 

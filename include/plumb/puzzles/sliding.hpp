@@ -62,6 +62,7 @@ class SlidingDomain {
   using State = SlidingState;
   using Move = SlidingMove;
   using Key = encode::PackedCells<2>;
+  static constexpr std::size_t kMaxMoves = 4;
 
   // Preconditions: is_valid_sliding_size(rows, cols); goal holds every tile 0 .. rows*cols-1 once.
   SlidingDomain(int rows, int cols, const State& goal);
@@ -83,8 +84,10 @@ class SlidingDomain {
     }
   }
   // Precondition: the move keeps the blank on the board.
+  // (The blank's new cell is its cell plus the move's offset: a load that does not wait for the
+  // blank's cell, as a look-up in neighbors_ would.)
   void apply(State& s, Move m) const {
-    const std::uint8_t to = static_cast<std::uint8_t>(neighbors_[s.blank][static_cast<int>(m)]);
+    const auto to = static_cast<std::uint8_t>(s.blank + offsets_[static_cast<int>(m)]);
     s.cells[s.blank] = s.cells[to];
     s.cells[to] = 0;
     s.blank = to;
@@ -141,6 +144,7 @@ class SlidingDomain {
   int goal_class_;
   std::array<std::uint8_t, kMaxSlidingCells> goal_cell_of_{};
   std::array<std::array<std::int8_t, 4>, kMaxSlidingCells> neighbors_{};
+  std::array<std::int8_t, 4> offsets_{};  // the blank's step by each move, on the board
 };
 
 }  // namespace plumb::puzzles

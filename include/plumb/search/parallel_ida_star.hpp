@@ -9,7 +9,8 @@
 // items are still searched to the end. So the moves do not depend on the thread count (the node
 // counts may, a little: where the later items were stopped). One thread lists no items.
 // The hot loop never generates the move back to the parent (nor counts it), and prepares every
-// child (the heuristic's table entries prefetched) before it evaluates the first. The goal test
+// child (the heuristic's table entries prefetched) before it evaluates the first; the children of
+// a node sit in an array of D::kMaxMoves on its stack frame (BranchingBounded). The goal test
 // runs only where h = 0: a goal's heuristic value must be 0, as every admissible heuristic's is.
 // Limits (context.limits): max_depth bounds the f-bound; max_nodes (expansions, summed over the
 // threads), max_seconds and the context's cancellation are checked by each thread every
@@ -19,6 +20,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <cassert>
 #include <atomic>
 #include <chrono>
 #include <concepts>
@@ -51,6 +54,12 @@ concept IncrementalHeuristic =
       h.undo(prepared, saved);
     };
 
+// A domain that declares the most moves any state has (static constexpr std::size_t kMaxMoves).
+template <class D>
+concept BranchingBounded = ReversibleDomain<D> && requires {
+  { D::kMaxMoves } -> std::convertible_to<std::size_t>;
+};
+
 namespace parallel_ida_detail {
 
 // The depth of the work items: a few thousand subtrees balance a few threads well.
@@ -82,7 +91,7 @@ struct Shared {
 };
 
 // One thread's depth-first search from the root or from a work item: the state, the heuristic
-// positioned at it, the moves from the root, and the prepared children of every node on the path.
+// positioned at it and the moves from the root.
 template <class D, class H>
 class Worker {
  public:
@@ -116,16 +125,22 @@ class Worker {
     }
     ++stats.expanded;
     if (++unchecked_ == kCheckInterval && !keep_going()) return false;
-    const std::size_t first = pending_.size();
+    std::array<Pending, D::kMaxMoves> pending;
+    std::size_t end = 0;
     const bool has_last = !path_.empty();
     const Move back = has_last ? d_->inverse(path_.back()) : Move{};
+    // The moves first, then their preparation: a callback this small is inlined into the domain's
+    // move loop, and the domain's loop into this one.
     d_->for_each_move(std::as_const(state_), [&](const Move& m) {
-      if (!has_last || !(m == back)) pending_.push_back({m, h_.prepare(state_, m)});
+      if (has_last && m == back) return;
+      assert(end < pending.size());
+      pending[end++] = {m, {}};
     });
-    const std::size_t end = pending_.size();
+    for (std::size_t i = 0; i < end; ++i)
+      pending[i].prepared = h_.prepare(state_, pending[i].move);
     bool found = false;
-    for (std::size_t i = first; i < end && !found; ++i) {
-      const Pending child = pending_[i];  // (a copy: the search below grows pending_)
+    for (std::size_t i = 0; i < end && !found; ++i) {
+      const Pending& child = pending[i];
       const Cost child_g = g + step_cost(*d_, state_, child.move);
       d_->apply(state_, child.move);
       const typename H::Saved saved = h_.apply(child.prepared);
@@ -148,7 +163,6 @@ class Worker {
       d_->undo(state_, child.move);
       if (aborted_ || shared_->stopped.load(std::memory_order_relaxed)) break;
     }
-    pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(first), pending_.end());
     return found;
   }
 
@@ -210,7 +224,6 @@ class Worker {
   State state_;
   H h_;
   std::vector<Move> path_;
-  std::vector<Pending> pending_;
   std::vector<std::vector<Move>>* collect_ = nullptr;
   std::size_t collect_depth_ = 0;
   std::size_t item_ = 0;
@@ -286,7 +299,7 @@ Iteration<typename D::Move> iterate(const Worker<D, H>& root, Cost bound, Shared
 // `threads` threads (0: search::worker_threads(context)). stats.depth is the last bound tried,
 // stats.peak_stored the solution's length; reason: solved, exhausted (no goal is reachable),
 // depth_limit (the next bound exceeds context.limits.max_depth) or the limit that stopped it.
-template <ReversibleDomain D, IncrementalHeuristic<D> H>
+template <BranchingBounded D, IncrementalHeuristic<D> H>
 SearchResult<D> parallel_ida_star(const D& d, const typename D::State& start, const H& h,
                                   const SearchContext& context = {}, unsigned threads = 0) {
   using namespace parallel_ida_detail;
