@@ -98,13 +98,13 @@ decltype(auto) allocate_or_throw(std::string_view what, std::uint64_t bytes, All
 class Budget {
  public:
   Budget(const SearchContext& context, SearchStats& stats)
-      : context_(context), limits_(context.limits), stats_(stats), start_(Clock::now()) {}
+      : context_(context), stats_(stats), start_(Clock::now()) {}
 
   // Counts one expansion; returns false (and sets stats.reason) once a limit is reached.
   bool charge() {
     if (++stats_.expanded < next_check_) return !stopped_;
     next_check_ = stats_.expanded + kCheckInterval;
-    if (limits_.max_nodes != 0 && next_check_ > limits_.max_nodes) next_check_ = limits_.max_nodes;
+    if (limits().max_nodes != 0 && next_check_ > limits().max_nodes) next_check_ = limits().max_nodes;
     return check();
   }
 
@@ -112,13 +112,13 @@ class Budget {
   bool check() {
     if (stopped_) return false;
     if (context_.cancelled()) return stop(StopReason::cancelled);
-    if (limits_.max_nodes != 0 && stats_.expanded >= limits_.max_nodes) return stop(StopReason::node_limit);
+    if (limits().max_nodes != 0 && stats_.expanded >= limits().max_nodes) return stop(StopReason::node_limit);
     stats_.seconds = elapsed();
-    if (limits_.max_seconds > 0 && stats_.seconds >= limits_.max_seconds) return stop(StopReason::time_limit);
-    if (limits_.max_memory_bytes != 0 &&
-        (checks_++ % 16 == 0 || 2 * resident_ > limits_.max_memory_bytes)) {
+    if (limits().max_seconds > 0 && stats_.seconds >= limits().max_seconds) return stop(StopReason::time_limit);
+    if (limits().max_memory_bytes != 0 &&
+        (checks_++ % 16 == 0 || 2 * resident_ > limits().max_memory_bytes)) {
       resident_ = resident_memory_bytes();
-      if (resident_ > limits_.max_memory_bytes) return stop(StopReason::memory_limit);
+      if (resident_ > limits().max_memory_bytes) return stop(StopReason::memory_limit);
     }
     context_.report_progress(stats_);
     return true;
@@ -126,9 +126,9 @@ class Budget {
 
   // Whether `bytes` more would stay within the memory limit (no side effect).
   bool fits(std::uint64_t bytes) {
-    if (limits_.max_memory_bytes == 0) return true;
+    if (limits().max_memory_bytes == 0) return true;
     resident_ = resident_memory_bytes();
-    return resident_ + bytes <= limits_.max_memory_bytes;
+    return resident_ + bytes <= limits().max_memory_bytes;
   }
 
   // Whether `bytes` more can be allocated without passing the memory limit; if not, the search is
@@ -165,6 +165,7 @@ class Budget {
   using Clock = std::chrono::steady_clock;
   static constexpr std::uint64_t kCheckInterval = 4096;
 
+  const SearchLimits& limits() const { return context_.limits; }
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
   bool stop(StopReason reason) {
@@ -173,8 +174,9 @@ class Budget {
     return false;
   }
 
-  const SearchContext& context_;
-  const SearchLimits& limits_;
+  // A copy: a handle sharing the caller's state, so that a Budget made from plain limits (which
+  // convert to a temporary context) outlives that temporary.
+  SearchContext context_;
   SearchStats& stats_;
   Clock::time_point start_;
   std::uint64_t next_check_ = 1;  // the expansion count at which charge() next checks the limits
