@@ -26,7 +26,8 @@ std::string value_or_default(const OptionValues& values, const OptionSpec& spec)
 }  // namespace
 
 void expect_declared(const PuzzleInfo& info, const OptionValues& values) {
-  for (const auto& [name, value] : values) {
+  for (const auto& entry : values) {
+    const std::string& name = entry.first;  // clang 14 cannot capture a structured binding
     const bool known = std::any_of(info.options.begin(), info.options.end(),
                                    [&](const OptionSpec& option) { return option.name == name; });
     if (!known) throw UsageError(name, fmt::format("{} has no option --{}", info.name, name));
