@@ -1,10 +1,12 @@
-// Option values checked against a puzzle's declaration (see protocol/options.hpp).
+// Option values checked against a puzzle's declaration (see protocol/options.hpp), and a Puzzle
+// configured only with values it declares (protocol/puzzle.hpp).
 #include "plumb/protocol/options.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cassert>
+#include <utility>
 
 #include "plumb/io/text_input.hpp"
 
@@ -64,6 +66,14 @@ std::size_t algorithm_index(const PuzzleInfo& info, std::string_view algorithm) 
                                          io::quote(algorithm), fmt::join(info.algorithms, ", ")));
   }
   return static_cast<std::size_t>(found - info.algorithms.begin());
+}
+
+Puzzle::Puzzle(PuzzleInfo info, Configure configure)
+    : info_(std::move(info)), configure_(std::move(configure)) {}
+
+std::unique_ptr<Instance> Puzzle::configure(const OptionValues& options) const {
+  expect_declared(info_, options);
+  return configure_(info_, options);
 }
 
 }  // namespace plumb::protocol

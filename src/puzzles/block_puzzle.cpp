@@ -145,19 +145,28 @@ class BlockInstance : public Instance {
     solution.stats.expanded = found.graph_nodes;
     solution.stats.generated = found.graph_edges;
     solution.optimal = !search::is_limit(found.stats.reason);
-    solution.states.push_back(board_json(*board, {}));
+    if (path_recorded()) record_path(*board, found, solution);
     if (found.holes) {
       solution.length = found.dig.size();
-      solution.moves = nlohmann::json::array();
-      for (auto dug = found.dig.begin(); dug != found.dig.end(); ++dug) {
-        solution.moves.push_back(cell_json(*dug));
-        solution.states.push_back(board_json(*board, {found.dig.begin(), dug + 1}));
-      }
     } else if (solution.optimal) {
       solution.stats.reason = search::StopReason::exhausted;
     }
     solution.answer = BlockResult{board, found.holes, std::move(found.dig)};
     return solution;
+  }
+
+  // Solution::states: the board, and when digging blocks the block, the board after each cell of
+  // the answer is dug, those cells being Solution::moves.
+  static void record_path(const BlockBoard& board, const puzzles::BlockSolution& found,
+                          Solution& solution) {
+    solution.states.push_back(board_json(board, {}));
+    if (!found.holes) return;
+    const std::vector<BlockCell>& dig = found.dig;
+    solution.moves = nlohmann::json::array();
+    for (auto dug = dig.begin(); dug != dig.end(); ++dug) {
+      solution.moves.push_back(cell_json(*dug));
+      solution.states.push_back(board_json(board, {dig.begin(), dug + 1}));
+    }
   }
 
   Exploration explore(const Dataset* start, const search::SearchContext& context) const override {
@@ -228,20 +237,12 @@ class BlockInstance : public Instance {
   const PuzzleInfo& info_ = block_info();
 };
 
-class BlockPuzzle : public Puzzle {
- public:
-  const PuzzleInfo& info() const override { return block_info(); }
-
-  std::unique_ptr<Instance> configure(const OptionValues& options) const override {
-    expect_declared(block_info(), options);
-    return std::make_unique<BlockInstance>();
-  }
-};
-
 }  // namespace
 
 std::unique_ptr<Puzzle> make_block_puzzle() {
-  return std::make_unique<BlockPuzzle>();
+  return std::make_unique<Puzzle>(block_info(), [](const PuzzleInfo&, const OptionValues&) {
+    return std::make_unique<BlockInstance>();
+  });
 }
 
 }  // namespace plumb::protocol

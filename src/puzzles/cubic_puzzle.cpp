@@ -382,30 +382,21 @@ class CubicInstance : public Instance {
   mutable std::map<cubic::CubicAlgorithm, cubic::Solver> solvers_;
 };
 
-class CubicPuzzle : public Puzzle {
- public:
-  const PuzzleInfo& info() const override { return info_; }
-
-  std::unique_ptr<Instance> configure(const OptionValues& options) const override {
-    expect_declared(info_, options);
-    const std::string size = text_option(info_, options, "size");
-    const std::optional<cubic::Board> board = parse_size(size);
-    if (!board) {
-      throw UsageError("size", fmt::format("expected RxC with 2 to {} cells, found {}",
-                                           cubic::kMaxCells, io::quote(size)));
-    }
-    const auto max_moves = static_cast<int>(integer_option(info_, options, "max-moves"));
-    return std::make_unique<CubicInstance>(*board, max_moves);
+std::unique_ptr<Instance> configure_cubic(const PuzzleInfo& info, const OptionValues& options) {
+  const std::string size = text_option(info, options, "size");
+  const std::optional<cubic::Board> board = parse_size(size);
+  if (!board) {
+    throw UsageError("size", fmt::format("expected RxC with 2 to {} cells, found {}",
+                                         cubic::kMaxCells, io::quote(size)));
   }
-
- private:
-  const PuzzleInfo& info_ = cubic_info();
-};
+  const auto max_moves = static_cast<int>(integer_option(info, options, "max-moves"));
+  return std::make_unique<CubicInstance>(*board, max_moves);
+}
 
 }  // namespace
 
 std::unique_ptr<Puzzle> make_cubic_puzzle() {
-  return std::make_unique<CubicPuzzle>();
+  return std::make_unique<Puzzle>(cubic_info(), configure_cubic);
 }
 
 }  // namespace plumb::protocol

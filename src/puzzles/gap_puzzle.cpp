@@ -247,44 +247,37 @@ std::string GapInstance::render(const protocol::Exploration& exploration, Format
   return text;
 }
 
-class GapPuzzle : public protocol::Puzzle {
- public:
-  GapPuzzle() {
-    info_.name = "gap";
-    info_.summary =
-        "Gap card solitaire (POJ 2046): fewest moves to order the rows; decks up to 9 x 13";
-    info_.description = kDescription;
-    info_.dataset_noun = "Deal";
-    using Type = protocol::OptionSpec::Type;
-    info_.options = {
-        {"suits", "Suits, the rows of a deal", Type::integer, "4", 1, kGapMaxSuits, {}},
-        {"values", "Values per suit, the cards in a row", Type::integer, "7", 2, kGapMaxValues, {}},
-        {"seed",
-         "explore without FILE: the random deal to start from",
-         Type::integer,
-         "1",
-         0,
-         std::numeric_limits<long long>::max(),
-         {}},
-    };
-    for (const NamedAlgorithm& each : kAlgorithms) info_.algorithms.emplace_back(each.name);
-  }
+protocol::PuzzleInfo gap_info() {
+  protocol::PuzzleInfo info;
+  info.name = "gap";
+  info.summary =
+      "Gap card solitaire (POJ 2046): fewest moves to order the rows; decks up to 9 x 13";
+  info.description = kDescription;
+  info.dataset_noun = "Deal";
+  using Type = protocol::OptionSpec::Type;
+  info.options = {
+      {"suits", "Suits, the rows of a deal", Type::integer, "4", 1, kGapMaxSuits, {}},
+      {"values", "Values per suit, the cards in a row", Type::integer, "7", 2, kGapMaxValues, {}},
+      {"seed",
+       "explore without FILE: the random deal to start from",
+       Type::integer,
+       "1",
+       0,
+       std::numeric_limits<long long>::max(),
+       {}},
+  };
+  for (const NamedAlgorithm& each : kAlgorithms) info.algorithms.emplace_back(each.name);
+  return info;
+}
 
-  const protocol::PuzzleInfo& info() const override { return info_; }
-
-  std::unique_ptr<protocol::Instance> configure(
-      const protocol::OptionValues& options) const override {
-    protocol::expect_declared(info_, options);
-    GapShape shape;
-    shape.suits = static_cast<int>(protocol::integer_option(info_, options, "suits"));
-    shape.values = static_cast<int>(protocol::integer_option(info_, options, "values"));
-    const auto seed = protocol::integer_option(info_, options, "seed");
-    return std::make_unique<GapInstance>(info_, shape, static_cast<std::uint64_t>(seed));
-  }
-
- private:
-  protocol::PuzzleInfo info_;
-};
+std::unique_ptr<protocol::Instance> configure_gap(const protocol::PuzzleInfo& info,
+                                                  const protocol::OptionValues& options) {
+  GapShape shape;
+  shape.suits = static_cast<int>(protocol::integer_option(info, options, "suits"));
+  shape.values = static_cast<int>(protocol::integer_option(info, options, "values"));
+  const auto seed = protocol::integer_option(info, options, "seed");
+  return std::make_unique<GapInstance>(info, shape, static_cast<std::uint64_t>(seed));
+}
 
 }  // namespace
 }  // namespace plumb::puzzles
@@ -292,7 +285,7 @@ class GapPuzzle : public protocol::Puzzle {
 namespace plumb::protocol {
 
 std::unique_ptr<Puzzle> make_gap_puzzle() {
-  return std::make_unique<puzzles::GapPuzzle>();
+  return std::make_unique<Puzzle>(puzzles::gap_info(), puzzles::configure_gap);
 }
 
 }  // namespace plumb::protocol

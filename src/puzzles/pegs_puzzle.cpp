@@ -156,19 +156,26 @@ class PegsInstance : public Instance {
     solution.line = dataset.line;
     solution.stats = found.stats;
     solution.optimal = !search::is_limit(found.stats.reason);
+    if (found.moves) solution.length = found.moves->size();
+    if (path_recorded()) record_path(empty, found.moves, solution);
+    solution.answer = PegsResult{empty, std::move(found.moves)};
+    return solution;
+  }
+
+  // Solution::states from the start with `empty` as the hole and, when there is a solution, its
+  // moves and the states after each.
+  void record_path(int empty, const std::optional<std::vector<PegMove>>& moves,
+                   Solution& solution) const {
     PegSet pegs = board_.start(empty);
     solution.states.push_back(pegs_json(board_, pegs));
-    if (found.moves) {
-      solution.length = found.moves->size();
+    if (moves) {
       solution.moves = nlohmann::json::array();
-      for (const PegMove& move : *found.moves) {
+      for (const PegMove& move : *moves) {
         solution.moves.push_back(move_json(board_, pegs, move));
         pegs = board_.apply(pegs, move);
         solution.states.push_back(pegs_json(board_, pegs));
       }
     }
-    solution.answer = PegsResult{empty, std::move(found.moves)};
-    return solution;
   }
 
   Exploration explore(const Dataset* start, const search::SearchContext& context) const override {
@@ -244,21 +251,12 @@ class PegsInstance : public Instance {
   PegBoard board_;
 };
 
-class PegsPuzzle : public Puzzle {
- public:
-  const PuzzleInfo& info() const override { return pegs_info(); }
-
-  std::unique_ptr<Instance> configure(const OptionValues& options) const override {
-    expect_declared(pegs_info(), options);
-    return std::make_unique<PegsInstance>(
-        static_cast<int>(integer_option(pegs_info(), options, "rows")));
-  }
-};
-
 }  // namespace
 
 std::unique_ptr<Puzzle> make_pegs_puzzle() {
-  return std::make_unique<PegsPuzzle>();
+  return std::make_unique<Puzzle>(pegs_info(), [](const PuzzleInfo& info, const OptionValues& options) {
+    return std::make_unique<PegsInstance>(static_cast<int>(integer_option(info, options, "rows")));
+  });
 }
 
 }  // namespace plumb::protocol

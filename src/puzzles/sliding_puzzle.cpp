@@ -356,59 +356,46 @@ std::string SlidingInstance::render(const protocol::Exploration& exploration, Fo
   return text;
 }
 
-class SlidingPuzzle : public protocol::Puzzle {
- public:
-  SlidingPuzzle() {
-    info_.name = "sliding";
-    info_.summary =
-        "sliding-tile puzzles (POJ 1077 Eight, the 15- and 24-puzzles): shortest solutions, up to "
-        "5x5";
-    info_.description = kDescription;
-    info_.dataset_noun = "Board";
-    using Type = protocol::OptionSpec::Type;
-    info_.options = {
-        {"size",
-         "Board size RxC (default: inferred from a square token count)",
-         Type::text,
-         "",
-         0,
-         0,
-         {}},
-        {"goal",
-         "blank-last, blank-first, or the goal board's tiles in quotes",
-         Type::text,
-         "blank-last",
-         0,
-         0,
-         {}},
-        {"pdb",
-         "Pattern databases of --algo pdb, one of: " + sliding_partition_list() +
-             " (default: 15-7-8 on 4x4, 24-6666 on 5x5)",
-         Type::text,
-         "",
-         0,
-         0,
-         {}},
-    };
-    for (const SlidingAlgorithm& algorithm : sliding_algorithms())
-      info_.algorithms.emplace_back(algorithm.name);
-  }
+protocol::PuzzleInfo sliding_info() {
+  protocol::PuzzleInfo info;
+  info.name = "sliding";
+  info.summary =
+      "sliding-tile puzzles (POJ 1077 Eight, the 15- and 24-puzzles): shortest solutions, up to "
+      "5x5";
+  info.description = kDescription;
+  info.dataset_noun = "Board";
+  using Type = protocol::OptionSpec::Type;
+  info.options = {
+      {.name = "size",
+       .help = "Board size RxC (default: inferred from a square token count)",
+       .type = Type::text,
+       .default_value = "",
+       .choices = {}},
+      {.name = "goal",
+       .help = "blank-last, blank-first, or the goal board's tiles in quotes",
+       .type = Type::text,
+       .default_value = "blank-last",
+       .choices = {}},
+      {.name = "pdb",
+       .help = "Pattern databases of --algo pdb, one of: " + sliding_partition_list() +
+               " (default: 15-7-8 on 4x4, 24-6666 on 5x5)",
+       .type = Type::text,
+       .default_value = "",
+       .choices = {}},
+  };
+  for (const SlidingAlgorithm& algorithm : sliding_algorithms())
+    info.algorithms.emplace_back(algorithm.name);
+  return info;
+}
 
-  const protocol::PuzzleInfo& info() const override { return info_; }
-
-  std::unique_ptr<protocol::Instance> configure(
-      const protocol::OptionValues& options) const override {
-    SlidingSettings settings;
-    protocol::expect_declared(info_, options);
-    settings.size = size_option(info_, options);
-    read_goal_option(info_, options, settings);
-    settings.partition = partition_option(info_, options);
-    return std::make_unique<SlidingInstance>(info_, settings);
-  }
-
- private:
-  protocol::PuzzleInfo info_;
-};
+std::unique_ptr<protocol::Instance> configure_sliding(const protocol::PuzzleInfo& info,
+                                                      const protocol::OptionValues& options) {
+  SlidingSettings settings;
+  settings.size = size_option(info, options);
+  read_goal_option(info, options, settings);
+  settings.partition = partition_option(info, options);
+  return std::make_unique<SlidingInstance>(info, settings);
+}
 
 }  // namespace
 }  // namespace plumb::puzzles
@@ -416,7 +403,7 @@ class SlidingPuzzle : public protocol::Puzzle {
 namespace plumb::protocol {
 
 std::unique_ptr<Puzzle> make_sliding_puzzle() {
-  return std::make_unique<puzzles::SlidingPuzzle>();
+  return std::make_unique<Puzzle>(puzzles::sliding_info(), puzzles::configure_sliding);
 }
 
 }  // namespace plumb::protocol

@@ -1,15 +1,20 @@
 // The exit-status contract (plumb/protocol/exit_code.hpp) end to end, for every puzzle: 0 for its
 // sample, 2 for bad input (the message names FILE:LINE) and for a bad option value (the message
-// names the option), 3 for a limit with the answers before it written, 4 for output that cannot be
-// written; and never a crash (a signal, or 134/139 from a shell).
+// names the option), 3 for a limit or an interrupt with the answers before it written, 4 for output
+// that cannot be written; and never a crash (a signal, or 134/139 from a shell).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "plumb/protocol/exit_code.hpp"
+#include "tests/support/large_gap_deal.hpp"
 #include "tests/support/run_plumb.hpp"
 
 namespace plumb::testing {
@@ -36,16 +41,7 @@ std::string gap_limit_input() {
       input += std::to_string(suit) + "." + std::to_string(value) + " ";
     input += std::to_string(suit % 9 + 1) + ".1\n";
   }
-  return input +
-         "6.1 6.2 4.4 7.5 1.4 9.4 2.10 4.2 6.12 1.1 5.8 5.6 4.10\n"
-         "4.7 8.10 2.4 2.13 2.2 8.7 5.7 5.9 5.10 8.2 7.1 9.6 1.3\n"
-         "3.10 1.2 7.7 6.3 8.4 9.8 9.13 1.11 5.12 3.7 9.1 8.12 3.13\n"
-         "6.11 7.4 2.9 5.11 3.8 5.1 3.11 7.11 4.13 4.6 8.6 9.10 7.8\n"
-         "9.12 8.5 5.5 6.13 3.4 2.8 4.11 8.13 3.9 4.5 3.6 3.1 7.9\n"
-         "8.8 9.5 4.9 2.12 2.1 2.11 7.2 4.1 8.1 6.5 2.6 8.9 3.12\n"
-         "2.5 6.7 1.6 7.13 9.9 9.11 7.10 6.9 8.3 9.3 7.12 7.3 3.3\n"
-         "2.3 6.8 9.7 5.3 6.6 8.11 3.5 1.9 5.2 5.4 1.12 1.5 3.2\n"
-         "5.13 1.8 6.10 4.8 1.13 6.4 9.2 1.10 1.7 7.6 4.12 2.7 4.3\n";
+  return input + kLargeGapDealRows;
 }
 
 // A small block board, then a 3000 x 3000 one whose cut takes far longer than 10 ms.
@@ -163,6 +159,28 @@ TEST(ExitCodes, LimitAfterTheAnswersBeforeIt) {
     EXPECT_NE(run.err.find("stopped by the time limit"), std::string::npos)
         << puzzle.name << ": " << run.err;
     EXPECT_EQ(run.out, puzzle.answers_before_limit) << puzzle.name;
+  }
+}
+
+// Ctrl-C (SIGINT) or SIGTERM in the search of the last dataset (once its progress shows): the
+// search stops cleanly, as at a limit, after the answers before it.
+TEST(ExitCodes, InterruptAfterTheAnswersBeforeIt) {
+  int signal_number = SIGINT;
+  for (const PuzzleCase& puzzle : puzzle_cases()) {
+    std::vector<std::string> args{"solve", puzzle.name, "--progress"};
+    const auto limit = std::find(puzzle.limited.begin(), puzzle.limited.end(), "--time-limit");
+    args.insert(args.end(), puzzle.limited.begin(), limit);
+    StartedPlumb started(args, puzzle.limit_input);
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (started.err().empty() && std::chrono::steady_clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    started.signal(signal_number);
+    const ProgramRun run = started.finish();
+    EXPECT_EQ(status_of(run), ExitCode::limit) << puzzle.name << ": " << run.err;
+    EXPECT_NE(run.err.find("plumb: interrupted after "), std::string::npos)
+        << puzzle.name << ": " << run.err;
+    EXPECT_EQ(run.out, puzzle.answers_before_limit) << puzzle.name;
+    signal_number = signal_number == SIGINT ? SIGTERM : SIGINT;
   }
 }
 

@@ -53,15 +53,8 @@ TEST(BlockPuzzle, DeclaresItself) {
 
 TEST(BlockPuzzle, SamplesInContestFormatWithEveryAlgorithm) {
   const auto instance = configure();
-  for (const Sample& sample : samples_of("block")) {
-    for (const std::string& algorithm : kAlgorithms) {
-      const auto solutions = solve_all(*instance, sample.input, algorithm);
-      EXPECT_EQ(render_all(*instance, solutions, Format::contest),
-                trim_trailing_space(sample.expected))
-          << sample.name << " " << algorithm;
-      for (const protocol::Solution& solution : solutions) expect_replays(solution);
-    }
-  }
+  expect_samples_answered(*instance, "block", kAlgorithms,
+                          [](const auto&, const auto& solution) { expect_replays(solution); });
 }
 
 TEST(BlockPuzzle, LargerBoardsReplay) {
@@ -140,14 +133,7 @@ TEST(BlockPuzzle, BadOptionsNameTheOption) {
   }
   const auto instance = configure();
   const auto dataset = read_datasets(*instance, "1 4\nb..$\n").front();
-  for (const char* algorithm : {"push-relabel", "BK", ""}) {
-    try {
-      instance->solve(dataset, algorithm, {});
-      ADD_FAILURE() << algorithm << " accepted";
-    } catch (const protocol::UsageError& error) {
-      EXPECT_EQ(error.option(), "algo") << error.what();
-    }
-  }
+  expect_algorithms_refused(*instance, dataset, {"push-relabel", "BK", ""});
 }
 
 TEST(BlockPuzzle, LimitsStopTheMaxFlow) {

@@ -11,25 +11,19 @@
 
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/protocol/render.hpp"
+#include "tests/support/protocol_run.hpp"
 
 namespace plumb::protocol {
 namespace {
+
+using testing::expect_algorithms_refused;
+using testing::read_datasets;
 
 std::unique_ptr<Puzzle> puzzle_named(const std::string& name) {
   for (auto& puzzle : builtin_puzzles()) {
     if (puzzle->info().name == name) return std::move(puzzle);
   }
   return nullptr;
-}
-
-// Every dataset of `text`, read by `instance`.
-std::vector<Dataset> datasets_of(const Instance& instance, const std::string& text) {
-  std::istringstream stream(text);
-  io::TextInput input(stream, "input");
-  std::vector<Dataset> datasets;
-  const auto reader = instance.read(input);
-  while (auto dataset = reader->next()) datasets.push_back(std::move(*dataset));
-  return datasets;
 }
 
 // The option a configure() call refuses, or "" when it accepts the values.
@@ -82,14 +76,9 @@ TEST(BuiltinPuzzles, AnUnknownAlgorithmIsAUsageErrorForAlgo) {
     const auto puzzle = puzzle_named(name);
     const auto instance = puzzle->configure(
         name == "gap" ? OptionValues{{"suits", "2"}, {"values", "2"}} : OptionValues{});
-    const auto datasets = datasets_of(*instance, text);
+    const auto datasets = read_datasets(*instance, text);
     ASSERT_EQ(datasets.size(), 1u) << name;
-    try {
-      instance->solve(datasets.front(), "nosuch", {});
-      ADD_FAILURE() << name << " solved with an unknown algorithm";
-    } catch (const UsageError& error) {
-      EXPECT_EQ(error.option(), "algo") << name;
-    }
+    expect_algorithms_refused(*instance, datasets.front(), {"nosuch"});
     const std::string known = name == "sliding" ? "ida" : puzzle->info().algorithms.back();
     EXPECT_TRUE(instance->solve(datasets.front(), known, {}).length.has_value()) << name;
   }
@@ -98,7 +87,7 @@ TEST(BuiltinPuzzles, AnUnknownAlgorithmIsAUsageErrorForAlgo) {
 TEST(BuiltinPuzzles, SlidingSolvesToMovesAndStates) {
   const auto puzzle = puzzle_named("sliding");
   const auto instance = puzzle->configure({});
-  const auto datasets = datasets_of(*instance, "\n1 2 3 4 5 6 7 x 8\n\n2 1 3 4 5 6 7 8 x\n");
+  const auto datasets = read_datasets(*instance, "\n1 2 3 4 5 6 7 x 8\n\n2 1 3 4 5 6 7 8 x\n");
   ASSERT_EQ(datasets.size(), 2u);
   EXPECT_EQ(datasets[0].number, 1u);
   EXPECT_EQ(datasets[0].line, 2u);
@@ -121,7 +110,7 @@ TEST(BuiltinPuzzles, SlidingSolvesToMovesAndStates) {
 
 TEST(BuiltinPuzzles, WithoutThePathRecordedOnlyTheJsonIsLeftOut) {
   const auto instance = puzzle_named("sliding")->configure({});
-  const auto datasets = datasets_of(*instance, "1 2 3 4 5 6 7 x 8\n");
+  const auto datasets = read_datasets(*instance, "1 2 3 4 5 6 7 x 8\n");
   instance->set_path_recorded(false);
   const Solution solution = instance->solve(datasets.front(), "ida", {});
   EXPECT_EQ(solution.length, 1u);
@@ -132,7 +121,7 @@ TEST(BuiltinPuzzles, WithoutThePathRecordedOnlyTheJsonIsLeftOut) {
 
 TEST(BuiltinPuzzles, GapReadsItsCountAndDealsAndRefusesWhatFollows) {
   const auto instance = puzzle_named("gap")->configure({{"suits", "2"}, {"values", "3"}});
-  const auto datasets = datasets_of(*instance, "2\n21 23 12\n11 22 13\n\n11 12 13\n23 21 22\n");
+  const auto datasets = read_datasets(*instance, "2\n21 23 12\n11 22 13\n\n11 12 13\n23 21 22\n");
   ASSERT_EQ(datasets.size(), 2u);
   EXPECT_EQ(datasets[0].line, 2u);
   EXPECT_EQ(datasets[1].line, 5u);
@@ -144,7 +133,7 @@ TEST(BuiltinPuzzles, GapReadsItsCountAndDealsAndRefusesWhatFollows) {
   const Solution none = instance->solve(datasets[1], "astar", {});
   EXPECT_FALSE(none.length);
   EXPECT_EQ(instance->render(none, Format::contest), "-1\n");
-  EXPECT_THROW(datasets_of(*instance, "1\n21 23 12\n11 22 13\n11\n"), io::InputError);
+  EXPECT_THROW(read_datasets(*instance, "1\n21 23 12\n11 22 13\n11\n"), io::InputError);
 }
 
 TEST(BuiltinPuzzles, ExplorationsCountEveryLayer) {

@@ -87,18 +87,10 @@ TEST_F(CubicPuzzle, SamplesInContestFormatWithEveryAlgorithm) {
   const auto instance = configure();
   std::vector<std::string> algorithms{"bidir", "ida"};
   if (!sanitized()) algorithms.insert(algorithms.end(), {"table", "auto"});  // auto finds the table
-  for (const Sample& sample : samples_of("cubic")) {
-    for (const std::string& algorithm : algorithms) {
-      const auto solutions = solve_all(*instance, sample.input, algorithm);
-      EXPECT_EQ(render_all(*instance, solutions, Format::contest),
-                trim_trailing_space(sample.expected))
-          << sample.name << " " << algorithm;
-      const auto datasets = read_datasets(*instance, sample.input);
-      ASSERT_EQ(datasets.size(), solutions.size());
-      for (std::size_t i = 0; i < datasets.size(); ++i)
-        expect_replays(cubic::Board{}, datasets[i], solutions[i]);
-    }
-  }
+  expect_samples_answered(*instance, "cubic", algorithms,
+                          [](const auto& dataset, const auto& solution) {
+                            expect_replays(cubic::Board{}, dataset, solution);
+                          });
   const auto bounded = configure({{"max-moves", "23"}});
   const auto input = read_file(sample_path("cubic", "sample.in"));
   EXPECT_EQ(render_all(*bounded, solve_all(*bounded, input, "ida"), Format::contest),
@@ -163,14 +155,7 @@ TEST_F(CubicPuzzle, BadOptionsNameTheOption) {
   }
   const auto instance = configure({{"size", "3x4"}});
   const auto dataset = read_datasets(*instance, "1 1\nEWWW\nWWWW\nWWWW\n").front();
-  for (const char* algorithm : {"table", "fastest", ""}) {
-    try {
-      instance->solve(dataset, algorithm, {});
-      ADD_FAILURE() << algorithm << " accepted";
-    } catch (const protocol::UsageError& error) {
-      EXPECT_EQ(error.option(), "algo") << error.what();
-    }
-  }
+  expect_algorithms_refused(*instance, dataset, {"table", "fastest", ""});
 }
 
 TEST_F(CubicPuzzle, LimitsStopEachSolveUnderItsOwnContext) {

@@ -84,18 +84,10 @@ TEST(PegsPuzzle, DeclaresItself) {
 
 TEST(PegsPuzzle, SamplesInContestFormatWithBothAlgorithms) {
   const auto instance = configure();
-  for (const Sample& sample : samples_of("pegs")) {
-    for (const char* algorithm : {"meet", "table"}) {
-      const auto solutions = solve_all(*instance, sample.input, algorithm);
-      EXPECT_EQ(render_all(*instance, solutions, Format::contest),
-                trim_trailing_space(sample.expected))
-          << sample.name << " " << algorithm;
-      const auto datasets = read_datasets(*instance, sample.input);
-      ASSERT_EQ(datasets.size(), solutions.size());
-      for (std::size_t i = 0; i < datasets.size(); ++i)
-        expect_replays(PegBoard(5), datasets[i], solutions[i]);
-    }
-  }
+  expect_samples_answered(*instance, "pegs", {"meet", "table"},
+                          [](const auto& dataset, const auto& solution) {
+                            expect_replays(PegBoard(5), dataset, solution);
+                          });
 }
 
 TEST(PegsPuzzle, EverySolutionReplaysAndBothAlgorithmsAgree) {
@@ -185,12 +177,7 @@ TEST(PegsPuzzle, BadOptionsNameTheOption) {
   EXPECT_THROW(configure({{"size", "3x3"}}), protocol::UsageError);
   const auto instance = configure();
   const auto dataset = read_datasets(*instance, "1\n1\n").front();
-  try {
-    instance->solve(dataset, "bfs", {});
-    ADD_FAILURE() << "bfs accepted";
-  } catch (const protocol::UsageError& error) {
-    EXPECT_EQ(error.option(), "algo");
-  }
+  expect_algorithms_refused(*instance, dataset, {"bfs"});
 }
 
 TEST(PegsPuzzle, LimitsStopTheSearch) {

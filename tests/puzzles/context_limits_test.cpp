@@ -22,6 +22,7 @@
 #include "plumb/puzzles/sliding_solve.hpp"
 #include "plumb/search/ida_star.hpp"
 #include "tests/support/cancellation.hpp"
+#include "tests/support/limit_table.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb::puzzles {
@@ -32,18 +33,9 @@ using search::SearchLimits;
 using search::SearchStats;
 using search::StopReason;
 
-// What a search under test gave: its statistics, and whether it gave an answer (moves, a table, a
-// complete exploration).
-struct Outcome {
-  SearchStats stats;
-  bool answered = false;
-};
-
-struct SearchCase {
-  std::string name;
-  std::function<Outcome(const SearchContext&)> run;
-  bool has_depth = true;  // whether a depth limit applies
-};
+using testing::LimitCase;
+using testing::SearchCase;
+using Outcome = testing::SearchOutcome;
 
 const SlidingPartition& partition(std::string_view name) {
   const SlidingPartition* found = find_sliding_partition(name);
@@ -138,39 +130,9 @@ std::vector<SearchCase> puzzle_searches() {
   };
 }
 
-struct LimitCase {
-  std::string name;
-  SearchLimits limits;
-  bool cancel = false;
-  StopReason expected;
-};
-
-std::vector<LimitCase> limit_cases() {
-  return {
-      {"node_limit", {.max_nodes = 1}, false, StopReason::node_limit},
-      {"depth_limit", {.max_depth = 0}, false, StopReason::depth_limit},
-      {"time_limit", {.max_seconds = 1e-9}, false, StopReason::time_limit},
-      {"memory_limit", {.max_memory_bytes = 1}, false, StopReason::memory_limit},
-      {"cancelled", {}, true, StopReason::cancelled},
-  };
-}
-
 TEST(ContextLimits, EveryPuzzleSearchStopsAtEveryLimitWithItsReasonAndNoAnswer) {
   const testing::TemporaryCache cache;
-  for (const SearchCase& search : puzzle_searches()) {
-    const Outcome free = search.run({});
-    ASSERT_TRUE(free.stats.reason == StopReason::solved ||
-                free.stats.reason == StopReason::exhausted)
-        << search.name << " without limits: " << to_string(free.stats.reason);
-    for (const LimitCase& limit : limit_cases()) {
-      if (limit.expected == StopReason::depth_limit && !search.has_depth) continue;
-      const SearchContext context(limit.limits);
-      if (limit.cancel) context.cancel();
-      const Outcome outcome = search.run(context);
-      EXPECT_EQ(outcome.stats.reason, limit.expected) << search.name << ", " << limit.name;
-      EXPECT_FALSE(outcome.answered) << search.name << ", " << limit.name;
-    }
-  }
+  testing::expect_every_search_stops_at_every_limit(puzzle_searches(), 0);
 }
 
 // A table that the program keeps in the cache directory: its build (or load) under a context, true
@@ -201,11 +163,9 @@ std::vector<CachedTableCase> cached_tables() {
 TEST(ContextLimits, AStoppedTableBuildIsNotCached) {
   const testing::TemporaryCache cache;
   for (const CachedTableCase& table : cached_tables()) {
-    for (const LimitCase& limit : limit_cases()) {
-      const SearchContext context(limit.limits);
-      if (limit.cancel) context.cancel();
+    for (const LimitCase& limit : testing::limit_cases(0)) {
       SearchStats stats;
-      EXPECT_FALSE(table.build(context, stats)) << table.name << ", " << limit.name;
+      EXPECT_FALSE(table.build(limit.context(), stats)) << table.name << ", " << limit.name;
       EXPECT_EQ(stats.reason, limit.expected) << table.name << ", " << limit.name;
       EXPECT_TRUE(std::filesystem::is_empty(cache.path())) << table.name << ", " << limit.name;
     }

@@ -24,6 +24,7 @@
 #include "plumb/search/ida_star.hpp"
 #include "tests/search/test_domains.hpp"
 #include "tests/support/cancellation.hpp"
+#include "tests/support/limit_table.hpp"
 
 namespace plumb::search {
 namespace {
@@ -34,17 +35,8 @@ using testing::Pancakes;
 using testing::ZeroHeuristic;
 using Clock = std::chrono::steady_clock;
 
-// What a search under test gave: its statistics, and whether it gave an answer (moves, a complete
-// exploration or table).
-struct Outcome {
-  SearchStats stats;
-  bool answered = false;
-};
-
-struct SearchCase {
-  std::string name;
-  std::function<Outcome(const SearchContext&)> run;
-};
+using testing::SearchCase;
+using Outcome = testing::SearchOutcome;
 
 // A start whose every search here goes several layers deep.
 Pancakes<8>::State scrambled() {
@@ -92,35 +84,8 @@ std::vector<SearchCase> engine_searches() {
   };
 }
 
-struct LimitCase {
-  std::string name;
-  SearchLimits limits;
-  bool cancel = false;
-  StopReason expected;
-};
-
-std::vector<LimitCase> limit_cases() {
-  return {
-      {"node_limit", {.max_nodes = 1}, false, StopReason::node_limit},
-      {"depth_limit", {.max_depth = 1}, false, StopReason::depth_limit},
-      {"time_limit", {.max_seconds = 1e-9}, false, StopReason::time_limit},
-      {"memory_limit", {.max_memory_bytes = 1}, false, StopReason::memory_limit},
-      {"cancelled", {}, true, StopReason::cancelled},
-  };
-}
-
 TEST(SearchContext, EverySearchStopsAtEveryLimitWithItsReasonAndNoAnswer) {
-  for (const SearchCase& search : engine_searches()) {
-    const Outcome free = search.run({});
-    ASSERT_TRUE(free.answered) << search.name << " without limits";
-    for (const LimitCase& limit : limit_cases()) {
-      const SearchContext context(limit.limits);
-      if (limit.cancel) context.cancel();
-      const Outcome outcome = search.run(context);
-      EXPECT_EQ(outcome.stats.reason, limit.expected) << search.name << ", " << limit.name;
-      EXPECT_FALSE(outcome.answered) << search.name << ", " << limit.name;
-    }
-  }
+  testing::expect_every_search_stops_at_every_limit(engine_searches(), 1);
 }
 
 TEST(SearchContext, AnIdaStarIterationPastTheDepthLimitIsNotTried) {

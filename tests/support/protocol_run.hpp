@@ -76,6 +76,38 @@ inline std::vector<Sample> samples_of(const std::string& puzzle) {
   return samples;
 }
 
+// Every published sample of `puzzle` solved with each of `algorithms`: its contest rendering must
+// be the sample's expected output, and `check(dataset, solution)` is called for each dataset.
+template <class Check>
+void expect_samples_answered(const protocol::Instance& instance, const std::string& puzzle,
+                             const std::vector<std::string>& algorithms, Check check) {
+  for (const Sample& sample : samples_of(puzzle)) {
+    const auto datasets = read_datasets(instance, sample.input);
+    for (const std::string& algorithm : algorithms) {
+      const auto solutions = solve_all(instance, sample.input, algorithm);
+      EXPECT_EQ(render_all(instance, solutions, protocol::Format::contest),
+                trim_trailing_space(sample.expected))
+          << sample.name << " " << algorithm;
+      ASSERT_EQ(datasets.size(), solutions.size()) << sample.name;
+      for (std::size_t i = 0; i < datasets.size(); ++i) check(datasets[i], solutions[i]);
+    }
+  }
+}
+
+// Each of `names` refused by solve() as a UsageError for "algo": no silent fallback.
+inline void expect_algorithms_refused(const protocol::Instance& instance,
+                                      const protocol::Dataset& dataset,
+                                      const std::vector<std::string>& names) {
+  for (const std::string& name : names) {
+    try {
+      instance.solve(dataset, name, {});
+      ADD_FAILURE() << "algorithm '" << name << "' accepted";
+    } catch (const protocol::UsageError& error) {
+      EXPECT_EQ(error.option(), "algo") << error.what();
+    }
+  }
+}
+
 // What holds for every solution: a length exactly when there are moves, as many as the moves, and
 // a state for the start and after each move.
 inline void expect_consistent(const protocol::Solution& solution) {

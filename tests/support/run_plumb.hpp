@@ -3,13 +3,16 @@
 // run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 7 8 x\n") feeds the text to standard input and
 // returns the exit status with everything written to standard output and standard error, and the
 // program's peak resident memory (its rusage, read by wait4). An address-space limit, if given, is
-// set in the child before the program starts (as `ulimit -v` would).
+// set in the child before the program starts (as `ulimit -v` would). StartedPlumb is the same run in
+// the background, for a test that signals it.
 #pragma once
 
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -42,38 +45,83 @@ inline std::string shell_quote(const std::string& word) {
   return quoted + "'";
 }
 
-// `output`, when given, is where standard output goes instead (say /dev/full); `out` is then empty.
-// `address_space_limit`, when not 0, is the child's RLIMIT_AS in bytes.
+// The plumb program started in the background: standard input from `input`, standard output to
+// `output` when given (say /dev/full; out() is then empty) and standard error to files of its own.
+// `address_space_limit`, when not 0, is its RLIMIT_AS in bytes. A test may read its output so far
+// and send it a signal; finish() waits for its end.
+class StartedPlumb {
+ public:
+  explicit StartedPlumb(const std::vector<std::string>& args, const std::string& input = "",
+                        const std::string& output = "", std::uint64_t address_space_limit = 0)
+      : dir_(std::filesystem::temp_directory_path() /
+             ("plumb-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()))),
+        out_path_(output.empty() ? dir_ / "out" : std::filesystem::path(output)) {
+    std::filesystem::create_directories(dir_);
+    { std::ofstream(dir_ / "in") << input; }
+    std::vector<std::string> argv_text{PLUMB_BINARY};
+    argv_text.insert(argv_text.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& arg : argv_text) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    const std::string in_path = dir_ / "in", out_path = out_path_, err_path = dir_ / "err";
+    child_ = ::fork();  // the child only makes system calls: no allocation after a fork
+    if (child_ == 0) {
+      if (address_space_limit != 0) {
+        const rlimit limit{address_space_limit, address_space_limit};
+        ::setrlimit(RLIMIT_AS, &limit);
+      }
+      const bool redirected =
+          redirect(in_path.c_str(), STDIN_FILENO, O_RDONLY) &&
+          redirect(out_path.c_str(), STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC) &&
+          redirect(err_path.c_str(), STDERR_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
+      if (redirected) ::execv(argv[0], argv.data());
+      ::_exit(127);
+    }
+  }
+  StartedPlumb(const StartedPlumb&) = delete;
+  StartedPlumb& operator=(const StartedPlumb&) = delete;
+  ~StartedPlumb() {
+    if (child_ > 0) {
+      ::kill(child_, SIGKILL);
+      ::waitpid(child_, nullptr, 0);
+    }
+    std::filesystem::remove_all(dir_);
+  }
+
+  // What it has written to standard output and standard error so far.
+  std::string out() const { return read_file(out_path_); }
+  std::string err() const { return read_file(dir_ / "err"); }
+  void signal(int number) const { ::kill(child_, number); }
+
+  // Waits for its end.
+  ProgramRun finish() {
+    ProgramRun run;
+    int raw = 0;
+    rusage usage{};
+    ::wait4(child_, &raw, 0, &usage);
+    child_ = -1;
+    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    run.peak_resident_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+    run.out = read_file(dir_ / "out");
+    run.err = read_file(dir_ / "err");
+    return run;
+  }
+
+ private:
+  static bool redirect(const char* path, int target, int flags) {
+    const int fd = ::open(path, flags, 0644);
+    return fd >= 0 && ::dup2(fd, target) == target && ::close(fd) == 0;
+  }
+
+  std::filesystem::path dir_;
+  std::filesystem::path out_path_;
+  pid_t child_ = -1;
+};
+
+// Runs the program to its end (see StartedPlumb for the arguments).
 inline ProgramRun run_plumb(const std::vector<std::string>& args, const std::string& input = "",
                             const std::string& output = "", std::uint64_t address_space_limit = 0) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("plumb-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
-  std::filesystem::create_directories(dir);
-  { std::ofstream(dir / "in") << input; }
-  std::string command = shell_quote(PLUMB_BINARY);
-  for (const auto& arg : args) command += " " + shell_quote(arg);
-  command += " <" + shell_quote((dir / "in").string()) + " >" +
-             shell_quote(output.empty() ? (dir / "out").string() : output) + " 2>" +
-             shell_quote((dir / "err").string());
-  ProgramRun run;
-  const pid_t child = ::fork();
-  if (child == 0) {
-    if (address_space_limit != 0) {
-      const rlimit limit{address_space_limit, address_space_limit};
-      ::setrlimit(RLIMIT_AS, &limit);
-    }
-    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  int raw = 0;
-  rusage usage{};
-  ::wait4(child, &raw, 0, &usage);
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  run.peak_resident_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
-  run.out = read_file(dir / "out");
-  run.err = read_file(dir / "err");
-  std::filesystem::remove_all(dir);
-  return run;
+  return StartedPlumb(args, input, output, address_space_limit).finish();
 }
 
 // The text with trailing white space removed from every line and trailing blank lines dropped, for

@@ -27,7 +27,9 @@ inline constexpr std::array<ExitCodeMeaning, 5> kExitCodes{{
      "`plumb pdb solve`: a solution that does not match its instance's published length"},
     {ExitCode::bad_input,
      "bad input or usage (the message names the file and line, or the option)"},
-    {ExitCode::limit, "stopped by --time-limit or --max-memory; the answers before it are written"},
+    {ExitCode::limit,
+     "stopped by --time-limit, --max-memory or an interrupt (Ctrl-C); the answers before it are "
+     "written"},
     {ExitCode::environment,
      "the environment failed (cache unusable, out of memory, output cannot be written)"},
 }};

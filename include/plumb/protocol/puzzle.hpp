@@ -1,8 +1,8 @@
 // plumb/protocol/puzzle.hpp: the one protocol every built-in puzzle speaks, so that any front end
 // (the command line, a web service, a cluster run) drives every puzzle the same way.
 //
-// A Puzzle declares itself (PuzzleInfo: name, help, options, algorithms) and, given option values,
-// configures an Instance. An Instance reads an input's datasets one at a time, solves a dataset
+// A Puzzle is its declarations (PuzzleInfo: name, help, options, algorithms) and, given option
+// values, configures an Instance. An Instance reads an input's datasets one at a time, solves a dataset
 // under a search::SearchContext to a structured Solution, explores from a dataset or its natural
 // start to an Exploration, and renders either as text in a Format. Nothing here writes to a stream:
 // a front end decides where text goes, so answers before a bad dataset or a limit are its to write.
@@ -12,6 +12,7 @@
 
 #include <any>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -133,12 +134,24 @@ class Instance {
   bool path_recorded_ = true;
 };
 
+// A puzzle: its declarations and the function that makes an instance from option values. Every
+// value is checked against the declarations (expect_declared) before that function sees it, so it
+// reads only its own options, through protocol/options.hpp, and throws UsageError only for values
+// it refuses in combination.
 class Puzzle {
  public:
-  virtual ~Puzzle() = default;
-  virtual const PuzzleInfo& info() const = 0;
+  using Configure =
+      std::function<std::unique_ptr<Instance>(const PuzzleInfo& info, const OptionValues& values)>;
+
+  Puzzle(PuzzleInfo info, Configure configure);
+
+  const PuzzleInfo& info() const { return info_; }
   // An instance with these option values (the rest at their defaults). Throws UsageError.
-  virtual std::unique_ptr<Instance> configure(const OptionValues& options) const = 0;
+  std::unique_ptr<Instance> configure(const OptionValues& options) const;
+
+ private:
+  PuzzleInfo info_;
+  Configure configure_;
 };
 
 }  // namespace plumb::protocol

@@ -70,9 +70,12 @@ ExitCode run_reported(const std::function<ExitCode()>& command) {
 }  // namespace
 
 LimitReached::LimitReached(const search::SearchStats& stats)
-    : std::runtime_error(fmt::format("stopped by the {} after {:.1f} s and {} expanded states",
-                                     search::to_string(stats.reason), stats.seconds,
-                                     io::human_count(static_cast<double>(stats.expanded)))),
+    : std::runtime_error(fmt::format(
+          "{} after {:.1f} s and {} expanded states",
+          stats.reason == search::StopReason::cancelled
+              ? std::string("interrupted")
+              : fmt::format("stopped by the {}", search::to_string(stats.reason)),
+          stats.seconds, io::human_count(static_cast<double>(stats.expanded)))),
       stats_(stats) {}
 
 ExitCode guarded(const std::function<ExitCode()>& command) {

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "cli/commands/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/progress.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/io/table_cache.hpp"
@@ -53,6 +54,7 @@ ExitCode run_build(const PdbOptions& options) {
   }
   search::SearchContext context;
   context.set_progress(terminal_progress(options.progress));
+  const CancelOnInterrupt cancel_on_interrupt(context);
   for (std::size_t p = 0; p < partition->patterns.size(); ++p) {
     const io::CachedTable table = puzzles::sliding_pdb_table(*partition, p);
     const std::filesystem::path path = table.path();
@@ -190,6 +192,7 @@ ExitCode run_solve_file(const PdbOptions& options) {
   }
   search::SearchContext context;
   context.set_progress(terminal_progress(options.progress));
+  const CancelOnInterrupt cancel_on_interrupt(context);
   std::optional<puzzles::SlidingPdbSet> pdbs =
       puzzles::load_or_build_sliding_pdbs(*partition, context, options.threads);
   clear_progress();
@@ -200,8 +203,11 @@ ExitCode run_solve_file(const PdbOptions& options) {
       puzzles::ordered_sliding_goal(size.rows, size.cols, puzzles::BlankPlace::first));
   search::SearchStats total;
   int wrong = 0, stopped = 0;
+  std::size_t tried = 0;
   std::cout << "id length expected bound expanded generated seconds\n";
-  for (std::size_t i = 0; i < boards.size(); ++i) {
+  // An interrupt stops the instance it comes in, and the run: the total is of the instances tried.
+  for (std::size_t i = 0; i < boards.size() && !context.cancelled(); ++i) {
+    ++tried;
     const auto solution = puzzles::solve_sliding_pdb(
         *pdbs, std::span(boards[i].cells.data(), cells),
         std::span(domain.goal().cells.data(), cells), context, options.threads);
@@ -223,7 +229,7 @@ ExitCode run_solve_file(const PdbOptions& options) {
   std::cout << fmt::format(
       "total: {} instances, {} wrong, {} stopped, {} expanded, {} generated, {:.3f} s, {}/s "
       "generated\n",
-      boards.size(), wrong, stopped, total.expanded, total.generated, total.seconds,
+      tried, wrong, stopped, total.expanded, total.generated, total.seconds,
       human_count(total.seconds > 0 ? total.generated / total.seconds : 0));
   if (wrong != 0) return ExitCode::mismatch;
   return stopped == 0 ? ExitCode::done : ExitCode::limit;

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "cli/commands/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
 
@@ -99,6 +100,7 @@ void add_puzzle_command(CLI::App& parent, const protocol::Puzzle& puzzle, bool i
 
 ExitCode run_puzzle_command(const PuzzleCommand& command) {
   const search::SearchContext context = make_context(command.common);
+  const CancelOnInterrupt cancel_on_interrupt(context);
   return guarded([&] {
     const auto instance = command.puzzle->configure(given_values(command));
     return command.is_solve ? solve_all(*command.puzzle, *instance, command, context)
