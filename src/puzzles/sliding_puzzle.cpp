@@ -81,7 +81,7 @@ struct SlidingAnswer {
   SlidingSize size;
   bool solvable = false;
   std::vector<SlidingMove> moves;
-  std::vector<SlidingState> boards;  // the start, then the board after each move
+  std::vector<SlidingState> boards;  // the start, then the board after each move, if recorded
 };
 
 // What an exploration's renderings need besides its counts.
@@ -217,10 +217,9 @@ class SlidingReader : public protocol::DatasetReader {
       : instance_(instance), in_(in) {}
 
   std::optional<protocol::Dataset> next() override {
-    std::string line;
-    if (!in_.next_nonblank_line(line)) return std::nullopt;
-    SlidingBoard board{instance_.size_of(in_, line), {}};
-    if (const std::string error = read_board(line, board.size, board.board); !error.empty())
+    if (!in_.next_nonblank_line(line_)) return std::nullopt;
+    SlidingBoard board{instance_.size_of(in_, line_), {}};
+    if (const std::string error = read_board(line_, board.size, board.board); !error.empty())
       in_.fail(error);
     return protocol::Dataset{++count_, static_cast<std::size_t>(in_.line_number()), board,
                              in_.name()};
@@ -229,6 +228,7 @@ class SlidingReader : public protocol::DatasetReader {
  private:
   const SlidingInstance& instance_;
   io::TextInput& in_;
+  std::string line_;  // the line read last (kept: its buffer serves the next)
   std::size_t count_ = 0;
 };
 
@@ -254,16 +254,19 @@ protocol::Solution SlidingInstance::solve(const protocol::Dataset& dataset,
   solution.dataset = dataset.number;
   solution.line = dataset.line;
   solution.stats = found.stats;
-  SlidingAnswer answer{start.size, found.solvable, found.moves, {start.board}};
-  if (found.solvable && !search::is_limit(found.stats.reason)) {
-    solution.length = found.moves.size();
+  const bool solved = found.solvable && !search::is_limit(found.stats.reason);
+  if (solved) solution.length = found.moves.size();
+  SlidingAnswer answer{start.size, found.solvable, std::move(found.moves), {}};
+  if (path_recorded()) {  // the boards are for the pretty and JSON renderings
     SlidingState board = start.board;
-    for (const SlidingMove move : found.moves) {
-      solver->domain().apply(board, move);
+    answer.boards.reserve(answer.moves.size() + 1);
+    answer.boards.push_back(board);
+    for (std::size_t i = 0; solved && i < answer.moves.size(); ++i) {
+      solver->domain().apply(board, answer.moves[i]);
       answer.boards.push_back(board);
     }
+    record_path(answer, solution);
   }
-  if (path_recorded()) record_path(answer, solution);
   solution.answer = std::move(answer);
   return solution;
 }
@@ -271,8 +274,13 @@ protocol::Solution SlidingInstance::solve(const protocol::Dataset& dataset,
 std::string SlidingInstance::render(const protocol::Solution& solution, Format format) const {
   const auto& answer = std::any_cast<const SlidingAnswer&>(solution.answer);
   std::string moves;
+  moves.reserve(answer.moves.size() + 1);
   append_moves(moves, answer.moves.data(), answer.moves.size());
-  if (format == Format::contest) return (answer.solvable ? moves : "unsolvable") + "\n";
+  if (format == Format::contest) {
+    if (!answer.solvable) return "unsolvable\n";
+    moves += '\n';
+    return moves;
+  }
   if (format == Format::json) {
     nlohmann::json record = protocol::solution_json(info_, solution);
     record["size"] = size_name(answer.size);

@@ -115,6 +115,7 @@ void run_table(SlidingSolver& solver, const SlidingState& start, const SearchCon
   std::uint64_t rank = d.rank(s);
   int distance = (*table)[rank];
   out.stats.depth = distance;
+  out.moves.reserve(static_cast<std::size_t>(distance));
   while (distance > 0) {
     ++out.stats.expanded;
     bool stepped = false;
