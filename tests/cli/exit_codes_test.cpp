@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -44,7 +45,7 @@ std::string gap_limit_input() {
   return input + kLargeGapDealRows;
 }
 
-// A small block board, then a 3000 x 3000 one whose cut takes far longer than 10 ms.
+// A small block board, then a 3000 x 3000 one whose cut takes far longer than a second.
 std::string block_limit_input() {
   std::string input = "2\n4\nb..$\n....\nHHHH\nHHHH\n3000\n";
   for (int row = 0; row < 3000; ++row) {
@@ -56,13 +57,20 @@ std::string block_limit_input() {
   return input;
 }
 
+// A search's time limit (each dataset's search has its own) for `limited`: well above the first
+// datasets' few milliseconds, well below the last one's seconds; five times longer in the sanitizer
+// builds (PLUMB_SANITIZED), which run every search several times slower.
+std::string time_limit(double seconds) {
+  return std::to_string(std::getenv("PLUMB_SANITIZED") != nullptr ? 5 * seconds : seconds);
+}
+
 std::vector<PuzzleCase> puzzle_cases() {
   return {
       {"sliding",
        "1 2 3 4 5 6 7 x 8\n1 2 3\n",
        2,
        {"--size", "0x3"},
-       {"--goal", "blank-first", "--algo", "ida", "--time-limit", "0.3"},
+       {"--goal", "blank-first", "--algo", "ida", "--time-limit", time_limit(0.3)},
        "1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n",
        "l\n"},
       {"gap",
@@ -70,28 +78,28 @@ std::vector<PuzzleCase> puzzle_cases() {
        "11\n11 12\n",
        6,
        {"--suits", "0"},
-       {"--suits", "9", "--values", "13", "--time-limit", "0.3"},
+       {"--suits", "9", "--values", "13", "--time-limit", time_limit(0.3)},
        gap_limit_input(),
        "0\n"},
       {"cubic",
        "1 2\nW W W\nE W W\nW W W\n2 1\nR B Q\nR W W\nE W W\n0 0\n",
        6,
        {"--size", "99x99"},
-       {"--algo", "ida", "--max-moves", "60", "--time-limit", "0.3"},
+       {"--algo", "ida", "--max-moves", "60", "--time-limit", time_limit(0.3)},
        "1 2\nW W W\nE W W\nW W W\n3 2\nR R R\nW E W\nR R R\n0 0\n",
        "0\n"},
       {"pegs",
        "2\n1\n99\n",
        3,
        {"--rows", "11"},
-       {"--rows", "7", "--time-limit", "0.2"},
+       {"--rows", "7", "--time-limit", time_limit(0.3)},
        "2\n11\n20\n",
        "10\n1 11 9 7 27 9 11 14 16 20 22 27 27 2 28 1 1 4 4 11\n"},
       {"block",
        "2\n4\nb..$\n....\nHHHH\nHHHH\n2\nbZ\n$.\n",
        8,
        {"--algo", "nosuch"},
-       {"--time-limit", "0.01"},
+       {"--time-limit", time_limit(0.05)},
        block_limit_input(),
        "2\n"},
   };
