@@ -1,12 +1,13 @@
 // The options every puzzle command shares (FILE, --format, --algo, --stats, --time-limit,
 // --max-memory, --progress, --threads): declared once for every puzzle's subcommands, and turned
-// into a protocol::Format and a search::SearchContext once parsed.
+// into a search::SearchContext once parsed.
 #include <fmt/format.h>
 
 #include <cmath>
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
+#include "plumb/protocol/run.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -28,6 +29,10 @@ const CLI::Validator kSeconds(
 
 }  // namespace
 
+const CLI::Validator& seconds_check() {
+  return kSeconds;
+}
+
 void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve,
                         const std::vector<std::string>& algorithms) {
   command.add_option(
@@ -46,7 +51,7 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
   command
       .add_option("--time-limit", options.time_limit,
                   "Stop cleanly after this many seconds (0: no limit)")
-      ->check(kSeconds);
+      ->check(seconds_check());
   command.add_option("--max-memory", options.max_memory,
                      "Stop cleanly past this much memory, e.g. 512M, 16G (0: no limit)");
   command.add_flag("--progress", options.progress,
@@ -56,12 +61,6 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
                   "Worker threads where an algorithm can use several (explore, sliding's pdb); 0: "
                   "one a core; at most 4 a core (256 in all)")
       ->capture_default_str();
-}
-
-protocol::Format format_named(std::string_view name) {
-  if (name == "pretty") return protocol::Format::pretty;
-  if (name == "json") return protocol::Format::json;
-  return protocol::Format::contest;
 }
 
 search::SearchContext make_context(const CommonOptions& options) {
@@ -83,7 +82,7 @@ search::SearchContext make_context(const CommonOptions& options) {
 
 io::TextInput open_puzzle_input(const std::string& file) {
   io::TextInput input = io::TextInput::open(file.empty() ? "-" : file);
-  if (input.only_blank_left()) input.fail_at(0, "the input is empty: expected a dataset");
+  protocol::expect_dataset(input);
   return input;
 }
 
