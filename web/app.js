@@ -610,7 +610,7 @@ function updateControls() {
   $('scrubber').max = String(total);
   $('scrubber').value = String(page.step);
   for (const id of ['first', 'back', 'play', 'forward', 'last', 'scrubber']) $(id).disabled = !total;
-  $('play').innerHTML = page.timer ? '&#x23F8;' : '&#x25B6;';
+  $('play').textContent = page.timer ? '||' : '▶';
   $('step').textContent = total ? `Move ${page.step} of ${total}${page.step ? `: ${moveText(page.record.moves[page.step - 1])}` : ''}` : '';
   [...$('moves').children].forEach((item, i) => {
     item.classList.toggle('current', i + 1 === page.step);

@@ -3,6 +3,7 @@
 #include "serve/hangup.hpp"
 
 #include <netdb.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 
@@ -15,19 +16,25 @@
 namespace plumb::serve {
 namespace {
 
-// The numeric host and port of a socket's own (`local`) or peer's address, as httplib writes them.
+// The numeric host and port of a socket's own (`local`) or peer's address, as httplib writes them;
+// nothing for a socket that is not a connected TCP/IP one.
 std::optional<std::pair<std::string, int>> address_of(int socket, bool local) {
   sockaddr_storage address{};
   socklen_t length = sizeof(address);
   auto* raw = reinterpret_cast<sockaddr*>(&address);
   if ((local ? ::getsockname(socket, raw, &length) : ::getpeername(socket, raw, &length)) != 0)
     return std::nullopt;
-  std::array<char, NI_MAXHOST> host{};
-  std::array<char, NI_MAXSERV> port{};
-  if (::getnameinfo(raw, length, host.data(), host.size(), port.data(), port.size(),
-                    NI_NUMERICHOST | NI_NUMERICSERV) != 0)
+  int port = 0;
+  if (address.ss_family == AF_INET)
+    port = ntohs(reinterpret_cast<const sockaddr_in*>(&address)->sin_port);
+  else if (address.ss_family == AF_INET6)
+    port = ntohs(reinterpret_cast<const sockaddr_in6*>(&address)->sin6_port);
+  else
     return std::nullopt;
-  return std::pair{std::string(host.data()), std::stoi(port.data())};
+  std::array<char, NI_MAXHOST> host{};
+  if (::getnameinfo(raw, length, host.data(), host.size(), nullptr, 0, NI_NUMERICHOST) != 0)
+    return std::nullopt;
+  return std::pair{std::string(host.data()), port};
 }
 
 // The process's socket with these addresses, from its open descriptors (/proc/self/fd; another
