@@ -8,6 +8,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <stdexcept>
@@ -42,6 +43,9 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
                         const std::vector<std::string>& algorithms);
 // --time-limit's check: a finite number of seconds, 0 or more (0: no limit).
 const CLI::Validator& seconds_check();
+// --max-memory's bytes (empty or 0: no limit). Throws CLI::ValidationError for a text that is not a
+// size.
+std::uint64_t max_memory_bytes(const std::string& text);
 // The search context the options ask for, drawing progress on standard error. Throws
 // CLI::ValidationError for a --max-memory that is not a size.
 search::SearchContext make_context(const CommonOptions& options);

@@ -63,19 +63,21 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
       ->capture_default_str();
 }
 
+std::uint64_t max_memory_bytes(const std::string& text) {
+  if (text.empty()) return 0;
+  const auto bytes = parse_memory_size(text);
+  if (!bytes) {
+    throw CLI::ValidationError(
+        "--max-memory", io::quote(text) + " is not a size such as 512M or 16G (0: no limit)");
+  }
+  return *bytes;
+}
+
 search::SearchContext make_context(const CommonOptions& options) {
   search::SearchContext context;
   context.limits.max_seconds = options.time_limit;
   context.limits.threads = capped_threads(options.threads);
-  if (!options.max_memory.empty()) {
-    const auto bytes = parse_memory_size(options.max_memory);
-    if (!bytes) {
-      throw CLI::ValidationError(
-          "--max-memory",
-          io::quote(options.max_memory) + " is not a size such as 512M or 16G (0: no limit)");
-    }
-    context.limits.max_memory_bytes = *bytes;
-  }
+  context.limits.max_memory_bytes = max_memory_bytes(options.max_memory);
   context.set_progress(terminal_progress(options.progress));
   return context;
 }

@@ -26,15 +26,7 @@ ExitCode run_serve(ServeCommand& command) {
   const unsigned threads = capped_threads(command.threads);
   options.limits.running = threads > 0 ? threads : std::max(1U, std::thread::hardware_concurrency());
   options.limits.max_seconds = command.time_limit > 0 ? command.time_limit : 1e9;
-  if (!command.max_memory.empty()) {
-    const auto bytes = parse_memory_size(command.max_memory);
-    if (!bytes) {
-      throw CLI::ValidationError(
-          "--max-memory",
-          io::quote(command.max_memory) + " is not a size such as 512M or 16G (0: no limit)");
-    }
-    options.limits.max_memory_bytes = *bytes;
-  }
+  options.limits.max_memory_bytes = max_memory_bytes(command.max_memory);
   serve::serve(options, [](const std::string& address) {
     std::cout << fmt::format("plumb: serving on {} (Ctrl-C stops it)\n", address) << std::flush;
   });
