@@ -5,6 +5,7 @@
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -115,6 +116,12 @@ void serve(const ServeOptions& options, const std::function<void(const std::stri
   server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server.set_payload_max_length(options.max_body_bytes);
   server.set_keep_alive_timeout(1);
+  // SO_REUSEADDR alone: httplib's default adds SO_REUSEPORT, which would let a second server share
+  // a port that is taken instead of failing.
+  server.set_socket_options([](socket_t socket) {
+    const int yes = 1;
+    ::setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+  });
   route(server, api);
 
   const int port = options.port == 0 ? server.bind_to_any_port(options.host)
