@@ -1,6 +1,7 @@
 # The two commands that do everything on a fresh Debian machine:
 #   make demo   installs missing dependencies, builds, and solves a sample of every puzzle
-#   make test   the same set-up, then every test (and `make sanitize` runs them under ASan and UBSan)
+#   make test   the same set-up, then every test, the page's in chromium too (and `make sanitize` runs
+#               them, but for the browser's, under ASan and UBSan)
 # Also: make tsan (the multi-threaded tests under ThreadSanitizer, built with Clang), make fuzz (each
 # libFuzzer target for FUZZ_SECONDS; make fuzz-ci: FUZZ_CI_SECONDS, as CI does; docs/reliability.md),
 # make bench (benchmarks, see BENCHMARKS.md), make format, make install PREFIX=..., make clean.
@@ -11,13 +12,16 @@ PLUMB  := build/plumb
 FUZZ_SECONDS    ?= 300
 FUZZ_CI_SECONDS ?= 30
 
-.PHONY: deps check-deps build demo test sanitize tsan fuzz-build fuzz fuzz-ci bench format install clean
+.PHONY: deps check-deps web-deps build demo test sanitize tsan fuzz-build fuzz fuzz-ci bench format install clean
 
 deps:
 	@scripts/install-deps.sh build
 
 check-deps:
 	@scripts/install-deps.sh check
+
+web-deps:
+	@scripts/install-deps.sh web
 
 build: deps
 	@cmake --preset release >/dev/null
@@ -26,7 +30,8 @@ build: deps
 demo: build
 	@scripts/demo.sh $(PLUMB) data/samples
 
-test: build
+test: web-deps build
+	@cmake --preset release -DPLUMB_REQUIRE_BROWSER_TESTS=ON >/dev/null
 	@ctest --preset release
 	@scripts/check-install.sh build
 

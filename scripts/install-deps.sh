@@ -1,34 +1,52 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, the Debian packages plumb needs and that are missing.
-# Usage: scripts/install-deps.sh [build|check|bench|all]   (default: build)
+# Usage: scripts/install-deps.sh [build|check|bench|web|all]   (default: build)
 #   build: compiler, CMake, Ninja and the libraries the program and the tests use
 #   check: also Clang and its sanitizer and libFuzzer runtimes, for make tsan, fuzz and fuzz-ci
 #   bench: also LEMON and Boost.Graph, which only the comparison benchmarks link
+#   web:   also Node.js, npm and chromium, and (npm ci) Playwright in tests/web, for the browser
+#          tests of `plumb serve`'s page
 set -euo pipefail
 
 build_packages=(g++ cmake ninja-build make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev
-                libgtest-dev libgmock-dev libbenchmark-dev clang-format)
+                libgtest-dev libgmock-dev libbenchmark-dev clang-format libcpp-httplib-dev)
 check_packages=(clang libclang-rt-14-dev)
 bench_packages=(liblemon-dev libboost-graph-dev hyperfine)
+web_packages=(chromium)
+# Node.js may come from elsewhere than Debian (NodeSource's package carries npm): only what is missing.
+command -v node >/dev/null || web_packages+=(nodejs)
+command -v npm >/dev/null || web_packages+=(npm)
 
 wanted=("${build_packages[@]}")
 case "${1:-build}" in
   build) ;;
   check) wanted+=("${check_packages[@]}") ;;
   bench) wanted+=("${bench_packages[@]}") ;;
-  all) wanted+=("${check_packages[@]}" "${bench_packages[@]}") ;;
-  *) echo "usage: $0 [build|check|bench|all]" >&2; exit 2 ;;
+  web) wanted+=("${web_packages[@]}") ;;
+  all) wanted+=("${check_packages[@]}" "${bench_packages[@]}" "${web_packages[@]}") ;;
+  *) echo "usage: $0 [build|check|bench|web|all]" >&2; exit 2 ;;
 esac
+
+# Playwright from the npm registry, as package-lock.json pins it; it drives Debian's chromium, so
+# it downloads no browser.
+install_playwright() {
+  local dir
+  dir="$(dirname "$0")/../tests/web"
+  [ -d "$dir/node_modules/playwright-core" ] && [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ] && return 0
+  echo "install-deps: npm ci in tests/web"
+  (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+}
 
 missing=()
 for pkg in "${wanted[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-echo "install-deps: installing ${missing[*]}"
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+case "${1:-build}" in web | all) install_playwright ;; esac

@@ -26,7 +26,8 @@ constexpr const char* kExamples =
     "  echo '2 3 4 1 5 x 7 6 8' | plumb solve sliding\n"
     "  plumb solve gap deals.txt --stats           answers, with statistics on standard error\n"
     "  plumb explore sliding --size 3x3            states at each depth from the goal\n"
-    "  plumb help cubic                            rules, formats and options of one puzzle\n";
+    "  plumb help cubic                            rules, formats and options of one puzzle\n"
+    "  plumb serve                                 solve and watch puzzles in a browser\n";
 
 // The footer: the examples, then the exit statuses from protocol::kExitCodes.
 std::string footer() {
@@ -118,6 +119,7 @@ int run_program(int argc, char** argv) {
   help->add_option("PUZZLE", help_topic, "A puzzle's name");
   add_pdb_command(app);
   add_cache_command(app);
+  add_serve_command(app);
   io::set_cache_reporter(report_cache_line);
 
   if (const auto error = command_word_error(app, argc, argv)) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <stdexcept>
@@ -23,17 +24,6 @@
 namespace plumb::cli {
 
 using protocol::ExitCode;
-
-// A search stopped by a limit or a cancellation before it answered; guarded() reports it with
-// ExitCode::limit.
-class LimitReached : public std::runtime_error {
- public:
-  explicit LimitReached(const search::SearchStats& stats);
-  const search::SearchStats& stats() const { return stats_; }
-
- private:
-  search::SearchStats stats_;
-};
 
 // The options every puzzle command takes besides its puzzle's own, as given.
 struct CommonOptions {
@@ -51,7 +41,11 @@ struct CommonOptions {
 // --max-memory, --progress and --threads to `command`, bound to `options`.
 void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve,
                         const std::vector<std::string>& algorithms);
-protocol::Format format_named(std::string_view name);
+// --time-limit's check: a finite number of seconds, 0 or more (0: no limit).
+const CLI::Validator& seconds_check();
+// --max-memory's bytes (empty or 0: no limit). Throws CLI::ValidationError for a text that is not a
+// size.
+std::uint64_t max_memory_bytes(const std::string& text);
 // The search context the options ask for, drawing progress on standard error. Throws
 // CLI::ValidationError for a --max-memory that is not a size.
 search::SearchContext make_context(const CommonOptions& options);
@@ -78,7 +72,7 @@ ExitCode run_puzzle_command(const PuzzleCommand& command);
 
 // Runs a command and returns its status, or, when it throws, prints `plumb: MESSAGE` and returns
 // the status that says why: io::InputError bad_input (as "FILE:LINE: MESSAGE"),
-// protocol::UsageError bad_input (as "--OPTION: MESSAGE"), LimitReached limit,
+// protocol::UsageError bad_input (as "--OPTION: MESSAGE"), protocol::LimitReached limit,
 // io::EnvironmentError, filesystem errors and std::bad_alloc (memory that no allocation checked
 // for; the big ones throw io::EnvironmentError naming their size) environment. Standard output is
 // flushed before any message and checked: a write that fails stops the command with "plumb: cannot
@@ -92,5 +86,6 @@ ExitCode run_help(const std::vector<protocol::PuzzleInfo>& puzzles, std::string_
                   const std::string& program_help);
 void add_pdb_command(CLI::App& app);    // `plumb pdb build|info|list|solve` (commands/pdb.cpp)
 void add_cache_command(CLI::App& app);  // `plumb cache list|clear` (commands/cache.cpp)
+void add_serve_command(CLI::App& app);  // `plumb serve`, the web service (commands/serve.cpp)
 
 }  // namespace plumb::cli

@@ -1,18 +1,15 @@
 // How every command runs: guarded() turns what a command throws into the program's message and exit
 // status, and checks that its output was written; report_cache_line() prints the table cache's
-// notices and warnings; LimitReached's message. See commands.hpp for the statuses.
+// notices and warnings. See commands.hpp for the statuses.
 #include <fmt/core.h>
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <iostream>
-#include <new>
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
-#include "plumb/io/counted.hpp"
-#include "plumb/io/environment_error.hpp"
+#include "plumb/protocol/run.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -40,43 +37,21 @@ ExitCode report(const std::string& message, ExitCode status) {
   return status;
 }
 
-// Runs the command, mapping its failures to messages and statuses; output failures propagate.
+// Runs the command, mapping its failures to messages and statuses (protocol::current_failure);
+// output failures propagate.
 ExitCode run_reported(const std::function<ExitCode()>& command) {
   try {
     const ExitCode status = command();
     finish_output();
     return status;
-  } catch (const io::InputError& error) {
+  } catch (...) {
+    const protocol::Failure failure = protocol::current_failure();
     finish_output();
-    return report(error.located(), ExitCode::bad_input);
-  } catch (const protocol::UsageError& error) {
-    finish_output();
-    return report(fmt::format("--{}: {}", error.option(), error.what()), ExitCode::bad_input);
-  } catch (const LimitReached& stop) {
-    finish_output();
-    return report(stop.what(), ExitCode::limit);
-  } catch (const io::EnvironmentError& failure) {
-    finish_output();
-    return report(failure.what(), ExitCode::environment);
-  } catch (const std::filesystem::filesystem_error& failure) {
-    finish_output();
-    return report(failure.what(), ExitCode::environment);
-  } catch (const std::bad_alloc&) {
-    finish_output();
-    return report("out of memory", ExitCode::environment);
+    return report(failure.message, failure.status);
   }
 }
 
 }  // namespace
-
-LimitReached::LimitReached(const search::SearchStats& stats)
-    : std::runtime_error(fmt::format(
-          "{} after {:.1f} s and {} expanded states",
-          stats.reason == search::StopReason::cancelled
-              ? std::string("interrupted")
-              : fmt::format("stopped by the {}", search::to_string(stats.reason)),
-          stats.seconds, io::human_count(static_cast<double>(stats.expanded)))),
-      stats_(stats) {}
 
 ExitCode guarded(const std::function<ExitCode()>& command) {
   try {

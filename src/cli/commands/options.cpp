@@ -1,12 +1,13 @@
 // The options every puzzle command shares (FILE, --format, --algo, --stats, --time-limit,
 // --max-memory, --progress, --threads): declared once for every puzzle's subcommands, and turned
-// into a protocol::Format and a search::SearchContext once parsed.
+// into a search::SearchContext once parsed.
 #include <fmt/format.h>
 
 #include <cmath>
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
+#include "plumb/protocol/run.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -28,6 +29,10 @@ const CLI::Validator kSeconds(
 
 }  // namespace
 
+const CLI::Validator& seconds_check() {
+  return kSeconds;
+}
+
 void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve,
                         const std::vector<std::string>& algorithms) {
   command.add_option(
@@ -46,7 +51,7 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
   command
       .add_option("--time-limit", options.time_limit,
                   "Stop cleanly after this many seconds (0: no limit)")
-      ->check(kSeconds);
+      ->check(seconds_check());
   command.add_option("--max-memory", options.max_memory,
                      "Stop cleanly past this much memory, e.g. 512M, 16G (0: no limit)");
   command.add_flag("--progress", options.progress,
@@ -58,32 +63,28 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
       ->capture_default_str();
 }
 
-protocol::Format format_named(std::string_view name) {
-  if (name == "pretty") return protocol::Format::pretty;
-  if (name == "json") return protocol::Format::json;
-  return protocol::Format::contest;
+std::uint64_t max_memory_bytes(const std::string& text) {
+  if (text.empty()) return 0;
+  const auto bytes = parse_memory_size(text);
+  if (!bytes) {
+    throw CLI::ValidationError(
+        "--max-memory", io::quote(text) + " is not a size such as 512M or 16G (0: no limit)");
+  }
+  return *bytes;
 }
 
 search::SearchContext make_context(const CommonOptions& options) {
   search::SearchContext context;
   context.limits.max_seconds = options.time_limit;
   context.limits.threads = capped_threads(options.threads);
-  if (!options.max_memory.empty()) {
-    const auto bytes = parse_memory_size(options.max_memory);
-    if (!bytes) {
-      throw CLI::ValidationError(
-          "--max-memory",
-          io::quote(options.max_memory) + " is not a size such as 512M or 16G (0: no limit)");
-    }
-    context.limits.max_memory_bytes = *bytes;
-  }
+  context.limits.max_memory_bytes = max_memory_bytes(options.max_memory);
   context.set_progress(terminal_progress(options.progress));
   return context;
 }
 
 io::TextInput open_puzzle_input(const std::string& file) {
   io::TextInput input = io::TextInput::open(file.empty() ? "-" : file);
-  if (input.only_blank_left()) input.fail_at(0, "the input is empty: expected a dataset");
+  protocol::expect_dataset(input);
   return input;
 }
 

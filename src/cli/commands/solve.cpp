@@ -6,11 +6,13 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <optional>
 
 #include "cli/commands/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
+#include "plumb/protocol/run.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -52,36 +54,28 @@ void print_stats(std::string_view label, const search::SearchStats& stats) {
 ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
                    const PuzzleCommand& command, const search::SearchContext& context) {
   const protocol::PuzzleInfo& info = puzzle.info();
-  const std::string algorithm =
-      command.common.algo.empty() ? info.algorithms.front() : command.common.algo;
-  protocol::algorithm_index(info, algorithm);  // refused before any input is read
-  const protocol::Format format = format_named(command.common.format);
+  const std::string algorithm = protocol::chosen_algorithm(info, command.common.algo);
+  const protocol::Format format = *protocol::format_named(command.common.format);  // checked
   instance.set_path_recorded(format != protocol::Format::contest);
   io::TextInput input = open_puzzle_input(command.common.file);
-  const auto reader = instance.read(input);
-  while (const std::optional<protocol::Dataset> dataset = reader->next()) {
-    const protocol::Solution solution = instance.solve(*dataset, algorithm, context);
-    if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
-    if (command.common.stats)
-      print_stats(fmt::format("{} {}", info.dataset_noun, dataset->number), solution.stats);
-    write_answer(instance.render(solution, format), solution.stats);
-  }
-  if (!input.only_blank_left()) input.fail("input continues after the last dataset");
+  protocol::solve_input(instance, input, algorithm, context,
+                        [&](const protocol::Solution& solution) {
+                          if (command.common.stats)
+                            print_stats(fmt::format("{} {}", info.dataset_noun, solution.dataset),
+                                        solution.stats);
+                          write_answer(instance.render(solution, format), solution.stats);
+                        });
   return ExitCode::done;
 }
 
 ExitCode explore(const protocol::Instance& instance, const PuzzleCommand& command,
                  const search::SearchContext& context) {
-  std::optional<protocol::Dataset> start;
-  if (!command.common.file.empty()) {
-    io::TextInput input = open_puzzle_input(command.common.file);
-    start = instance.read(input)->next();
-    if (!start) input.fail("no dataset to explore from");
-  }
-  const protocol::Exploration exploration = instance.explore(start ? &*start : nullptr, context);
-  if (search::is_limit(exploration.stats.reason)) throw LimitReached(exploration.stats);
+  std::optional<io::TextInput> input;
+  if (!command.common.file.empty()) input = open_puzzle_input(command.common.file);
+  const protocol::Exploration exploration =
+      protocol::explore_input(instance, input ? &*input : nullptr, context);
   if (command.common.stats) print_stats("explore", exploration.stats);
-  write_answer(instance.render(exploration, format_named(command.common.format)),
+  write_answer(instance.render(exploration, *protocol::format_named(command.common.format)),
                exploration.stats);
   return ExitCode::done;
 }

@@ -1,0 +1,51 @@
+# Writes OUTPUT, a C++ source defining plumb::serve::assets() (src/serve/assets.hpp): every file of
+# SOURCE_DIR (the page, web/) as bytes, by its path under "/", with its content type.
+# Usage: cmake -DSOURCE_DIR=web -DOUTPUT=web_assets.cpp -P embed_assets.cmake
+file(GLOB files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/*.html ${SOURCE_DIR}/*.js ${SOURCE_DIR}/*.css
+  ${SOURCE_DIR}/*.svg)
+list(SORT files)
+set(arrays "")
+set(entries "")
+set(index 0)
+foreach(name ${files})
+  file(READ ${SOURCE_DIR}/${name} hex HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  get_filename_component(extension ${name} LAST_EXT)
+  if(extension STREQUAL ".html")
+    set(type "text/html; charset=utf-8")
+  elseif(extension STREQUAL ".js")
+    set(type "text/javascript; charset=utf-8")
+  elseif(extension STREQUAL ".css")
+    set(type "text/css; charset=utf-8")
+  else()
+    set(type "image/svg+xml")
+  endif()
+  string(APPEND arrays "const unsigned char kFile${index}[] = {${bytes}};\n")
+  string(APPEND entries "      {\"/${name}\", \"${type}\", text(kFile${index}, sizeof kFile${index})},\n")
+  math(EXPR index "${index} + 1")
+endforeach()
+file(WRITE ${OUTPUT}.tmp "// Generated from web/ by cmake/embed_assets.cmake: do not edit.
+#include <array>
+#include <cstddef>
+
+#include \"serve/assets.hpp\"
+
+namespace plumb::serve {
+namespace {
+
+std::string_view text(const unsigned char* bytes, std::size_t size) {
+  return {reinterpret_cast<const char*>(bytes), size};
+}
+
+${arrays}
+}  // namespace
+
+std::span<const Asset> assets() {
+  static const std::array<Asset, ${index}> table{{
+${entries}  }};
+  return table;
+}
+
+}  // namespace plumb::serve
+")
+file(COPY_FILE ${OUTPUT}.tmp ${OUTPUT} ONLY_IF_DIFFERENT)

@@ -1,0 +1,69 @@
+// plumb/protocol/run.hpp: what every front end does with a puzzle's input, written once: solve every
+// dataset of an input in order, or explore from its first dataset, and say what a failure means
+// (its exit status and message). The command line (src/cli) and the web service (src/serve) both
+// run through here, so they refuse the same input with the same message and stop at the same limit.
+//
+// A search stopped by a limit or a cancellation is the exception LimitReached: the answers before
+// it have already gone to the caller's callback. Bad input is io::InputError, bad option values
+// UsageError; current_failure() turns any of them into a Failure.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "plumb/io/text_input.hpp"
+#include "plumb/protocol/exit_code.hpp"
+#include "plumb/protocol/puzzle.hpp"
+
+namespace plumb::protocol {
+
+// A search stopped by a limit or a cancellation before it answered: ExitCode::limit.
+class LimitReached : public std::runtime_error {
+ public:
+  explicit LimitReached(const search::SearchStats& stats);
+  const search::SearchStats& stats() const { return stats_; }
+
+ private:
+  search::SearchStats stats_;
+};
+
+// The format a front end names "contest", "pretty" or "json"; nothing for any other name.
+std::optional<Format> format_named(std::string_view name);
+
+// The algorithm to run: `requested`, or the puzzle's default when it is empty. Throws
+// UsageError("algo", ...) for a name the puzzle does not declare.
+std::string chosen_algorithm(const PuzzleInfo& info, std::string_view requested);
+
+// Throws io::InputError ("the input is empty: expected a dataset") when `input` holds nothing but
+// white space: every puzzle's input must hold a dataset.
+void expect_dataset(io::TextInput& input);
+
+// Solves every dataset of `input` in order with `algorithm`, passing each solution to `answer` as
+// soon as it is found, then checks that nothing but white space follows the last dataset. Throws
+// LimitReached at the first search a limit stops, io::InputError at bad input.
+void solve_input(const Instance& instance, io::TextInput& input, std::string_view algorithm,
+                 const search::SearchContext& context,
+                 const std::function<void(const Solution&)>& answer);
+
+// Explores from the first dataset of `input`, or from the puzzle's natural start when `input` is
+// null. Throws LimitReached when a limit stops it, io::InputError when the input holds no dataset.
+Exploration explore_input(const Instance& instance, io::TextInput* input,
+                          const search::SearchContext& context);
+
+// Why a front end's run failed: the status it ends with, the message it shows ("FILE:LINE: ...",
+// "--OPTION: ...", "stopped by the time limit ..."), and the input line it names (0: none).
+struct Failure {
+  ExitCode status = ExitCode::bad_input;
+  std::string message;
+  int line = 0;
+};
+
+// The Failure that the exception being handled stands for: io::InputError and UsageError
+// bad_input, LimitReached limit, io::EnvironmentError, filesystem errors and std::bad_alloc
+// environment. Rethrows any other exception. Call it only inside a catch block.
+Failure current_failure();
+
+}  // namespace plumb::protocol

@@ -1,0 +1,83 @@
+// Running a puzzle over an input and naming its failures, for every front end (see protocol/run.hpp).
+#include "plumb/protocol/run.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <new>
+
+#include "plumb/io/counted.hpp"
+#include "plumb/io/environment_error.hpp"
+#include "plumb/protocol/options.hpp"
+
+namespace plumb::protocol {
+
+LimitReached::LimitReached(const search::SearchStats& stats)
+    : std::runtime_error(fmt::format(
+          "{} after {:.1f} s and {} expanded states",
+          stats.reason == search::StopReason::cancelled
+              ? std::string("interrupted")
+              : fmt::format("stopped by the {}", search::to_string(stats.reason)),
+          stats.seconds, io::human_count(static_cast<double>(stats.expanded)))),
+      stats_(stats) {}
+
+std::optional<Format> format_named(std::string_view name) {
+  if (name == "contest") return Format::contest;
+  if (name == "pretty") return Format::pretty;
+  if (name == "json") return Format::json;
+  return std::nullopt;
+}
+
+std::string chosen_algorithm(const PuzzleInfo& info, std::string_view requested) {
+  std::string algorithm(requested.empty() ? std::string_view(info.algorithms.front()) : requested);
+  algorithm_index(info, algorithm);
+  return algorithm;
+}
+
+void expect_dataset(io::TextInput& input) {
+  if (input.only_blank_left()) input.fail_at(0, "the input is empty: expected a dataset");
+}
+
+void solve_input(const Instance& instance, io::TextInput& input, std::string_view algorithm,
+                 const search::SearchContext& context,
+                 const std::function<void(const Solution&)>& answer) {
+  const auto reader = instance.read(input);
+  while (const std::optional<Dataset> dataset = reader->next()) {
+    const Solution solution = instance.solve(*dataset, algorithm, context);
+    if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
+    answer(solution);
+  }
+  if (!input.only_blank_left()) input.fail("input continues after the last dataset");
+}
+
+Exploration explore_input(const Instance& instance, io::TextInput* input,
+                          const search::SearchContext& context) {
+  std::optional<Dataset> start;
+  if (input != nullptr) {
+    start = instance.read(*input)->next();
+    if (!start) input->fail("no dataset to explore from");
+  }
+  Exploration exploration = instance.explore(start ? &*start : nullptr, context);
+  if (search::is_limit(exploration.stats.reason)) throw LimitReached(exploration.stats);
+  return exploration;
+}
+
+Failure current_failure() {
+  try {
+    throw;
+  } catch (const io::InputError& error) {
+    return {ExitCode::bad_input, error.located(), error.line()};
+  } catch (const UsageError& error) {
+    return {ExitCode::bad_input, fmt::format("--{}: {}", error.option(), error.what()), 0};
+  } catch (const LimitReached& stop) {
+    return {ExitCode::limit, stop.what(), 0};
+  } catch (const io::EnvironmentError& failure) {
+    return {ExitCode::environment, failure.what(), 0};
+  } catch (const std::filesystem::filesystem_error& failure) {
+    return {ExitCode::environment, failure.what(), 0};
+  } catch (const std::bad_alloc&) {
+    return {ExitCode::environment, "out of memory", 0};
+  }
+}
+
+}  // namespace plumb::protocol

@@ -1,0 +1,229 @@
+// The web service's JSON API (see serve/api.hpp): requests read and checked, then run through the
+// protocol as the command line runs them (protocol/run.hpp).
+#include "serve/api.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "plumb/io/text_input.hpp"
+#include "plumb/protocol/builtin.hpp"
+#include "plumb/protocol/run.hpp"
+
+namespace plumb::serve {
+namespace {
+
+using nlohmann::json;
+
+// A request the service refuses before running anything: a 400 with this message.
+class BadRequest : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// What the input is called in messages: "input:3: ...".
+constexpr const char* kInputName = "input";
+
+json option_json(const protocol::OptionSpec& spec) {
+  json option = {{"name", spec.name}, {"help", spec.help}};
+  if (spec.type == protocol::OptionSpec::Type::integer) {
+    option["type"] = "integer";
+    option["min"] = spec.min;
+    option["max"] = spec.max;
+    const std::optional<long long> value = io::parse_int(spec.default_value);
+    option["default"] = value ? json(*value) : json(nullptr);
+  } else {
+    option["type"] = "text";
+    option["choices"] = spec.choices;
+    option["default"] = spec.default_value.empty() ? json(nullptr) : json(spec.default_value);
+  }
+  return option;
+}
+
+json puzzle_json(const protocol::PuzzleInfo& info) {
+  json options = json::array();
+  for (const protocol::OptionSpec& spec : info.options) options.push_back(option_json(spec));
+  return {{"name", info.name},         {"summary", info.summary},
+          {"description", info.description}, {"dataset_noun", info.dataset_noun},
+          {"options", options},        {"algorithms", info.algorithms}};
+}
+
+// The request's fields, each checked for its type.
+class Fields {
+ public:
+  explicit Fields(std::string_view body) {
+    try {
+      request_ = json::parse(body);
+    } catch (const json::parse_error& error) {
+      throw BadRequest(fmt::format("the body is not JSON: {}", error.what()));
+    }
+    if (!request_.is_object()) throw BadRequest("the body must be a JSON object");
+    for (const auto& item : request_.items()) {
+      if (std::find(kKnown.begin(), kKnown.end(), item.key()) == kKnown.end())
+        throw BadRequest(fmt::format("unknown field {} (the fields: puzzle, input, options, algo, "
+                                     "format, time_limit)",
+                                     io::quote(item.key())));
+    }
+  }
+
+  // The text field `name`, or nothing when the request leaves it out.
+  std::optional<std::string> text(const char* name) const {
+    if (!request_.contains(name)) return std::nullopt;
+    const json& value = request_.at(name);
+    if (!value.is_string()) throw BadRequest(fmt::format("\"{}\" must be a string", name));
+    return value.get<std::string>();
+  }
+
+  // The positive number `name`, or nothing when the request leaves it out.
+  std::optional<double> seconds(const char* name) const {
+    if (!request_.contains(name)) return std::nullopt;
+    const json& value = request_.at(name);
+    if (!value.is_number() || !(value.get<double>() > 0) || !std::isfinite(value.get<double>()))
+      throw BadRequest(fmt::format("\"{}\" must be a number of seconds above 0", name));
+    return value.get<double>();
+  }
+
+  // "options": each value a string or a number, as text.
+  protocol::OptionValues options() const {
+    protocol::OptionValues values;
+    if (!request_.contains("options")) return values;
+    const json& given = request_.at("options");
+    if (!given.is_object())
+      throw BadRequest("\"options\" must be an object such as {\"suits\": 4}");
+    for (const auto& item : given.items()) {
+      const json& value = item.value();
+      if (value.is_string()) {
+        values.emplace(item.key(), value.get<std::string>());
+      } else if (value.is_number_integer()) {
+        values.emplace(item.key(), value.dump());
+      } else {
+        throw BadRequest(fmt::format("option {} must be a string or an integer",
+                                     io::quote(item.key())));
+      }
+    }
+    return values;
+  }
+
+ private:
+  static constexpr std::array<std::string_view, 6> kKnown{"puzzle", "input",  "options",
+                                                          "algo",   "format", "time_limit"};
+  json request_;
+};
+
+// A request read and checked, its instance configured: ready to run.
+struct Job {
+  const protocol::Puzzle* puzzle = nullptr;
+  std::unique_ptr<protocol::Instance> instance;
+  std::optional<std::string> input;
+  std::string algorithm;
+  protocol::Format format = protocol::Format::json;
+  double seconds = 0;
+};
+
+// The status a failure of the protocol's answers with.
+int http_status(protocol::ExitCode code) {
+  switch (code) {
+    case protocol::ExitCode::bad_input:
+      return kBadRequest;
+    case protocol::ExitCode::limit:
+      return kLimitReached;
+    default:
+      return kServerFailed;
+  }
+}
+
+}  // namespace
+
+Api::Api(const ApiLimits& limits)
+    : limits_(limits),
+      puzzles_(protocol::builtin_puzzles()),
+      admission_(limits.running, limits.waiting) {}
+
+Reply Api::puzzles() const {
+  json list = json::array();
+  for (const auto& puzzle : puzzles_) list.push_back(puzzle_json(puzzle->info()));
+  return {200,
+          {{"puzzles", list},
+           {"time_limit", std::min(limits_.default_seconds, limits_.max_seconds)},
+           {"max_time_limit", limits_.max_seconds}}};
+}
+
+Reply Api::run(Action action, std::string_view body, search::SearchContext request) {
+  json answer = json::object();  // the answers so far
+  try {
+    const Fields fields(body);
+    Job job;
+    const std::string name = fields.text("puzzle").value_or("");
+    const auto found = std::find_if(puzzles_.begin(), puzzles_.end(),
+                                    [&](const auto& puzzle) { return puzzle->info().name == name; });
+    if (found == puzzles_.end())
+      throw BadRequest(fmt::format("no puzzle named {} (GET /api/puzzles lists them)",
+                                   io::quote(name)));
+    job.puzzle = found->get();
+    const std::string format = fields.text("format").value_or("json");
+    if (!protocol::format_named(format))
+      throw BadRequest(fmt::format("no format named {}: contest, pretty or json", io::quote(format)));
+    job.format = *protocol::format_named(format);
+    job.algorithm = protocol::chosen_algorithm(job.puzzle->info(), fields.text("algo").value_or(""));
+    job.input = fields.text("input");
+    if (action == Action::solve && !job.input) throw BadRequest("\"input\" is missing");
+    job.seconds = std::min(fields.seconds("time_limit").value_or(limits_.default_seconds),
+                           limits_.max_seconds);
+    job.instance = job.puzzle->configure(fields.options());
+    job.instance->set_path_recorded(job.format != protocol::Format::contest);
+
+    const std::optional<Admission::Ticket> ticket = admission_.enter(request);
+    if (!ticket) {
+      return {kBusy,
+              {{"error", fmt::format("busy: {} searches are running and {} waiting; try again "
+                                     "shortly",
+                                     admission_.running(), admission_.waiting())}}};
+    }
+    request.limits.max_seconds = job.seconds;
+    request.limits.max_memory_bytes = limits_.max_memory_bytes;
+    request.limits.threads = 1;  // the service runs several searches at once instead
+
+    std::istringstream text(job.input.value_or(""));
+    io::TextInput input(text, kInputName);
+    if (action == Action::solve) {
+      protocol::expect_dataset(input);
+      const bool as_json = job.format == protocol::Format::json;
+      json& answers = answer[as_json ? "results" : "output"];
+      answers = as_json ? json::array() : json("");
+      protocol::solve_input(*job.instance, input, job.algorithm, request,
+                            [&](const protocol::Solution& solution) {
+                              const std::string rendered = job.instance->render(solution, job.format);
+                              if (as_json)
+                                answers.push_back(json::parse(rendered));
+                              else
+                                answers.get_ref<std::string&>() += rendered;
+                            });
+    } else {
+      if (job.input) protocol::expect_dataset(input);
+      const protocol::Exploration exploration =
+          protocol::explore_input(*job.instance, job.input ? &input : nullptr, request);
+      const std::string rendered = job.instance->render(exploration, job.format);
+      if (job.format == protocol::Format::json)
+        answer["result"] = json::parse(rendered);
+      else
+        answer["output"] = rendered;
+    }
+    return {200, answer};
+  } catch (const BadRequest& refused) {
+    return {kBadRequest, {{"error", refused.what()}}};
+  } catch (...) {
+    const protocol::Failure failure = protocol::current_failure();
+    answer["error"] = failure.message;
+    if (failure.line > 0) answer["line"] = failure.line;
+    answer["exit_status"] = protocol::status(failure.status);
+    return {http_status(failure.status), answer};
+  }
+}
+
+}  // namespace plumb::serve

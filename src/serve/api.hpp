@@ -1,0 +1,68 @@
+// serve/api.hpp: the web service's JSON API apart from HTTP (docs/serve.md): the answers to
+// GET /api/puzzles, POST /api/solve and POST /api/explore, each a Reply (an HTTP status and a JSON
+// body), so that the server (serve/server.hpp) only routes.
+//
+// A request names a puzzle, its contest input, its options as the command line's long options
+// without dashes, an algorithm, a format and a time limit. It is driven through the protocol exactly
+// as `plumb solve` drives it (protocol/run.hpp): the same declarations check the options, the same
+// readers the input, and `"format": "contest"` answers the very text the program prints. A request
+// that fails answers {"error": MESSAGE} (with "line" when the message names an input line, and
+// "exit_status", the program's exit status for the same failure) with a 4xx or 5xx status, along
+// with the answers before the failure, as the program writes them before its message.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string_view>
+#include <vector>
+
+#include "plumb/protocol/puzzle.hpp"
+#include "plumb/search/context.hpp"
+#include "serve/admission.hpp"
+
+namespace plumb::serve {
+
+struct Reply {
+  int status = 200;
+  nlohmann::json body;
+};
+
+// What the service allows a request.
+struct ApiLimits {
+  double max_seconds = 60;             // the largest time_limit a request may ask for
+  double default_seconds = 10;         // a request's time_limit when it names none
+  std::uint64_t max_memory_bytes = 0;  // every search stops past this resident memory; 0: no limit
+  std::size_t running = 1;             // searches at once
+  std::size_t waiting = 16;            // requests waiting for one of them; more are refused (503)
+};
+
+enum class Action { solve, explore };
+
+// The statuses of the replies besides 200.
+inline constexpr int kBadRequest = 400;     // bad JSON, puzzle, option, algorithm or input
+inline constexpr int kTooLarge = 413;       // a body over the server's limit
+inline constexpr int kLimitReached = 422;   // a search stopped by its time or memory limit
+inline constexpr int kServerFailed = 500;   // the environment failed (a cache, memory)
+inline constexpr int kBusy = 503;           // every search slot taken and the queue full
+
+class Api {
+ public:
+  explicit Api(const ApiLimits& limits);
+
+  // GET /api/puzzles: every puzzle's name, summary, description, options and algorithms.
+  Reply puzzles() const;
+
+  // POST /api/solve or /api/explore with the request's `body`. The search runs under `request` (a
+  // copy of the context the request's hangup watch cancels) with the request's limits, once the
+  // admission queue lets it.
+  Reply run(Action action, std::string_view body, search::SearchContext request);
+
+ private:
+  ApiLimits limits_;
+  std::vector<std::unique_ptr<protocol::Puzzle>> puzzles_;
+  Admission admission_;
+};
+
+}  // namespace plumb::serve

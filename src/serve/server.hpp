@@ -1,0 +1,31 @@
+// serve/server.hpp: `plumb serve`'s HTTP server (cpp-httplib): the page's files compiled into the
+// program (serve/assets.hpp) and the JSON API (serve/api.hpp), on the loopback address unless told
+// otherwise. Nothing a request sends names a file: the server has no mount point and reads nothing
+// but the program's own cache, as `plumb solve` does.
+//
+// Each API request runs on a thread of the server's pool under a search context of its own, which a
+// HangupWatch (serve/hangup.hpp) cancels when the client goes away. The pool has a thread for every
+// search slot and queue place and a few more, so that a request past the queue is refused at once.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+
+#include "serve/api.hpp"
+
+namespace plumb::serve {
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;  // 0: any free port
+  ApiLimits limits;
+  std::size_t max_body_bytes = std::size_t{1} << 20;  // a longer body is refused with 413
+};
+
+// Serves until SIGINT or SIGTERM, calling `listening` with the address to open
+// ("http://127.0.0.1:8080/") once the port is bound. Throws io::EnvironmentError when it cannot
+// bind or listen.
+void serve(const ServeOptions& options, const std::function<void(const std::string&)>& listening);
+
+}  // namespace plumb::serve

@@ -1,0 +1,220 @@
+// `plumb serve`'s JSON API end to end, against the running program: every sample through
+// /api/solve in both formats matches `plumb solve`, /api/explore matches `plumb explore`, the puzzle
+// list comes from the declarations, and each bad request gets its status: malformed JSON, unknown
+// puzzle, option or field, bad input (with its line), a body over 1 MB (413), a search past its time
+// limit (422, the program's exit status 3), a full queue (503). A client that goes away cancels its
+// search.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "tests/support/run_plumb.hpp"
+#include "tests/support/serve_process.hpp"
+
+namespace plumb::testing {
+namespace {
+
+using nlohmann::json;
+
+const std::vector<std::string> kPuzzles{"sliding", "gap", "cubic", "pegs", "block"};
+
+// A 15-puzzle that IDA* takes many minutes over (Korf's instance 88, data/korf100.txt).
+const json kSlowRequest = {{"puzzle", "sliding"},
+                           {"input", "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4\n"},
+                           {"options", {{"goal", "blank-first"}}},
+                           {"algo", "ida"}};
+
+struct Answer {
+  int status = -1;  // -1: no answer
+  json body;
+};
+
+Answer post(httplib::Client& client, const std::string& path, const std::string& body) {
+  const httplib::Result result = client.Post(path.c_str(), body, "application/json");
+  if (!result) return {};
+  return {result->status, json::parse(result->body, nullptr, false)};
+}
+
+Answer post(httplib::Client& client, const std::string& path, const json& body) {
+  return post(client, path, body.dump());
+}
+
+// A record without what changes from run to run: the statistics.
+json without_stats(json record) {
+  record.erase("stats");
+  record.erase("table_build");
+  return record;
+}
+
+TEST(ServeApi, EverySampleAnswersAsPlumbSolveInBothFormats) {
+  ServeProcess server;
+  const auto client = server.client();
+  for (const std::string& puzzle : kPuzzles) {
+    const std::string input = read_file(sample_path(puzzle, "sample.in"));
+    const ProgramRun contest = run_plumb({"solve", puzzle}, input);
+    ASSERT_EQ(contest.status, 0) << contest.err;
+    const Answer text = post(*client, "/api/solve", json{{"puzzle", puzzle}, {"input", input},
+                                                         {"format", "contest"}});
+    ASSERT_EQ(text.status, 200) << puzzle << ": " << text.body.dump();
+    EXPECT_EQ(text.body.at("output").get<std::string>(), contest.out) << puzzle;
+
+    const ProgramRun lines = run_plumb({"solve", puzzle, "--format", "json"}, input);
+    ASSERT_EQ(lines.status, 0) << lines.err;
+    const Answer records = post(*client, "/api/solve", json{{"puzzle", puzzle}, {"input", input}});
+    ASSERT_EQ(records.status, 200) << puzzle << ": " << records.body.dump();
+    std::istringstream expected(lines.out);
+    std::string line;
+    std::size_t count = 0;
+    for (; std::getline(expected, line); ++count) {
+      ASSERT_LT(count, records.body.at("results").size()) << puzzle;
+      const json& record = records.body.at("results").at(count);
+      EXPECT_EQ(without_stats(record), without_stats(json::parse(line))) << puzzle << " " << count;
+      EXPECT_EQ(record.at("states").size(), record.at("moves").is_null()
+                                                ? 1
+                                                : record.at("moves").size() + 1)
+          << puzzle;
+    }
+    EXPECT_EQ(count, records.body.at("results").size()) << puzzle;
+  }
+  EXPECT_EQ(server.stop(), 0);
+}
+
+TEST(ServeApi, OptionsAlgorithmsAndPrettyAsTheProgramTakesThem) {
+  ServeProcess server;
+  const auto client = server.client();
+  const std::string deal = "1\n21 23 12\n11 22 13\n";
+  const ProgramRun run = run_plumb(
+      {"solve", "gap", "--suits", "2", "--values", "3", "--algo", "bidir", "--format", "pretty"},
+      deal);
+  const Answer answer = post(*client, "/api/solve",
+                             json{{"puzzle", "gap"}, {"input", deal}, {"algo", "bidir"},
+                                  {"options", {{"suits", 2}, {"values", "3"}}},
+                                  {"format", "pretty"}});
+  ASSERT_EQ(answer.status, 200) << answer.body.dump();
+  EXPECT_EQ(answer.body.at("output").get<std::string>(), run.out);
+}
+
+TEST(ServeApi, ExploreAnswersAsPlumbExplore) {
+  ServeProcess server;
+  const auto client = server.client();
+  const Answer record = post(*client, "/api/explore",
+                             json{{"puzzle", "sliding"}, {"options", {{"size", "2x3"}}}});
+  ASSERT_EQ(record.status, 200) << record.body.dump();
+  EXPECT_EQ(record.body.at("result").at("total"), 360);
+  EXPECT_EQ(record.body.at("result").at("layers").size(), 22U);
+
+  const ProgramRun run = run_plumb({"explore", "pegs", "--rows", "4"});
+  const Answer text = post(*client, "/api/explore",
+                           json{{"puzzle", "pegs"}, {"options", {{"rows", 4}}}, {"format", "contest"}});
+  ASSERT_EQ(text.status, 200) << text.body.dump();
+  EXPECT_EQ(text.body.at("output").get<std::string>(), run.out);
+}
+
+TEST(ServeApi, ListsEveryPuzzleFromItsDeclarations) {
+  ServeProcess server;
+  const httplib::Result result = server.client()->Get("/api/puzzles");
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->status, 200);
+  const json list = json::parse(result->body).at("puzzles");
+  ASSERT_EQ(list.size(), kPuzzles.size());
+  for (std::size_t i = 0; i < kPuzzles.size(); ++i) {
+    EXPECT_EQ(list[i].at("name"), kPuzzles[i]);
+    EXPECT_FALSE(list[i].at("algorithms").empty());
+  }
+  const json suits = list[1].at("options")[0];
+  EXPECT_EQ(suits, (json{{"name", "suits"}, {"help", "Suits, the rows of a deal"},
+                         {"type", "integer"}, {"default", 4}, {"min", 1}, {"max", 9}}));
+}
+
+TEST(ServeApi, ServesThePageFromTheProgram) {
+  ServeProcess server;
+  const auto client = server.client();
+  for (const char* path : {"/", "/app.js", "/style.css"}) {
+    const httplib::Result result = client->Get(path);
+    ASSERT_TRUE(result) << path;
+    EXPECT_EQ(result->status, 200) << path;
+    EXPECT_FALSE(result->body.empty()) << path;
+  }
+  const httplib::Result missing = client->Get("/../../etc/passwd");
+  ASSERT_TRUE(missing);
+  EXPECT_EQ(missing->status, 404);
+  EXPECT_TRUE(json::parse(missing->body).contains("error"));
+}
+
+TEST(ServeApi, BadRequestsGetTheirStatusAndMessage) {
+  ServeProcess server;
+  const auto client = server.client();
+  const auto expect_refused = [&](const std::string& body, int status, const std::string& words) {
+    const Answer answer = post(*client, "/api/solve", body);
+    EXPECT_EQ(answer.status, status) << body;
+    const std::string error = answer.body.value("error", "");
+    EXPECT_NE(error.find(words), std::string::npos) << body << " -> " << error;
+  };
+  expect_refused("{\"puzzle\": \"gap\",", 400, "not JSON");
+  expect_refused("[1, 2]", 400, "object");
+  expect_refused(json{{"puzzle", "nosuch"}, {"input", "1\n"}}.dump(), 400, "no puzzle named");
+  expect_refused(json{{"puzzle", "gap"}, {"input", "1\n"}, {"options", {{"colour", 2}}}}.dump(),
+                 400, "--colour");
+  expect_refused(json{{"puzzle", "gap"}, {"input", "1\n"}, {"options", {{"suits", 99}}}}.dump(),
+                 400, "--suits");
+  expect_refused(json{{"puzzle", "gap"}, {"input", "1\n"}, {"algo", "magic"}}.dump(), 400,
+                 "--algo");
+  expect_refused(json{{"puzzle", "gap"}, {"input", "1\n"}, {"format", "xml"}}.dump(), 400,
+                 "no format");
+  expect_refused(json{{"puzzle", "gap"}, {"inptu", "1\n"}}.dump(), 400, "unknown field");
+  expect_refused(json{{"puzzle", "gap"}}.dump(), 400, "\"input\" is missing");
+  expect_refused(json{{"puzzle", "gap"}, {"input", " \n"}}.dump(), 400, "empty");
+  expect_refused(std::string(2 << 20, ' '), 413, "too large");
+
+  // Bad input names its line, after the answers before it, as the program writes them.
+  const Answer bad = post(*client, "/api/solve",
+                          json{{"puzzle", "sliding"}, {"input", "1 2 3 4 5 6 7 8 x\n1 2 3\n"},
+                               {"format", "contest"}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(bad.body.value("line", 0), 2);
+  EXPECT_EQ(bad.body.value("exit_status", 0), 2);
+  EXPECT_EQ(bad.body.value("output", ""), "\n");
+  EXPECT_EQ(server.stop(), 0);
+}
+
+TEST(ServeApi, ASearchPastItsTimeLimitAnswersAsTheProgramsExitStatus3) {
+  ServeProcess server({"--time-limit", "0.3"});
+  json request = kSlowRequest;
+  request["time_limit"] = 5;  // capped at the server's 0.3 s
+  const auto started = std::chrono::steady_clock::now();
+  const Answer answer = post(*server.client(), "/api/solve", request);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(3));
+  EXPECT_EQ(answer.status, 422);
+  EXPECT_EQ(answer.body.value("exit_status", 0), 3);
+  EXPECT_NE(answer.body.value("error", "").find("time limit"), std::string::npos);
+}
+
+TEST(ServeApi, AFullQueueRefusesAtOnceAndAClientThatLeavesFreesItsSearch) {
+  ServeProcess server({"--threads", "1", "--queue", "0", "--time-limit", "60"});
+  json slow = kSlowRequest;
+  slow["time_limit"] = 60;
+  std::thread leaving([&] {
+    const auto client = server.client(1);  // gives up after a second
+    EXPECT_EQ(post(*client, "/api/solve", slow).status, -1);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  const json quick = {{"puzzle", "sliding"}, {"input", "1 2 3 4 5 6 7 8 x\n"}};
+  const auto client = server.client();
+  EXPECT_EQ(post(*client, "/api/solve", quick).status, 503);
+  leaving.join();
+  // The slot is free again soon after the client left, long before the search's 60 s.
+  int status = -1;
+  const auto left = std::chrono::steady_clock::now();
+  while (status != 200 && std::chrono::steady_clock::now() - left < std::chrono::seconds(5)) {
+    status = post(*client, "/api/solve", quick).status;
+    if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_EQ(status, 200);
+  EXPECT_EQ(server.stop(), 0);
+}
+
+}  // namespace
+}  // namespace plumb::testing
