@@ -3,7 +3,8 @@
 // run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 7 8 x\n") feeds the text to standard input and
 // returns the exit status with everything written to standard output and standard error, and the
 // program's peak resident memory (its rusage, read by wait4). An address-space limit, if given, is
-// set in the child before the program starts (as `ulimit -v` would).
+// set in the child before the program starts (as `ulimit -v` would). run_command runs any command the
+// same way (a launcher, `env`, then the program).
 #pragma once
 
 #include <sys/resource.h>
@@ -44,14 +45,14 @@ inline std::string shell_quote(const std::string& word) {
 
 // `output`, when given, is where standard output goes instead (say /dev/full); `out` is then empty.
 // `address_space_limit`, when not 0, is the child's RLIMIT_AS in bytes.
-inline ProgramRun run_plumb(const std::vector<std::string>& args, const std::string& input = "",
-                            const std::string& output = "", std::uint64_t address_space_limit = 0) {
+inline ProgramRun run_command(const std::vector<std::string>& words, const std::string& input = "",
+                              const std::string& output = "", std::uint64_t address_space_limit = 0) {
   const auto dir = std::filesystem::temp_directory_path() /
                    ("plumb-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
   std::filesystem::create_directories(dir);
   { std::ofstream(dir / "in") << input; }
-  std::string command = shell_quote(PLUMB_BINARY);
-  for (const auto& arg : args) command += " " + shell_quote(arg);
+  std::string command;
+  for (const auto& word : words) command += (command.empty() ? "" : " ") + shell_quote(word);
   command += " <" + shell_quote((dir / "in").string()) + " >" +
              shell_quote(output.empty() ? (dir / "out").string() : output) + " 2>" +
              shell_quote((dir / "err").string());
@@ -74,6 +75,13 @@ inline ProgramRun run_plumb(const std::vector<std::string>& args, const std::str
   run.err = read_file(dir / "err");
   std::filesystem::remove_all(dir);
   return run;
+}
+
+inline ProgramRun run_plumb(const std::vector<std::string>& args, const std::string& input = "",
+                            const std::string& output = "", std::uint64_t address_space_limit = 0) {
+  std::vector<std::string> words{PLUMB_BINARY};
+  words.insert(words.end(), args.begin(), args.end());
+  return run_command(words, input, output, address_space_limit);
 }
 
 // The text with trailing white space removed from every line and trailing blank lines dropped, for

@@ -45,15 +45,19 @@ struct CommonOptions {
   std::string max_memory;
   unsigned threads = 0;
   bool progress = false;
+  std::string checkpoint;  // `explore`: a folder to keep each finished layer in
+  std::string resume;      // `explore`: a checkpoint folder to carry on from
 };
 
 // Adds FILE, --format, --algo (one of `algorithms`, the first the default), --stats, --time-limit,
-// --max-memory, --progress and --threads to `command`, bound to `options`.
+// --max-memory, --progress and --threads to `command`, bound to `options`; and to `explore`'s,
+// --checkpoint and --resume.
 void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve,
                         const std::vector<std::string>& algorithms);
 protocol::Format format_named(std::string_view name);
-// The search context the options ask for, drawing progress on standard error. Throws
-// CLI::ValidationError for a --max-memory that is not a size.
+// The search context the options ask for, drawing progress on standard error (in an MPI job, process
+// 0 only), shared by the job's processes and checkpointed as asked (cli/cluster.hpp). Throws
+// CLI::ValidationError for a --max-memory that is not a size or a --checkpoint beside another --resume.
 search::SearchContext make_context(const CommonOptions& options);
 // The input of a puzzle command, which must hold a dataset: empty input (nothing but white space)
 // is an error for every puzzle.

@@ -7,7 +7,9 @@
 
 #include <iostream>
 
+#include "cli/cluster.hpp"
 #include "cli/commands/commands.hpp"
+#include "plumb/io/environment_error.hpp"
 #include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
 
@@ -71,6 +73,7 @@ ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
 
 ExitCode explore(const protocol::Instance& instance, const PuzzleCommand& command,
                  const search::SearchContext& context) {
+  if (!cluster().missing().empty()) throw io::EnvironmentError(cluster().missing());
   std::optional<protocol::Dataset> start;
   if (!command.common.file.empty()) {
     io::TextInput input = open_puzzle_input(command.common.file);
@@ -79,7 +82,10 @@ ExitCode explore(const protocol::Instance& instance, const PuzzleCommand& comman
   }
   const protocol::Exploration exploration = instance.explore(start ? &*start : nullptr, context);
   if (search::is_limit(exploration.stats.reason)) throw LimitReached(exploration.stats);
-  if (command.common.stats) print_stats("explore", exploration.stats);
+  if (command.common.stats) {
+    print_stats("explore", exploration.stats);
+    report_cluster_stats(exploration.total());
+  }
   write_answer(instance.render(exploration, format_named(command.common.format)),
                exploration.stats);
   return ExitCode::done;
@@ -98,6 +104,11 @@ void add_puzzle_command(CLI::App& parent, const protocol::Puzzle& puzzle, bool i
 }
 
 ExitCode run_puzzle_command(const PuzzleCommand& command) {
+  if (command.is_solve && cluster().size() > 1) {
+    std::cerr << "plumb: solve runs as one process; of the commands, only explore shares its work "
+                 "among the processes of an MPI job\n";
+    return ExitCode::bad_input;
+  }
   const search::SearchContext context = make_context(command.common);
   return guarded([&] {
     const auto instance = command.puzzle->configure(given_values(command));
