@@ -8,7 +8,7 @@ set -euo pipefail
 : "${PLUMB:?set PLUMB to the plumb binary}"
 if ! command -v mpirun >/dev/null; then echo "mpirun not found: skipped"; exit 0; fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 \
-  OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+  OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_orte_execute_quiet=1
 measure() {  # LABEL COMMAND...
   local label=$1 err start end
   shift
