@@ -113,7 +113,8 @@ class CheckpointFolder {
     std::filesystem::path temporary = path;
     temporary += ".tmp";
     std::FILE* file = std::fopen(temporary.c_str(), "wb");
-    bool written = file != nullptr && std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size() &&
+    bool written = file != nullptr &&
+                   (bytes.empty() || std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size()) &&
                    std::fflush(file) == 0 && ::fsync(::fileno(file)) == 0;
     const int reason = errno;
     if (file != nullptr) written = std::fclose(file) == 0 && written;
