@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, the Debian packages plumb needs and that are missing.
 # Usage: scripts/install-deps.sh [build|check|bench|web|all]   (default: build)
-#   build: compiler, CMake, Ninja and the libraries the program and the tests use
+#   build: compiler, CMake, Ninja, the libraries the program and the tests use, and Open MPI (for
+#          explore across processes; the build works without it)
 #   check: also Clang and its sanitizer and libFuzzer runtimes, for make tsan, fuzz and fuzz-ci
 #   bench: also LEMON and Boost.Graph, which only the comparison benchmarks link
 #   web:   also Node.js, npm and chromium, and (npm ci) Playwright in tests/web, for the browser
@@ -9,7 +10,8 @@
 set -euo pipefail
 
 build_packages=(g++ cmake ninja-build make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev
-                libgtest-dev libgmock-dev libbenchmark-dev clang-format libcpp-httplib-dev)
+                libgtest-dev libgmock-dev libbenchmark-dev clang-format libcpp-httplib-dev
+                libopenmpi-dev openmpi-bin)
 check_packages=(clang libclang-rt-14-dev)
 bench_packages=(liblemon-dev libboost-graph-dev hyperfine)
 web_packages=(chromium)

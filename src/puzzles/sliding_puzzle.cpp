@@ -67,7 +67,8 @@ Options:
 Unsolvable boards are answered at once by the parity rule, with every algorithm.
 
 Explore: `plumb explore sliding --size RxC [FILE]` counts the states at each depth from the goal
-(or from the first board of FILE) and shows the deepest; boards of up to 2^33 states (3x4: 239,500,800).
+(or from the first board of FILE) and shows the deepest; boards of up to 2^33 states (3x4: 239,500,800)
+a process: bigger ones across the processes of an MPI job (docs/scale-out.md).
 )";
 
 // A board read from the input.
@@ -319,11 +320,13 @@ protocol::Exploration SlidingInstance::explore(const protocol::Dataset* start,
   const std::uint64_t states = cells <= kMaxRankedSlidingCells
                                    ? encode::count_permutations(static_cast<std::size_t>(cells)) / 2
                                    : 0;
-  if (states == 0 || states > search::kDenseExploreLimit) {
+  const auto& group = context.distribution.exchange;
+  const std::uint64_t processes = group != nullptr ? static_cast<std::uint64_t>(group->size()) : 1;
+  if (states == 0 || states / processes > search::kDenseExploreLimit) {
     const std::string count = states == 0 ? "more than 2^64" : fmt::format("{}", states);
-    const std::string message =
-        fmt::format("a {} board has {} states: explore handles at most {}", size_name(reach.size),
-                    count, search::kDenseExploreLimit);
+    const std::string message = fmt::format(
+        "a {} board has {} states: explore handles at most {}{}", size_name(reach.size), count,
+        search::kDenseExploreLimit, processes > 1 ? " a process" : "");
     if (start != nullptr)
       throw io::InputError(start->source, static_cast<int>(start->line), message);
     throw UsageError("size", message);

@@ -178,7 +178,7 @@ TEST(ExitCodes, InterruptAfterTheAnswersBeforeIt) {
     std::vector<std::string> args{"solve", puzzle.name, "--progress"};
     const auto limit = std::find(puzzle.limited.begin(), puzzle.limited.end(), "--time-limit");
     args.insert(args.end(), puzzle.limited.begin(), limit);
-    StartedPlumb started(args, puzzle.limit_input);
+    StartedProgram started(plumb_words(args), puzzle.limit_input);
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     while (started.err().empty() && std::chrono::steady_clock::now() < give_up)
       std::this_thread::sleep_for(std::chrono::milliseconds(10));

@@ -117,10 +117,11 @@ TEST(LimitsCli, ThreadsAreCappedWithOneWarning) {
   const unsigned cap = std::min(256u, 4 * std::max(1u, std::thread::hardware_concurrency()));
   EXPECT_EQ(many.err, "plumb: warning: --threads 100000 is more than this machine can use; using " +
                           std::to_string(cap) + "\n");
-  // With too little address space for the threads' stacks, starting one fails: status 4.
+  // With room for the program and its libraries (about 20 MiB) but not for eight threads' stacks
+  // (8 MiB each), starting one fails: status 4.
   if (!sanitized()) {
     const auto starved =
-        run_plumb({"explore", "sliding", "--size", "3x3", "--threads", "8"}, "", "", 16 * kMiB);
+        run_plumb({"explore", "sliding", "--size", "3x3", "--threads", "8"}, "", "", 32 * kMiB);
     EXPECT_EQ(starved.status, 4) << starved.err;
     EXPECT_TRUE(starved.err.starts_with("plumb: cannot start worker thread")) << starved.err;
   }

@@ -3,8 +3,9 @@
 // run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 7 8 x\n") feeds the text to standard input and
 // returns the exit status with everything written to standard output and standard error, and the
 // program's peak resident memory (its rusage, read by wait4). An address-space limit, if given, is
-// set in the child before the program starts (as `ulimit -v` would). StartedPlumb is the same run in
-// the background, for a test that signals it.
+// set in the child before the program starts (as `ulimit -v` would). run_command runs any command the
+// same way (a launcher, `env`, then the program); StartedProgram is such a run in the background,
+// for a test that signals it.
 #pragma once
 
 #include <fcntl.h>
@@ -45,23 +46,22 @@ inline std::string shell_quote(const std::string& word) {
   return quoted + "'";
 }
 
-// The plumb program started in the background: standard input from `input`, standard output to
-// `output` when given (say /dev/full; out() is then empty) and standard error to files of its own.
-// `address_space_limit`, when not 0, is its RLIMIT_AS in bytes. A test may read its output so far
-// and send it a signal; finish() waits for its end.
-class StartedPlumb {
+// A command (its words: the program, found on PATH unless a path, then its arguments) started in
+// the background: standard input from `input`, standard output to `output` when given (say
+// /dev/full; out() is then empty) and standard error to files of its own. `address_space_limit`,
+// when not 0, is its RLIMIT_AS in bytes. A test may read its output so far and send it a signal;
+// finish() waits for its end.
+class StartedProgram {
  public:
-  explicit StartedPlumb(const std::vector<std::string>& args, const std::string& input = "",
-                        const std::string& output = "", std::uint64_t address_space_limit = 0)
+  explicit StartedProgram(std::vector<std::string> words, const std::string& input = "",
+                          const std::string& output = "", std::uint64_t address_space_limit = 0)
       : dir_(std::filesystem::temp_directory_path() /
              ("plumb-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()))),
         out_path_(output.empty() ? dir_ / "out" : std::filesystem::path(output)) {
     std::filesystem::create_directories(dir_);
     { std::ofstream(dir_ / "in") << input; }
-    std::vector<std::string> argv_text{PLUMB_BINARY};
-    argv_text.insert(argv_text.end(), args.begin(), args.end());
     std::vector<char*> argv;
-    for (std::string& arg : argv_text) argv.push_back(arg.data());
+    for (std::string& word : words) argv.push_back(word.data());
     argv.push_back(nullptr);
     const std::string in_path = dir_ / "in", out_path = out_path_, err_path = dir_ / "err";
     child_ = ::fork();  // the child only makes system calls: no allocation after a fork
@@ -74,13 +74,13 @@ class StartedPlumb {
           redirect(in_path.c_str(), STDIN_FILENO, O_RDONLY) &&
           redirect(out_path.c_str(), STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC) &&
           redirect(err_path.c_str(), STDERR_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
-      if (redirected) ::execv(argv[0], argv.data());
+      if (redirected) ::execvp(argv[0], argv.data());
       ::_exit(127);
     }
   }
-  StartedPlumb(const StartedPlumb&) = delete;
-  StartedPlumb& operator=(const StartedPlumb&) = delete;
-  ~StartedPlumb() {
+  StartedProgram(const StartedProgram&) = delete;
+  StartedProgram& operator=(const StartedProgram&) = delete;
+  ~StartedProgram() {
     if (child_ > 0) {
       ::kill(child_, SIGKILL);
       ::waitpid(child_, nullptr, 0);
@@ -118,10 +118,23 @@ class StartedPlumb {
   pid_t child_ = -1;
 };
 
-// Runs the program to its end (see StartedPlumb for the arguments).
+// The words that run the plumb program with `args`.
+inline std::vector<std::string> plumb_words(const std::vector<std::string>& args) {
+  std::vector<std::string> words{PLUMB_BINARY};
+  words.insert(words.end(), args.begin(), args.end());
+  return words;
+}
+
+// Runs a command to its end (see StartedProgram for the arguments).
+inline ProgramRun run_command(const std::vector<std::string>& words, const std::string& input = "",
+                              const std::string& output = "", std::uint64_t address_space_limit = 0) {
+  return StartedProgram(words, input, output, address_space_limit).finish();
+}
+
+// Runs the plumb program with `args` to its end.
 inline ProgramRun run_plumb(const std::vector<std::string>& args, const std::string& input = "",
                             const std::string& output = "", std::uint64_t address_space_limit = 0) {
-  return StartedPlumb(args, input, output, address_space_limit).finish();
+  return run_command(plumb_words(args), input, output, address_space_limit);
 }
 
 // The text with trailing white space removed from every line and trailing blank lines dropped, for

@@ -7,7 +7,8 @@
 // is thread-safe. Progress is reported by one thread at a time, at most once per interval,
 // whichever worker asks first; a search calls report_progress() from its periodic limit check
 // (Budget::check, limits.hpp) and never draws anything itself. Reading the cancellation is a
-// relaxed atomic load, so a search may test it as often as it checks the clock.
+// relaxed atomic load, so a search may test it as often as it checks the clock. Its distribution
+// (exchange.hpp) shares an exploration among processes and keeps its checkpoints.
 #pragma once
 
 #include <atomic>
@@ -18,6 +19,7 @@
 #include <mutex>
 #include <utility>
 
+#include "plumb/search/exchange.hpp"
 #include "plumb/search/stats.hpp"
 
 namespace plumb::search {
@@ -82,6 +84,7 @@ class SearchContext {
   }
 
   SearchLimits limits;
+  Distribution distribution;  // inactive unless a front end shares the search or checkpoints it
 
  private:
   using Clock = std::chrono::steady_clock;

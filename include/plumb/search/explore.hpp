@@ -8,7 +8,9 @@
 // of every state seen (StateTable over packed keys) and a vector per layer. Each state is expanded once.
 // Every table and layer is allocated through the Budget (limits.hpp), so the memory limit stops an
 // exploration before an allocation would pass it; the threads are search::worker_threads(context),
-// no more than the layer's chunks of work.
+// no more than the layer's chunks of work. The deepest states kept are the first of the last layer in
+// explore_result.hpp's canonical order. Under a context whose distribution is active (exchange.hpp)
+// the exploration is shared among processes instead (distributed_explore.hpp), with the same result.
 #pragma once
 
 #include <algorithm>
@@ -19,37 +21,16 @@
 #include <vector>
 
 #include "plumb/encode/nbit_array.hpp"
+#include "plumb/search/dense_layers.hpp"
+#include "plumb/search/distributed_explore.hpp"
 #include "plumb/search/domain.hpp"
+#include "plumb/search/explore_result.hpp"
 #include "plumb/search/limits.hpp"
 #include "plumb/search/state_table.hpp"
 
 namespace plumb::search {
 
-// What every exploration counts, whatever its states: the states at each depth and the statistics.
-struct LayerCounts {
-  std::vector<std::uint64_t> layer_sizes;  // layer_sizes[k]: states first reached in k moves
-  SearchStats stats;                       // reason: exhausted when complete, else the limit hit
-
-  std::uint64_t total() const {
-    std::uint64_t sum = 0;
-    for (std::uint64_t size : layer_sizes) sum += size;
-    return sum;
-  }
-  bool complete() const { return stats.reason == StopReason::exhausted; }
-};
-
-template <Domain D>
-struct ExploreResult : LayerCounts {
-  std::vector<typename D::State> deepest;  // some states of the last layer (at most keep_deepest)
-};
-
-inline constexpr std::uint64_t kDenseExploreLimit = std::uint64_t{1} << 33;
-
 namespace detail {
-
-// The 2-bit codes of explore_dense: every rank starts unseen; a layer is current while it is expanded.
-enum DenseCode : unsigned { kUnseen = 0, kCurrent = 1, kNext = 2, kDone = 3 };
-inline constexpr std::uint64_t kLowBits = 0x5555555555555555ULL;
 
 // Expands every rank coded kCurrent and codes each unseen successor kNext; returns how many it coded.
 // Workers claim chunks of words; a successor is claimed with one atomic OR (00 -> 10), so each is
@@ -71,7 +52,7 @@ std::uint64_t expand_dense_layer(const D& d, std::span<std::uint64_t> words, uns
       std::uint64_t chunk_found = 0, chunk_expanded = 0, chunk_generated = 0;
       for (std::size_t w = begin; w < end; ++w) {
         const std::uint64_t word = std::atomic_ref<std::uint64_t>(words[w]).load(std::memory_order_relaxed);
-        for (std::uint64_t current = word & ~(word >> 1) & kLowBits; current != 0; current &= current - 1) {
+        for (std::uint64_t current = current_entries(word); current != 0; current &= current - 1) {
           ++chunk_expanded;
           const std::uint64_t rank = w * 32 + std::countr_zero(current) / 2;
           d.for_each_successor(d.unrank(rank), [&](const auto&, const typename D::State& next) {
@@ -144,11 +125,7 @@ ExploreResult<D> explore_dense(const D& d, std::span<const typename D::State> st
       }
       break;
     }
-    for (std::uint64_t& word : words) {  // this layer becomes done, the next one current
-      const std::uint64_t current = word & ~(word >> 1) & kLowBits;
-      const std::uint64_t next = (word >> 1) & ~word & kLowBits;
-      word = ((word | (current << 1)) & ~(next << 1)) | next;
-    }
+    for (std::uint64_t& word : words) word = advance_layer(word);
     result.layer_sizes.push_back(next_count);
   }
   budget.finish(StopReason::exhausted);
@@ -190,8 +167,8 @@ ExploreResult<D> explore_hashed(const D& d, std::span<const typename D::State> s
     if (budget.stopped()) break;
     budget.note_stored(seen.size() + next.size());
     if (next.empty()) {
-      const std::size_t keep = std::min(keep_deepest, layer.size());
-      result.deepest.assign(layer.begin(), layer.begin() + static_cast<std::ptrdiff_t>(keep));
+      keep_first(layer, keep_deepest, CanonicalOrder(d));
+      result.deepest = std::move(layer);
       break;
     }
     result.layer_sizes.push_back(next.size());
@@ -207,6 +184,7 @@ ExploreResult<D> explore_hashed(const D& d, std::span<const typename D::State> s
 template <Domain D>
 ExploreResult<D> explore(const D& d, std::span<const typename D::State> starts, const SearchContext& context = {},
                          std::size_t keep_deepest = 16) {
+  if (context.distribution.active()) return distributed_explore(d, starts, context, keep_deepest);
   if constexpr (RankedDomain<D>) {
     if (static_cast<std::uint64_t>(d.num_states()) <= kDenseExploreLimit) {
       return detail::explore_dense(d, starts, context, keep_deepest);

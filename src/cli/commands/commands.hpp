@@ -35,10 +35,13 @@ struct CommonOptions {
   std::string max_memory;
   unsigned threads = 0;
   bool progress = false;
+  std::string checkpoint;  // `explore`: a folder to keep each finished layer in
+  std::string resume;      // `explore`: a checkpoint folder to carry on from
 };
 
 // Adds FILE, --format, --algo (one of `algorithms`, the first the default), --stats, --time-limit,
-// --max-memory, --progress and --threads to `command`, bound to `options`.
+// --max-memory, --progress and --threads to `command`, bound to `options`; and to `explore`'s,
+// --checkpoint and --resume.
 void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve,
                         const std::vector<std::string>& algorithms);
 // --time-limit's check: a finite number of seconds, 0 or more (0: no limit).
@@ -46,8 +49,9 @@ const CLI::Validator& seconds_check();
 // --max-memory's bytes (empty or 0: no limit). Throws CLI::ValidationError for a text that is not a
 // size.
 std::uint64_t max_memory_bytes(const std::string& text);
-// The search context the options ask for, drawing progress on standard error. Throws
-// CLI::ValidationError for a --max-memory that is not a size.
+// The search context the options ask for, drawing progress on standard error (in an MPI job, process
+// 0 only), shared by the job's processes and checkpointed as asked (cli/cluster.hpp). Throws
+// CLI::ValidationError for a --max-memory that is not a size or a --checkpoint beside another --resume.
 search::SearchContext make_context(const CommonOptions& options);
 // The input of a puzzle command, which must hold a dataset: empty input (nothing but white space)
 // is an error for every puzzle.

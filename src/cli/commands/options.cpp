@@ -1,10 +1,11 @@
 // The options every puzzle command shares (FILE, --format, --algo, --stats, --time-limit,
-// --max-memory, --progress, --threads): declared once for every puzzle's subcommands, and turned
-// into a search::SearchContext once parsed.
+// --max-memory, --progress, --threads; explore's --checkpoint and --resume): declared once for every
+// puzzle's subcommands, and turned into a search::SearchContext once parsed.
 #include <fmt/format.h>
 
 #include <cmath>
 
+#include "cli/cluster.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
 #include "plumb/protocol/run.hpp"
@@ -61,6 +62,12 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
                   "Worker threads where an algorithm can use several (explore, sliding's pdb); 0: "
                   "one a core; at most 4 a core (256 in all)")
       ->capture_default_str();
+  if (is_solve) return;
+  command.add_option("--checkpoint", options.checkpoint,
+                     "Write each finished layer to this folder, to resume from if the run is lost");
+  command.add_option("--resume", options.resume,
+                     "Carry on from the last complete layer in this checkpoint folder (and keep "
+                     "writing there), with any number of processes");
 }
 
 std::uint64_t max_memory_bytes(const std::string& text) {
@@ -78,7 +85,13 @@ search::SearchContext make_context(const CommonOptions& options) {
   context.limits.max_seconds = options.time_limit;
   context.limits.threads = capped_threads(options.threads);
   context.limits.max_memory_bytes = max_memory_bytes(options.max_memory);
-  context.set_progress(terminal_progress(options.progress));
+  if (!options.resume.empty() && !options.checkpoint.empty() && options.resume != options.checkpoint) {
+    throw CLI::ValidationError("--checkpoint",
+                               "--resume carries on writing into its own folder: give one folder");
+  }
+  const std::string& folder = options.resume.empty() ? options.checkpoint : options.resume;
+  context.distribution = distribution(folder, !options.resume.empty());
+  if (cluster().rank() == 0) context.set_progress(terminal_progress(options.progress));
   return context;
 }
 

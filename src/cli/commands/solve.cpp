@@ -8,8 +8,10 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/cluster.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/interrupt.hpp"
+#include "plumb/io/environment_error.hpp"
 #include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
 #include "plumb/protocol/run.hpp"
@@ -70,11 +72,15 @@ ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
 
 ExitCode explore(const protocol::Instance& instance, const PuzzleCommand& command,
                  const search::SearchContext& context) {
+  if (!cluster().missing().empty()) throw io::EnvironmentError(cluster().missing());
   std::optional<io::TextInput> input;
   if (!command.common.file.empty()) input = open_puzzle_input(command.common.file);
   const protocol::Exploration exploration =
       protocol::explore_input(instance, input ? &*input : nullptr, context);
-  if (command.common.stats) print_stats("explore", exploration.stats);
+  if (command.common.stats) {
+    print_stats("explore", exploration.stats);
+    report_cluster_stats(exploration.total());
+  }
   write_answer(instance.render(exploration, *protocol::format_named(command.common.format)),
                exploration.stats);
   return ExitCode::done;
@@ -93,6 +99,11 @@ void add_puzzle_command(CLI::App& parent, const protocol::Puzzle& puzzle, bool i
 }
 
 ExitCode run_puzzle_command(const PuzzleCommand& command) {
+  if (command.is_solve && cluster().size() > 1) {
+    std::cerr << "plumb: solve runs as one process; of the commands, only explore shares its work "
+                 "among the processes of an MPI job\n";
+    return ExitCode::bad_input;
+  }
   const search::SearchContext context = make_context(command.common);
   const CancelOnInterrupt cancel_on_interrupt(context);
   return guarded([&] {

@@ -1,0 +1,224 @@
+// The program's cluster (cluster.hpp): recognizing an MPI launcher, joining its job, the exchange over
+// MPI's collectives, and quieting every process but the first. MPI is used through its C API, and only
+// here; a build without it (PLUMB_HAVE_MPI unset) keeps the rest.
+#include "cli/cluster.hpp"
+
+#include <sys/resource.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <limits>
+#include <optional>
+#include <span>
+#include <streambuf>
+
+#include "plumb/io/counted.hpp"
+#include "plumb/io/environment_error.hpp"
+
+#ifdef PLUMB_HAVE_MPI
+#define OMPI_SKIP_MPICXX 1  // the C API only: no C++ bindings to link
+#define MPICH_SKIP_MPICXX 1
+#include <mpi.h>
+#endif
+
+namespace plumb::cli {
+namespace {
+
+const Cluster* the_cluster = nullptr;
+
+std::optional<int> variable(const char* name) {
+  const char* text = std::getenv(name);
+  if (text == nullptr || *text == '\0') return std::nullopt;
+  return std::atoi(text);
+}
+
+// Whether a launcher started this process, and its number and count as the launcher set them.
+struct Launch {
+  bool launched = false;
+  int rank = 0;
+  int size = 1;
+};
+
+Launch launch() {
+  if (const auto size = variable("OMPI_COMM_WORLD_SIZE"))
+    return {true, variable("OMPI_COMM_WORLD_RANK").value_or(0), *size};
+  if (const auto size = variable("PMI_SIZE")) return {true, variable("PMI_RANK").value_or(0), *size};
+  if (const auto rank = variable("PMIX_RANK")) return {true, *rank, variable("SLURM_NTASKS").value_or(1)};
+  return {};
+}
+
+// A stream buffer that takes everything and keeps nothing.
+class Discard : public std::streambuf {
+ protected:
+  int_type overflow(int_type c) override { return traits_type::not_eof(c); }
+  std::streamsize xsputn(const char*, std::streamsize count) override { return count; }
+};
+
+void discard_output() {
+  static Discard* const discard = new Discard;  // never destroyed: the streams outlive static objects
+  std::cout.rdbuf(discard);
+  std::cerr.rdbuf(discard);
+}
+
+#ifdef PLUMB_HAVE_MPI
+
+int byte_count(std::size_t bytes) {
+  if (bytes > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    throw io::EnvironmentError(fmt::format("a message of {} bytes is too big for MPI", bytes));
+  return static_cast<int>(bytes);
+}
+
+// The job's processes, over a communicator of their own.
+class MpiExchange final : public search::Exchange {
+ public:
+  MpiExchange() {
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
+    MPI_Comm_rank(comm_, &rank_);
+    MPI_Comm_size(comm_, &size_);
+  }
+  ~MpiExchange() override { MPI_Comm_free(&comm_); }
+  MpiExchange(const MpiExchange&) = delete;
+  MpiExchange& operator=(const MpiExchange&) = delete;
+
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+
+  std::vector<std::byte> all_to_all(std::span<const std::vector<std::byte>> outgoing,
+                                    std::vector<std::size_t>& from) override {
+    const auto processes = static_cast<std::size_t>(size_);
+    std::vector<int> send_counts(processes), send_offsets(processes), receive_counts(processes),
+        receive_offsets(processes);
+    std::vector<std::byte> send;
+    for (std::size_t p = 0; p < processes; ++p) {
+      send_offsets[p] = byte_count(send.size());
+      send_counts[p] = byte_count(outgoing[p].size());
+      send.insert(send.end(), outgoing[p].begin(), outgoing[p].end());
+      if (static_cast<int>(p) != rank_) count_sent(outgoing[p].size());
+    }
+    MPI_Alltoall(send_counts.data(), 1, MPI_INT, receive_counts.data(), 1, MPI_INT, comm_);
+    from.assign(processes + 1, 0);
+    for (std::size_t p = 0; p < processes; ++p) {
+      receive_offsets[p] = byte_count(from[p]);
+      from[p + 1] = from[p] + static_cast<std::size_t>(receive_counts[p]);
+    }
+    std::vector<std::byte> incoming(from.back());
+    MPI_Alltoallv(send.data(), send_counts.data(), send_offsets.data(), MPI_BYTE, incoming.data(),
+                  receive_counts.data(), receive_offsets.data(), MPI_BYTE, comm_);
+    return incoming;
+  }
+
+  void sum(std::span<std::uint64_t> values) override {
+    MPI_Allreduce(MPI_IN_PLACE, values.data(), byte_count(values.size()), MPI_UINT64_T, MPI_SUM, comm_);
+  }
+
+  std::vector<std::vector<std::byte>> all_gather(std::span<const std::byte> mine) override {
+    const auto processes = static_cast<std::size_t>(size_);
+    const int count = byte_count(mine.size());
+    std::vector<int> counts(processes), offsets(processes);
+    MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, comm_);
+    std::size_t total = 0;
+    for (std::size_t p = 0; p < processes; ++p) {
+      offsets[p] = byte_count(total);
+      total += static_cast<std::size_t>(counts[p]);
+    }
+    std::vector<std::byte> all(total);
+    MPI_Allgatherv(mine.data(), count, MPI_BYTE, all.data(), counts.data(), offsets.data(), MPI_BYTE, comm_);
+    count_sent(mine.size() * (processes - 1));
+    std::vector<std::vector<std::byte>> parts;
+    for (std::size_t p = 0; p < processes; ++p) {
+      const auto begin = all.begin() + offsets[p];
+      parts.emplace_back(begin, begin + counts[p]);
+    }
+    return parts;
+  }
+
+ private:
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  int rank_ = 0;
+  int size_ = 1;
+};
+
+#endif
+
+}  // namespace
+
+Cluster::Cluster(int& argc, char**& argv) {
+  const Launch started = launch();
+#ifdef PLUMB_HAVE_MPI
+  if (started.launched) {
+    int provided = 0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    exchange_ = std::make_shared<MpiExchange>();
+    rank_ = exchange_->rank();
+    size_ = exchange_->size();
+  }
+#else
+  (void)argc, (void)argv;
+  rank_ = started.rank;
+  if (started.size > 1) {
+    missing_ = fmt::format(
+        "this plumb was built without MPI, so it cannot share the work with the {} processes its "
+        "launcher started: install MPI (Debian: libopenmpi-dev openmpi-bin) and rebuild, or run "
+        "plumb alone",
+        started.size);
+  }
+#endif
+  if (rank_ != 0) discard_output();
+  the_cluster = this;
+}
+
+Cluster::~Cluster() {
+  if (the_cluster == this) the_cluster = nullptr;
+  const bool joined = exchange_ != nullptr;
+  exchange_.reset();  // its communicator is freed before MPI is finalized
+#ifdef PLUMB_HAVE_MPI
+  if (joined) MPI_Finalize();
+#else
+  (void)joined;
+#endif
+}
+
+const Cluster& cluster() {
+  static const Cluster alone;
+  return the_cluster != nullptr ? *the_cluster : alone;
+}
+
+search::Distribution distribution(const std::string& checkpoint, bool resume) {
+  search::Distribution shared{.exchange = cluster().exchange(), .checkpoint = checkpoint, .resume = resume};
+  if (const auto layer = variable("PLUMB_CRASH_AFTER_LAYER")) {
+    const bool last = cluster().rank() == cluster().size() - 1;
+    shared.after_checkpoint = [last, crash_layer = static_cast<std::size_t>(*layer)](std::size_t done) {
+      if (last && done == crash_layer) std::raise(SIGKILL);
+    };
+  }
+  return shared;
+}
+
+void report_cluster_stats(std::uint64_t states) {
+  const std::shared_ptr<search::Exchange>& group = cluster().exchange();
+  if (group == nullptr) return;
+  rusage usage{};
+  ::getrusage(RUSAGE_SELF, &usage);
+  const std::array<std::uint64_t, 2> mine{group->bytes_sent(), static_cast<std::uint64_t>(usage.ru_maxrss) * 1024};
+  std::uint64_t sent = 0, least = std::numeric_limits<std::uint64_t>::max(), most = 0;
+  for (const std::vector<std::byte>& part : group->all_gather(std::as_bytes(std::span(mine)))) {
+    std::array<std::uint64_t, 2> theirs{};
+    std::memcpy(theirs.data(), part.data(), sizeof theirs);
+    sent += theirs[0];
+    least = std::min(least, theirs[1]);
+    most = std::max(most, theirs[1]);
+  }
+  std::cerr << fmt::format(
+      "cluster: {}, {} sent between them ({:.2f} bytes a state), peak resident memory a process {} to {}\n",
+      io::counted(static_cast<std::uint64_t>(group->size()), "process", "processes"), io::human_bytes(static_cast<double>(sent)),
+      states != 0 ? static_cast<double>(sent) / static_cast<double>(states) : 0.0,
+      io::human_bytes(static_cast<double>(least)), io::human_bytes(static_cast<double>(most)));
+}
+
+}  // namespace plumb::cli

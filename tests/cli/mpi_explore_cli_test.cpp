@@ -1,0 +1,138 @@
+// `mpirun -np N plumb explore PUZZLE` end to end, for every puzzle that explores and N = 1 to 4: the
+// same output (the time apart), messages and exit status as `plumb explore PUZZLE` alone; a run that
+// loses a process resumes from its checkpoint, with another number of processes, to the same output.
+// The tests that need MPI skip in a build without it; checkpoints work without MPI too.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tests/support/run_mpi.hpp"
+#include "tests/support/run_plumb.hpp"
+
+namespace plumb::testing {
+namespace {
+
+// A small exploration of each puzzle that explores (block's, which is small, every process makes whole).
+const std::vector<std::vector<std::string>> kExplorations = {
+    {"explore", "sliding", "--size", "3x3"},
+    {"explore", "gap", "--suits", "3", "--values", "5", "--seed", "2"},
+    {"explore", "cubic", "--size", "2x3"},
+    {"explore", "pegs", "--rows", "5"},
+    {"explore", "block"},
+};
+
+std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+// JSON output without the one value that differs between runs: "seconds":N.
+std::string timeless(std::string out) {
+  const std::string key = "\"seconds\":";
+  for (std::size_t at = out.find(key); at != std::string::npos; at = out.find(key, at)) {
+    const std::size_t end = out.find_first_of(",}", at);
+    out.erase(at, end - at);
+  }
+  return out;
+}
+
+std::filesystem::path fresh_folder(const std::string& name) {
+  const auto folder = std::filesystem::temp_directory_path() /
+                      ("plumb-mpi-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(folder);
+  return folder;
+}
+
+TEST(MpiExploreCli, EveryPuzzleGivesWhatOneProcessGives) {
+  if (!have_mpi()) GTEST_SKIP() << "built without MPI";
+  for (const auto& args : kExplorations) {
+    const std::string name = args[1];
+    const ProgramRun alone = run_plumb(with(args, {"--format", "json"}));
+    ASSERT_EQ(alone.status, 0) << name << ": " << alone.err;
+    for (int processes = 1; processes <= 4; ++processes) {
+      const ProgramRun shared = run_mpi(processes, with(args, {"--format", "json"}));
+      EXPECT_EQ(shared.status, 0) << name << " " << processes << ": " << shared.err;
+      EXPECT_EQ(timeless(shared.out), timeless(alone.out)) << name << " " << processes;
+      EXPECT_EQ(shared.err, "") << name << " " << processes;
+    }
+    const ProgramRun contest_alone = run_plumb(args);
+    const ProgramRun contest = run_mpi(3, args);
+    EXPECT_EQ(contest.out, contest_alone.out) << name;
+  }
+}
+
+TEST(MpiExploreCli, MessagesAndExitStatusesAreThoseOfOneProcess) {
+  if (!have_mpi()) GTEST_SKIP() << "built without MPI";
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"explore", "sliding", "--size", "5x5"},          // bad usage: 2
+           {"explore", "sliding", "--max-memory", "1M"},     // a limit: 3
+           {"explore", "pegs", "--rows", "4", "/nonexistent"}}) {  // bad input: 2
+    const ProgramRun alone = run_plumb(args);
+    const ProgramRun shared = run_mpi(2, args);
+    EXPECT_NE(alone.status, 0) << args[1];
+    EXPECT_EQ(shared.status, alone.status) << args[1] << ": " << shared.err;
+    EXPECT_EQ(shared.out, alone.out) << args[1];
+    EXPECT_EQ(shared.err.substr(0, 30), alone.err.substr(0, 30)) << args[1];
+    EXPECT_EQ(shared.err.find('\n'), shared.err.rfind('\n')) << "one message: " << shared.err;
+  }
+  const ProgramRun solve = run_mpi(2, {"solve", "sliding", "/dev/null"});
+  EXPECT_EQ(solve.status, 2);
+  EXPECT_NE(solve.err.find("only explore shares its work"), std::string::npos) << solve.err;
+}
+
+TEST(MpiExploreCli, StatsAddTheClustersLine) {
+  if (!have_mpi()) GTEST_SKIP() << "built without MPI";
+  const ProgramRun shared = run_mpi(2, {"explore", "sliding", "--size", "3x3", "--stats"});
+  EXPECT_EQ(shared.status, 0) << shared.err;
+  EXPECT_NE(shared.err.find("explore: exhausted, depth 31, 181440 expanded"), std::string::npos) << shared.err;
+  EXPECT_NE(shared.err.find("cluster: 2 processes, "), std::string::npos) << shared.err;
+}
+
+// A run that loses a process after `layer`'s checkpoint (PLUMB_CRASH_AFTER_LAYER), then resumed.
+ProgramRun lose_and_resume(const std::vector<std::string>& args, int lost_processes, int resumed_processes,
+                           const std::string& name) {
+  const auto folder = fresh_folder(name);
+  const std::vector<std::string> crash{"PLUMB_CRASH_AFTER_LAYER=5"};
+  const auto keep = with(args, {"--checkpoint", folder.string()});
+  const ProgramRun lost = lost_processes == 0
+                              ? run_command(with(with({"env"}, crash), with({PLUMB_BINARY}, keep)))
+                              : run_mpi(lost_processes, keep, crash);
+  EXPECT_NE(lost.status, 0) << name;
+  EXPECT_TRUE(std::filesystem::exists(folder / "manifest")) << name;
+  const auto resume = with(args, {"--resume", folder.string()});
+  ProgramRun resumed = resumed_processes == 0 ? run_plumb(resume) : run_mpi(resumed_processes, resume);
+  std::filesystem::remove_all(folder);
+  return resumed;
+}
+
+TEST(MpiExploreCli, ALostRunResumesFromItsCheckpoint) {
+  for (const auto& args : {kExplorations[0], kExplorations[1]}) {
+    const auto json = with(args, {"--format", "json"});
+    const ProgramRun alone = run_plumb(json);
+    const ProgramRun resumed = lose_and_resume(json, 0, 0, args[1] + "-alone");
+    EXPECT_EQ(resumed.status, 0) << resumed.err;
+    EXPECT_EQ(timeless(resumed.out), timeless(alone.out)) << args[1];
+    if (!have_mpi()) continue;
+    for (const auto& [lost, again] : {std::pair{2, 3}, std::pair{4, 1}}) {
+      const ProgramRun shared = lose_and_resume(json, lost, again, args[1] + "-shared");
+      EXPECT_EQ(shared.status, 0) << shared.err;
+      EXPECT_EQ(timeless(shared.out), timeless(alone.out)) << args[1] << " " << lost << " then " << again;
+    }
+  }
+}
+
+TEST(MpiExploreCli, CheckpointOptionsAreChecked) {
+  const ProgramRun nothing = run_plumb({"explore", "pegs", "--rows", "4", "--resume", "/nonexistent"});
+  EXPECT_EQ(nothing.status, 4);
+  EXPECT_NE(nothing.err.find("no checkpoint to resume from"), std::string::npos) << nothing.err;
+  const ProgramRun two = run_plumb({"explore", "pegs", "--checkpoint", "/a", "--resume", "/b"});
+  EXPECT_EQ(two.status, 2);
+  EXPECT_NE(two.err.find("give one folder"), std::string::npos) << two.err;
+}
+
+}  // namespace
+}  // namespace plumb::testing
