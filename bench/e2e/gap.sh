@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Gap solitaire, end to end. (a) plumb against the textbook baseline (bench/gap_baseline.cpp: BFS
-# with a std::map over unpacked layouts) on the same 1,000 random 4 x 7 deals, answers compared;
+# Gap solitaire, end to end. (a) plumb against the contest's approach (bench/gap_baseline.cpp: BFS
+# with a std::map over packed layouts) on the same 1,000 random 4 x 7 deals, answers compared;
 # each algorithm's time and its throughput ratio to the baseline. (b) With GAP_GROWTH=1, growth
 # over larger decks: reachable layouts (explore) and solving times for random deals of each shape.
 # Env: PLUMB (the program), BENCH_BIN (bench executables), DEALS (default 1000), GAP_GROWTH,
