@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/fresh_folder.hpp"
 #include "tests/support/run_mpi.hpp"
 #include "tests/support/run_plumb.hpp"
 
@@ -38,13 +39,6 @@ std::string timeless(std::string out) {
     out.erase(at, end - at);
   }
   return out;
-}
-
-std::filesystem::path fresh_folder(const std::string& name) {
-  const auto folder = std::filesystem::temp_directory_path() /
-                      ("plumb-mpi-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(folder);
-  return folder;
 }
 
 TEST(MpiExploreCli, EveryPuzzleGivesWhatOneProcessGives) {

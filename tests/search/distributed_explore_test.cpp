@@ -10,11 +10,13 @@
 
 #include "plumb/search/explore.hpp"
 #include "tests/search/test_domains.hpp"
+#include "tests/support/fresh_folder.hpp"
 #include "tests/support/thread_exchange.hpp"
 
 namespace plumb::search {
 namespace {
 
+using testing::fresh_folder;
 using testing::NumberWalk;
 using testing::Pancakes;
 using testing::run_in_group;
@@ -58,13 +60,6 @@ std::vector<ExploreResult<D>> explore_in_group(const D& d, const std::vector<typ
     context.distribution.exchange = std::move(member);
     return explore(d, std::span(starts), context, keep);
   });
-}
-
-std::filesystem::path fresh_folder(const std::string& name) {
-  const auto folder = std::filesystem::temp_directory_path() /
-                      ("plumb-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(folder);
-  return folder;
 }
 
 TEST(DistributedExplore, RankedSpacesGiveWhatOneProcessGives) {
