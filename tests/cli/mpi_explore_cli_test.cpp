@@ -1,13 +1,17 @@
 // `mpirun -np N plumb explore PUZZLE` end to end, for every puzzle that explores and N = 1 to 4: the
 // same output (the time apart), messages and exit status as `plumb explore PUZZLE` alone; a run that
-// loses a process resumes from its checkpoint, with another number of processes, to the same output.
+// loses a process resumes from its checkpoint, with another number of processes, to the same output;
+// a Ctrl-C at the launcher stops every process.
 // The tests that need MPI skip in a build without it; checkpoints work without MPI too.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/support/fresh_folder.hpp"
@@ -84,6 +88,25 @@ TEST(MpiExploreCli, StatsAddTheClustersLine) {
   EXPECT_EQ(shared.status, 0) << shared.err;
   EXPECT_NE(shared.err.find("explore: exhausted, depth 31, 181440 expanded"), std::string::npos) << shared.err;
   EXPECT_NE(shared.err.find("cluster: 2 processes, "), std::string::npos) << shared.err;
+}
+
+// Ctrl-C at the launcher: mpirun passes it on to every process as SIGTERM, each stops at its next
+// round, and the first process alone says so; mpirun's own exit status is Open MPI's for a job it
+// ended (1), not the 3 of a process alone.
+TEST(MpiExploreCli, AnInterruptAtTheLauncherStopsEveryProcess) {
+  if (!have_mpi()) GTEST_SKIP() << "built without MPI";
+  StartedProgram started(mpi_words(2, {"explore", "sliding", "--size", "3x4", "--progress"}));
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (started.err().empty() && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  started.signal(SIGINT);
+  const ProgramRun run = started.finish();  // mpirun ends after every process it started
+  EXPECT_NE(run.status, 0);
+  const std::string said = "plumb: interrupted after ";
+  const std::size_t at = run.err.find(said);
+  EXPECT_NE(at, std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find(said, at + 1), std::string::npos) << "said once: " << run.err;
+  EXPECT_EQ(run.out, "");
 }
 
 // A run that loses a process after `layer`'s checkpoint (PLUMB_CRASH_AFTER_LAYER), then resumed.

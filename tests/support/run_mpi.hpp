@@ -20,8 +20,9 @@ namespace plumb::testing {
 
 inline bool have_mpi() { return std::string(PLUMB_MPIEXEC).size() > 0; }
 
-inline ProgramRun run_mpi(int processes, const std::vector<std::string>& args,
-                          const std::vector<std::string>& environment = {}) {
+// The words that start `processes` processes of the plumb program with `args`.
+inline std::vector<std::string> mpi_words(int processes, const std::vector<std::string>& args,
+                                          const std::vector<std::string>& environment = {}) {
   const char* asan = std::getenv("ASAN_OPTIONS");
   std::vector<std::string> words{"env",
                                  "OMPI_ALLOW_RUN_AS_ROOT=1",
@@ -34,7 +35,12 @@ inline ProgramRun run_mpi(int processes, const std::vector<std::string>& args,
   words.insert(words.end(), environment.begin(), environment.end());
   words.insert(words.end(), {PLUMB_MPIEXEC, "-np", std::to_string(processes), PLUMB_BINARY});
   words.insert(words.end(), args.begin(), args.end());
-  return run_command(words);
+  return words;
+}
+
+inline ProgramRun run_mpi(int processes, const std::vector<std::string>& args,
+                          const std::vector<std::string>& environment = {}) {
+  return run_command(mpi_words(processes, args, environment));
 }
 
 }  // namespace plumb::testing
