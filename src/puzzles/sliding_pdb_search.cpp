@@ -1,5 +1,5 @@
-// solve_sliding_pdb: the engine's parallel IDA* (search/parallel_ida_star.hpp) over a partition's
-// additive pattern databases with the mirror about the main diagonal (pdb/additive_heuristic.hpp),
+// solve_sliding_pdb: the engine's parallel IDA* (search/parallel_ida_star.hpp), or A* then IDA*
+// from its frontier (search/astar_ida_star.hpp), over a partition's additive pattern databases with the mirror about the main diagonal (pdb/additive_heuristic.hpp),
 // on the board flipped and renamed to the databases' blank-first goal. See
 // plumb/puzzles/sliding_pdb.hpp.
 #include <fmt/format.h>
@@ -13,6 +13,7 @@
 #include "plumb/pdb/additive_heuristic.hpp"
 #include "plumb/puzzles/sliding.hpp"
 #include "plumb/puzzles/sliding_pdb.hpp"
+#include "plumb/search/astar_ida_star.hpp"
 #include "plumb/search/parallel_ida_star.hpp"
 
 namespace plumb::puzzles {
@@ -48,7 +49,8 @@ pdb::AdditivePdb sliding_additive_pdb(const SlidingPdbSet& pdbs) {
 
 SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const std::uint8_t> cells,
                                      std::span<const std::uint8_t> goal,
-                                     const search::SearchContext& context, unsigned threads) {
+                                     const search::SearchContext& context, unsigned threads,
+                                     std::uint64_t astar_states) {
   const pdb::AdditivePdb heuristic_tables = sliding_additive_pdb(pdbs);
   const unsigned width = pdbs.partition.width, height = pdbs.partition.height, n = width * height;
   const auto is_board = [n](std::span<const std::uint8_t> board) {
@@ -93,8 +95,14 @@ SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const 
   }
   const pdb::AdditivePdbHeuristic heuristic(domain, heuristic_tables, start);
   solution.root_bound = heuristic.value();
+  const auto position = [&](const SlidingState& s) {
+    return pdb::AdditivePdbHeuristic(domain, heuristic_tables, s);
+  };
+  threads = std::max(1u, threads);
   search::SearchResult<SlidingDomain> result =
-      search::parallel_ida_star(domain, start, heuristic, context, std::max(1u, threads));
+      astar_states == 0
+          ? search::parallel_ida_star(domain, start, heuristic, context, threads)
+          : search::astar_ida_star(domain, start, position, astar_states, context, threads);
   solution.stats = result.stats;
   if (result.moves) {
     for (SlidingMove& move : *result.moves) {  // back to the board's orientation

@@ -58,6 +58,9 @@ Options:
                     about 1.5 minutes on 2 cores, 24-6666: about 2; 1.3 GB of memory), saying so on
                     standard error, and then loaded from the cache ($PLUMB_CACHE, else
                     ~/.cache/plumb; see plumb pdb).
+                    astar-ida: A* over the same databases until it stores 10,000,000 states
+                    (with --max-memory: what a quarter of it holds), then IDA* from A*'s
+                    frontier (Bu and Korf 2019).
                     ida: IDA* with Manhattan distance plus linear conflicts, nothing to build.
                     astar, bfs, bidir: the generic engine's A*, breadth-first and bidirectional
                     breadth-first search.

@@ -1,6 +1,7 @@
 // SlidingSolver and its table of algorithms.
 #include "plumb/puzzles/sliding_solve.hpp"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include "plumb/io/table_cache.hpp"
 #include "plumb/puzzles/sliding_io.hpp"
 #include "plumb/search/astar.hpp"
+#include "plumb/search/astar_ida_star.hpp"
 #include "plumb/search/bfs.hpp"
 #include "plumb/search/bidirectional_bfs.hpp"
 #include "plumb/search/distance_table.hpp"
@@ -80,10 +82,10 @@ void check_pdb_fits(const SlidingSolver& solver) {
   }
 }
 
-// IDA* over the partition's additive pattern databases: the boards go to solve_sliding_pdb as
-// cells row by row.
-void run_pdb(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
-             SlidingSolution& out) {
+// IDA* over the partition's additive pattern databases, after A* until it stores `astar_states`
+// states if that is not 0: the boards go to solve_sliding_pdb as cells row by row.
+void solve_with_pdbs(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
+                     std::uint64_t astar_states, SlidingSolution& out) {
   check_pdb_fits(solver);
   out.stats = {};
   const SlidingPdbSet* pdbs = solver.pdbs(context, out.stats);
@@ -92,9 +94,27 @@ void run_pdb(SlidingSolver& solver, const SlidingState& start, const SearchConte
   const SlidingPdbSolution solution =
       solve_sliding_pdb(*pdbs, std::span(start.cells.data(), cells),
                         std::span(solver.domain().goal().cells.data(), cells), context,
-                        search::worker_threads(context));
+                        search::worker_threads(context), astar_states);
   out.stats = solution.stats;
   if (solution.moves) out.moves = *solution.moves;
+}
+
+void run_pdb(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
+             SlidingSolution& out) {
+  solve_with_pdbs(solver, start, context, 0, out);
+}
+
+// The states the A* of astar-ida stores: what a quarter of --max-memory holds (the databases and
+// the rest of the process keep the other three), else kSlidingAstarStates.
+std::uint64_t astar_states_for(const SearchContext& context) {
+  const std::uint64_t memory = context.limits.max_memory_bytes;
+  if (memory == 0) return kSlidingAstarStates;
+  return std::max<std::uint64_t>(1, memory / 4 / search::astar_bytes_per_state<SlidingDomain>());
+}
+
+void run_astar_ida(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
+                   SlidingSolution& out) {
+  solve_with_pdbs(solver, start, context, astar_states_for(context), out);
 }
 
 // Walks down the distance table: from distance k, the first move (in u d l r order) that reaches a
@@ -161,6 +181,10 @@ constexpr std::array kAlgorithms{
     SlidingAlgorithm{"pdb",
                      "IDA* over additive pattern databases with reflection, built once and cached",
                      run_pdb},
+    SlidingAlgorithm{"astar-ida",
+                     "A* over the pattern databases until it holds a quarter of --max-memory "
+                     "(default 10,000,000 states), then IDA* from its frontier",
+                     run_astar_ida},
     SlidingAlgorithm{"ida", "IDA* with Manhattan distance plus linear conflicts", run_ida},
     SlidingAlgorithm{"astar", "A* with Manhattan distance plus linear conflicts", run_astar},
     SlidingAlgorithm{"bfs", "breadth-first search", run_bfs},

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <random>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 
 #include <unistd.h>
@@ -312,6 +313,33 @@ TEST(SlidingPdb, FifteenPuzzleAgainstManhattanIda) {
     EXPECT_EQ(*one.moves, *two.moves);
     EXPECT_TRUE(replay(domain, start, *one.moves, goal));
     EXPECT_LE(one.stats.expanded, expected.stats.expanded);
+  }
+}
+
+// A* then IDA* from its frontier (solve_sliding_pdb with astar_states): the lengths of IDA* alone,
+// the same moves on one thread or two, whether A* stores one state, a few hundred or (on the 3x3)
+// more than the whole class; every solution replays to the goal.
+TEST(SlidingPdb, AStarThenIdaStarFromItsFrontier) {
+  const bool sanitized = std::getenv("PLUMB_SANITIZED") != nullptr;
+  std::mt19937 random(24);
+  for (const auto& [name, rows, walk] : {std::tuple{"8-44", 3, 40}, std::tuple{"15-555", 4, 80}}) {
+    const SlidingPdbSet set = build_set(partition(name));
+    const auto cells = static_cast<unsigned>(rows * rows);
+    const Board goal = ordered(cells, BlankPlace::first);
+    const SlidingDomain domain(rows, rows, to_state(goal));
+    for (int trial = 0; trial < (sanitized ? 1 : 4); ++trial) {
+      const Board start = random_walk(domain, walk + trial, random);
+      const SlidingPdbSolution expected = solve_sliding_pdb(set, start, goal, {}, 2);
+      ASSERT_TRUE(expected.moves.has_value());
+      for (std::uint64_t astar_states : {1u, 300u, 400'000u}) {
+        const SlidingPdbSolution one = solve_sliding_pdb(set, start, goal, {}, 1, astar_states);
+        const SlidingPdbSolution two = solve_sliding_pdb(set, start, goal, {}, 2, astar_states);
+        ASSERT_TRUE(one.moves && two.moves) << name << " " << astar_states;
+        EXPECT_EQ(one.moves->size(), expected.moves->size()) << name << " " << astar_states;
+        EXPECT_EQ(*one.moves, *two.moves) << name << " " << astar_states;
+        EXPECT_TRUE(replay(domain, start, *one.moves, goal)) << name << " " << astar_states;
+      }
+    }
   }
 }
 

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <random>
 
 #include "plumb/search/ida_star.hpp"
@@ -18,49 +17,9 @@ namespace {
 
 using testing::CostlyPancakes;
 using testing::GapHeuristic;
+using testing::IncrementalGaps;
+using testing::NoHeuristic;
 using testing::Pancakes;
-
-// GapHeuristic kept up to date move by move: flipping the top k changes only the adjacency
-// between positions k - 1 and k (position N is the plate).
-template <int N>
-class IncrementalGaps {
- public:
-  using State = typename Pancakes<N>::State;
-  struct Prepared {
-    int change;
-  };
-  using Saved = int;
-
-  explicit IncrementalGaps(const State& start) : gaps_(GapHeuristic<N>{}(start)) {}
-
-  int value() const { return gaps_; }
-  Prepared prepare(const State& s, int k) const {
-    const int below = k < N ? s[k] : N;
-    return {gap(s[0], below) - gap(s[k - 1], below)};
-  }
-  Saved apply(const Prepared& prepared) {
-    gaps_ += prepared.change;
-    return prepared.change;
-  }
-  void undo(const Prepared&, Saved change) { gaps_ -= change; }
-
- private:
-  static int gap(int a, int b) { return std::abs(a - b) != 1; }
-  int gaps_;
-};
-
-// No information at all: IDA* then expands every node within each depth, many thousands.
-struct NoHeuristic {
-  struct Prepared {};
-  using Saved = int;
-  int value() const { return 0; }
-  template <class State>
-  Prepared prepare(const State&, int) const {
-    return {};
-  }
-  Saved apply(const Prepared&) { return 0; }
-  void undo(const Prepared&, Saved) {}
-};
 
 static_assert(IncrementalHeuristic<IncrementalGaps<5>, Pancakes<5>>);
 static_assert(IncrementalHeuristic<NoHeuristic, Pancakes<5>>);

@@ -5,11 +5,14 @@
 //   NumberWalk:  x -> x + 1, x -> 2x, x -> x - 3 over 0..limit: a directed, non-reversible graph with
 //                no ranks and no packing, so the generic (copying, hashed) code paths run.
 //   CostlyPancakes<N>: Pancakes whose flip of k costs k, for the weighted paths of A* and IDA*.
+//   IncrementalGaps<N>, NoHeuristic: the gap heuristic and none, as incremental heuristics
+//                (search/parallel_ida_star.hpp), kept up to date move by move.
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <numeric>
 #include <random>
 
@@ -123,6 +126,48 @@ struct NumberWalk {
     if (x - 3 >= 0) f('-', x - 3);
   }
   int apply(int x, char m) const { return m == '+' ? x + 1 : m == '*' ? 2 * x : x - 3; }
+};
+
+// GapHeuristic kept up to date move by move: flipping the top k changes only the adjacency
+// between positions k - 1 and k (position N is the plate).
+template <int N>
+class IncrementalGaps {
+ public:
+  using State = typename Pancakes<N>::State;
+  struct Prepared {
+    int change;
+  };
+  using Saved = int;
+
+  explicit IncrementalGaps(const State& start) : gaps_(GapHeuristic<N>{}(start)) {}
+
+  int value() const { return gaps_; }
+  Prepared prepare(const State& s, int k) const {
+    const int below = k < N ? s[k] : N;
+    return {gap(s[0], below) - gap(s[k - 1], below)};
+  }
+  Saved apply(const Prepared& prepared) {
+    gaps_ += prepared.change;
+    return prepared.change;
+  }
+  void undo(const Prepared&, Saved change) { gaps_ -= change; }
+
+ private:
+  static int gap(int a, int b) { return std::abs(a - b) != 1; }
+  int gaps_;
+};
+
+// No information at all, as an incremental heuristic: IDA* then expands every node within each depth, many thousands.
+struct NoHeuristic {
+  struct Prepared {};
+  using Saved = int;
+  int value() const { return 0; }
+  template <class State>
+  Prepared prepare(const State&, int) const {
+    return {};
+  }
+  Saved apply(const Prepared&) { return 0; }
+  void undo(const Prepared&, Saved) {}
 };
 
 struct ZeroHeuristic {

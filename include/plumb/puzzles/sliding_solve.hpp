@@ -9,6 +9,9 @@
 //           partition (the size's default, 15-7-8 for 4x4 and 24-6666 for 5x5, or one named),
 //           loaded from the cache directory or built there on the first query. Needs a goal with
 //           the blank in a corner.
+//   astar-ida   A* over the same databases until it stores kSlidingAstarStates states (or what a
+//           quarter of the memory limit holds), then IDA* from its frontier
+//           (search/astar_ida_star.hpp). The same needs as pdb.
 //   ida     IDA* with Manhattan distance plus linear conflicts (sliding_heuristics.hpp).
 //   astar, bfs, bidir   the generic engine's A* (same heuristic), breadth-first and bidirectional
 //           breadth-first search, for cross-checks and comparisons.
@@ -39,6 +42,7 @@ namespace plumb::puzzles {
 
 inline constexpr std::uint64_t kSlidingAutoTableStates = 2'000'000;
 inline constexpr std::uint64_t kSlidingTableLimit = std::uint64_t{1} << 30;
+inline constexpr std::uint64_t kSlidingAstarStates = 10'000'000;
 
 // The answer to one instance. `moves` keeps its capacity from one query to the next.
 struct SlidingSolution {

@@ -28,6 +28,7 @@
 #include <cstddef>
 #include <limits>
 #include <mutex>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -114,6 +115,21 @@ class Worker {
       path_.push_back(m);
     }
     return g;
+  }
+
+  // Whether this node, reached at cost g, is a goal; if so it is the solution (path(), with cost g).
+  bool is_goal_at(Cost g) {
+    if (heuristic() != 0 || !d_->is_goal(state_)) return false;
+    solution_cost_ = g;
+    return true;
+  }
+
+  // Puts this worker at another node: its state, the heuristic positioned there and the moves that
+  // path() starts with from now on (the last move to the node, for the parent pruning, or none).
+  void place(const State& state, const H& h, std::span<const Move> last_moves) {
+    state_ = state;
+    h_ = h;
+    path_.assign(last_moves.begin(), last_moves.end());
   }
 
   // Searches below this node, at cost g, for a goal within `bound`; when it finds one, path() is
@@ -256,6 +272,36 @@ struct Iteration {
   }
 };
 
+// Searches below work items 0 .. count - 1 within `bound` on `threads` threads, which take them in
+// order; a worker (a copy of `root`) is put on item i by position(worker, i), which makes the item's
+// moves from the root (or places it there) and returns their cost. The item's node must be within the bound; it may be a
+// goal itself. Adds the items' statistics and the earliest item's solution to `result`.
+template <class D, class H, class Position>
+void search_items(const Worker<D, H>& root, std::size_t count, const Position& position,
+                  Cost bound, Shared& shared, unsigned threads, Iteration<typename D::Move>& result) {
+  std::atomic<std::size_t> next_item{0};
+  std::mutex merge;
+  run_workers(threads, [&](unsigned) {
+    unsigned unchecked = 0;
+    Worker<D, H> worker = root;  // assigned the root for each item, keeping its vectors' storage
+    for (;;) {
+      const std::size_t item = next_item.fetch_add(1);
+      if (item >= count || item > shared.solved_item.load() || shared.stopped.load()) break;
+      worker = root;
+      worker.work_on(item, unchecked);
+      const Cost g = position(worker, item);
+      const bool found = worker.is_goal_at(g) || worker.search(g, bound);
+      unchecked = worker.unchecked();
+      const std::lock_guard lock(merge);
+      if (found && item < shared.solved_item.load()) {
+        shared.solved_item = item;
+        result.take_solution(worker);
+      }
+      result.absorb(worker);
+    }
+  });
+}
+
 // One IDA* iteration with bound `bound` on `threads` threads.
 template <class D, class H>
 Iteration<typename D::Move> iterate(const Worker<D, H>& root, Cost bound, Shared& shared,
@@ -268,29 +314,52 @@ Iteration<typename D::Move> iterate(const Worker<D, H>& root, Cost bound, Shared
   if (splitter.search(0, bound)) result.take_solution(splitter);
   result.absorb(splitter);
   if (result.found || items.empty()) return result;
-
-  std::atomic<std::size_t> next_item{0};
-  std::mutex merge;
-  run_workers(threads, [&](unsigned) {
-    unsigned unchecked = 0;
-    Worker<D, H> worker = root;  // assigned the root for each item, keeping its vectors' storage
-    for (;;) {
-      const std::size_t item = next_item.fetch_add(1);
-      if (item >= items.size() || item > shared.solved_item.load() || shared.stopped.load()) break;
-      worker = root;
-      worker.work_on(item, unchecked);
-      const Cost g = worker.replay(items[item]);
-      const bool found = worker.search(g, bound);
-      unchecked = worker.unchecked();
-      const std::lock_guard lock(merge);
-      if (found && item < shared.solved_item.load()) {
-        shared.solved_item = item;
-        result.take_solution(worker);
-      }
-      result.absorb(worker);
-    }
-  });
+  const auto replay_item = [&items](Worker<D, H>& worker, std::size_t item) {
+    return worker.replay(items[item]);
+  };
+  search_items(root, items.size(), replay_item, bound, shared, threads, result);
   return result;
+}
+
+// Runs iterations with bounds from `bound` on, each the least f that passed the previous one, until
+// one finds a solution (result.moves and cost), none is left (exhausted), the bound passes
+// context.limits.max_depth (depth_limit) or a limit stops the threads (shared.reason); adds every
+// iteration's statistics to result.stats. iterate(bound) runs one iteration.
+template <class D, class Iterate>
+void deepen(Cost bound, const Iterate& iterate, Shared& shared, SearchResult<D>& result) {
+  SearchStats& stats = result.stats;
+  const SearchLimits& limits = shared.context.limits;
+  stats.reason = StopReason::exhausted;
+  while (bound < kInfiniteCost) {
+    stats.depth = bound;
+    if (bound > limits.max_depth) {
+      stats.reason = StopReason::depth_limit;
+      return;
+    }
+    shared.bound = bound;
+    Iteration<typename D::Move> iteration = iterate(bound);
+    stats += iteration.stats;
+    ++stats.iterations;
+    if (iteration.found) {
+      result.moves = std::move(iteration.moves);
+      result.cost = iteration.cost;
+      stats.reason = StopReason::solved;
+      return;
+    }
+    if (!shared.stopped && limits.max_nodes != 0 && stats.expanded >= limits.max_nodes)
+      shared.stop(StopReason::node_limit);
+    if (shared.stopped) {
+      stats.reason = shared.reason;
+      return;
+    }
+    shared.solved_item = std::numeric_limits<std::size_t>::max();
+    bound = iteration.next_bound;
+  }
+}
+
+// The thread count for `threads` (0: search::worker_threads(context)).
+inline unsigned thread_count(unsigned threads, const SearchContext& context) {
+  return threads == 0 ? worker_threads(context) : std::clamp(threads, 1u, max_worker_threads());
 }
 
 }  // namespace parallel_ida_detail
@@ -303,42 +372,19 @@ template <BranchingBounded D, IncrementalHeuristic<D> H>
 SearchResult<D> parallel_ida_star(const D& d, const typename D::State& start, const H& h,
                                   const SearchContext& context = {}, unsigned threads = 0) {
   using namespace parallel_ida_detail;
-  threads = threads == 0 ? worker_threads(context) : std::clamp(threads, 1u, max_worker_threads());
+  threads = thread_count(threads, context);
   SearchResult<D> result;
-  SearchStats& stats = result.stats;
   Shared shared(context);
   const Worker<D, H> root(d, shared, start, h);
-  stats.reason = StopReason::exhausted;
   if (root.heuristic() == 0 && d.is_goal(start)) {
     result.moves.emplace();
-    stats.reason = StopReason::solved;
+    result.stats.reason = StopReason::solved;
+  } else {
+    const auto iteration = [&](Cost bound) { return iterate(root, bound, shared, threads); };
+    deepen(root.heuristic(), iteration, shared, result);
   }
-  for (Cost bound = root.heuristic(); !result.moves && bound < kInfiniteCost;) {
-    stats.depth = bound;
-    if (bound > context.limits.max_depth) {
-      stats.reason = StopReason::depth_limit;
-      break;
-    }
-    shared.bound = bound;
-    Iteration<typename D::Move> iteration = iterate(root, bound, shared, threads);
-    stats += iteration.stats;
-    ++stats.iterations;
-    if (iteration.found) {
-      result.moves = std::move(iteration.moves);
-      result.cost = iteration.cost;
-      stats.reason = StopReason::solved;
-    } else if (shared.stopped) {
-      break;
-    } else if (context.limits.max_nodes != 0 && stats.expanded >= context.limits.max_nodes) {
-      shared.stop(StopReason::node_limit);
-      break;
-    }
-    shared.solved_item = std::numeric_limits<std::size_t>::max();
-    bound = iteration.next_bound;
-  }
-  if (!result.moves && shared.stopped) stats.reason = shared.reason;
-  stats.seconds = shared.seconds();
-  stats.peak_stored = result.moves ? result.moves->size() : 0;
+  result.stats.seconds = shared.seconds();
+  result.stats.peak_stored = result.moves ? result.moves->size() : 0;
   return result;
 }
 

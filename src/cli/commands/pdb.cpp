@@ -25,6 +25,7 @@ struct PdbOptions {
   std::string file;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   double time_limit = 0;  // seconds an instance of `pdb solve`; 0 for none
+  std::uint64_t astar_states = 0;  // `pdb solve`: A* first until it stores this many; 0: IDA* alone
   bool force = false;
   bool progress = false;
 };
@@ -204,13 +205,15 @@ ExitCode run_solve_file(const PdbOptions& options) {
   search::SearchStats total;
   int wrong = 0, stopped = 0;
   std::size_t tried = 0;
-  std::cout << "id length expected bound expanded generated seconds\n";
+  std::cout << "id length expected bound expanded generated seconds"
+            << (options.astar_states != 0 ? " astar_stored\n" : "\n");
   // An interrupt stops the instance it comes in, and the run: the total is of the instances tried.
   for (std::size_t i = 0; i < boards.size() && !context.cancelled(); ++i) {
     ++tried;
     const auto solution = puzzles::solve_sliding_pdb(
         *pdbs, std::span(boards[i].cells.data(), cells),
-        std::span(domain.goal().cells.data(), cells), context, options.threads);
+        std::span(domain.goal().cells.data(), cells), context, options.threads,
+        options.astar_states);
     clear_progress();
     total += solution.stats;
     const std::string outcome = verdict(domain, boards[i], solution, lengths[i]);
@@ -220,10 +223,12 @@ ExitCode run_solve_file(const PdbOptions& options) {
       ++wrong;
     }
     std::cout << fmt::format(
-        "{} {} {} {} {} {} {:.4f}{}{}\n", ids[i],
+        "{} {} {} {} {} {} {:.4f}{}{}{}\n", ids[i],
         solution.moves ? fmt::format("{}", solution.moves->size()) : std::string("-"), lengths[i],
         solution.root_bound, solution.stats.expanded, solution.stats.generated,
-        solution.stats.seconds, outcome.empty() ? "" : " ", outcome);
+        solution.stats.seconds,
+        options.astar_states != 0 ? fmt::format(" {}", solution.stats.peak_stored) : "",
+        outcome.empty() ? "" : " ", outcome);
     std::cout.flush();  // each line as soon as it is known: a benchmark file can take hours
   }
   std::cout << fmt::format(
@@ -274,6 +279,11 @@ void add_pdb_command(CLI::App& app) {
       ->add_option("--time-limit", options->time_limit,
                    "Stop each instance's search after this many seconds (0: no limit); the "
                    "instance is reported as stopped and the next one starts")
+      ->check(CLI::NonNegativeNumber);
+  solve
+      ->add_option("--astar-states", options->astar_states,
+                   "Run A* first until it stores this many states, then IDA* from its frontier "
+                   "(A*+IDA*; 0, the default: IDA* alone); a column astar_stored says how many")
       ->check(CLI::NonNegativeNumber);
   solve->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");

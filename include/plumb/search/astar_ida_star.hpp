@@ -1,0 +1,147 @@
+// plumb/search/astar_ida_star.hpp: A*+IDA* (Bu and Korf, "A*+IDA*: A Simple Hybrid Search
+// Algorithm", IJCAI 2019): A* from the start until it stores a given number of states, then IDA*
+// iterations from the open nodes A* leaves (its frontier), on the threads of parallel IDA*
+// (parallel_ida_star.hpp), for a ReversibleDomain with an IncrementalHeuristic.
+//
+// The frontier is fixed once A* stops: its open nodes, ordered by f and, among equal f, in the
+// order A* would have expanded them. Iteration T (T from the frontier's least f up, each the least
+// f that passed the previous iteration) searches depth first, with bound T, below every frontier
+// node n with f(n) <= T, in the frontier's order: those nodes are the work items of parallel IDA*,
+// a worker put on one by copying its state from A*'s table and positioning the heuristic there
+// (A*'s moves to it are read back only for the solution). The solution returned is the first in that
+// order (A*'s moves to its node, then IDA*'s below it), whatever the thread count.
+// Optimality: at any time of A* some open node lies on an optimal path with its optimal g (Hart,
+// Nilsson and Raphael's lemma; A* stops only between expansions, so the frontier is every open
+// node), and its f is at most the optimal cost C* (h admissible). IDA* below it with bound C*
+// therefore reaches the goal, so the iteration T = C* finds a solution; an earlier iteration has
+// T < C* and finds only paths of cost at most T, so none. Every path found costs at most T: the
+// iteration that finds one finds an optimal one. A goal A* itself expands first is returned as is.
+// The A* phase positions the heuristic at each state it expands (position(s)) and moves it to each
+// child and back to evaluate the children; it stops
+// at the first of: `astar_states` states stored, the goal, an empty open list (no solution), or a
+// limit. Limits: A*'s Budget (nodes, time, memory, cancellation, progress: limits.hpp) during A*,
+// then those of parallel IDA* (its expansions counted on top of A*'s); max_depth bounds f in both.
+// Statistics: expanded and generated sum both phases, peak_stored is the states A* stored,
+// iterations and depth are those of the IDA* phase (depth: A*'s last f when A* finds the goal).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "plumb/search/astar.hpp"
+#include "plumb/search/context.hpp"
+#include "plumb/search/domain.hpp"
+#include "plumb/search/limits.hpp"
+#include "plumb/search/parallel_ida_star.hpp"
+#include "plumb/search/stats.hpp"
+
+namespace plumb::search {
+
+// A function that gives a heuristic positioned at a state: position(s) is an IncrementalHeuristic
+// of D whose value() is the estimate of s.
+template <class P, class D>
+concept HeuristicPositioner =
+    ReversibleDomain<D> && std::invocable<const P&, const typename D::State&> &&
+    IncrementalHeuristic<std::invoke_result_t<const P&, const typename D::State&>, D>;
+
+// About the bytes A* spends on each state it stores for the domain D: its node (the state, g,
+// parent and move), its key in the state table with the table's slots, and an open-list entry.
+template <Domain D>
+constexpr std::uint64_t astar_bytes_per_state() {
+  return sizeof(typename D::State) + sizeof(typename D::Move) + 2 * sizeof(Cost) +
+         sizeof(std::uint32_t) + sizeof(StateKey<D>) + 4 * sizeof(std::uint64_t);
+}
+
+// An optimal solution from `start` by A*+IDA*: A* until it stores `astar_states` states (at least
+// one: 1 makes it IDA* from the start), then IDA* from its frontier on `threads` threads (0:
+// search::worker_threads(context)). Reason: solved, exhausted, depth_limit or the limit that
+// stopped it.
+template <BranchingBounded D, HeuristicPositioner<D> Positioner>
+SearchResult<D> astar_ida_star(const D& d, const typename D::State& start,
+                               const Positioner& position, std::uint64_t astar_states,
+                               const SearchContext& context = {}, unsigned threads = 0) {
+  using namespace parallel_ida_detail;
+  using State = typename D::State;
+  using Move = typename D::Move;
+  using H = std::invoke_result_t<const Positioner&, const State&>;
+  // A*'s successors: the heuristic positioned once at the state expanded, then moved to each child
+  // and back.
+  const auto successors = [&d, &position](const State& s, const auto& visit) {
+    H h = position(s);
+    State child = s;
+    d.for_each_move(s, [&](const Move& move) {
+      const typename H::Prepared prepared = h.prepare(child, move);
+      d.apply(child, move);
+      const typename H::Saved saved = h.apply(prepared);
+      visit(move, std::as_const(child), static_cast<Cost>(h.value()));
+      h.undo(prepared, saved);
+      d.undo(child, move);
+    });
+  };
+  using AStar = astar_detail::BestFirst<D, decltype(successors)>;
+  threads = thread_count(threads, context);
+  SearchResult<D> result;
+  Shared shared(context);
+  Budget budget(context, result.stats);
+  const Worker<D, H> root(d, shared, start, position(start));
+  AStar astar(d, start, root.heuristic(), successors, context, budget, result.stats);
+  switch (astar.run(std::max<std::uint64_t>(astar_states, 1))) {
+    case AStar::Outcome::goal:
+      result.moves = astar.path_to(astar.goal());
+      result.cost = astar.g(astar.goal());
+      budget.finish(StopReason::solved);
+      return result;
+    case AStar::Outcome::exhausted:
+      budget.finish(StopReason::exhausted);
+      return result;
+    case AStar::Outcome::depth_limit:
+      budget.finish(StopReason::depth_limit);
+      return result;
+    case AStar::Outcome::stopped:
+      budget.finish(StopReason::exhausted);  // which keeps the limit's reason
+      return result;
+    case AStar::Outcome::full:
+      break;
+  }
+
+  struct FrontierNode {
+    typename AStar::Id id;
+    Cost f;
+  };
+  std::vector<FrontierNode> frontier;
+  astar.for_each_open([&frontier](typename AStar::Id id, Cost, Cost f) { frontier.push_back({id, f}); });
+  shared.expanded = result.stats.expanded;
+  const auto place_at_node = [&](Worker<D, H>& worker, std::size_t item) {
+    const typename AStar::Id node = frontier[item].id;
+    worker.place(astar.state(node), position(astar.state(node)), astar.last_move(node));
+    return astar.g(node);
+  };
+  const auto iteration = [&](Cost bound) {
+    Iteration<Move> outcome;
+    const auto within = std::partition_point(
+        frontier.begin(), frontier.end(), [bound](const FrontierNode& node) { return node.f <= bound; });
+    if (within != frontier.end()) outcome.next_bound = within->f;
+    const auto items = static_cast<std::size_t>(within - frontier.begin());
+    search_items(root, items, place_at_node, bound, shared, threads, outcome);
+    if (outcome.found) {  // A*'s moves to the node, then the worker's, which start with its last
+      std::vector<Move> moves = astar.path_to(frontier[shared.solved_item].id);
+      const std::size_t repeated = moves.empty() ? 0 : 1;
+      moves.insert(moves.end(), outcome.moves.begin() + repeated, outcome.moves.end());
+      outcome.moves = std::move(moves);
+    }
+    return outcome;
+  };
+  if (frontier.empty()) {  // only stale entries were left: every state was expanded
+    budget.finish(StopReason::exhausted);
+    return result;
+  }
+  deepen(frontier.front().f, iteration, shared, result);
+  result.stats.peak_stored = astar.stored();
+  result.stats.seconds = shared.seconds();
+  return result;
+}
+
+}  // namespace plumb::search
