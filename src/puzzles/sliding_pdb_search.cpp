@@ -1,7 +1,7 @@
 // solve_sliding_pdb: the engine's parallel IDA* (search/parallel_ida_star.hpp), or A* then IDA*
-// from its frontier (search/astar_ida_star.hpp), over a partition's additive pattern databases with the mirror about the main diagonal (pdb/additive_heuristic.hpp),
-// on the board flipped and renamed to the databases' blank-first goal. See
-// plumb/puzzles/sliding_pdb.hpp.
+// from its frontier (search/astar_ida_star.hpp), over a partition's additive pattern databases
+// with the mirror about the main diagonal (pdb/additive_heuristic.hpp), on the board flipped and
+// renamed to the databases' blank-first goal. See plumb/puzzles/sliding_pdb.hpp.
 #include <fmt/format.h>
 
 #include <algorithm>

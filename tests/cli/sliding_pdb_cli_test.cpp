@@ -1,6 +1,7 @@
-// `plumb solve sliding` with pattern databases end to end: --algo pdb against ida and the table
-// (every printed solution replayed, every length equal), auto's choice, the goals it takes and
-// refuses, --pdb and its errors, the notice before a build, and a limit during one. The databases
+// `plumb solve sliding` with pattern databases end to end: --algo pdb against ida and the table,
+// astar-ida against pdb (every printed solution replayed, every length equal), auto's choice, the
+// goals it takes and refuses, --pdb and its errors, the notice before a build, and a limit during
+// one. The databases
 // are the small sets (15-555, 8-44, 7-34), each test in a fresh temporary cache.
 #include <gtest/gtest.h>
 
@@ -114,6 +115,26 @@ TEST_F(SlidingPdbCli, AgreesWithIdaOnScrambledFifteenPuzzles) {
         answers({"--algo", "pdb", "--pdb", "15-555", "--goal", goal, "--threads", "1"}, boards),
         pdb);
   }
+}
+
+// --algo astar-ida (A* then IDA* from its frontier) gives pdb's lengths, with A*'s default budget
+// and with the budget a quarter of --max-memory holds, and the same moves on one thread or two.
+TEST_F(SlidingPdbCli, AStarIdaAgreesWithPdb) {
+  if (sanitized()) GTEST_SKIP() << "builds the 15-555 databases";
+  const SlidingSize size{4, 4};
+  const SlidingState goal_board = puzzles::ordered_sliding_goal(4, 4, BlankPlace::first);
+  const auto boards = scrambled(goal_board, size, 6, 40, 70, 2019);
+  const std::vector<std::string> common{"--pdb", "15-555", "--goal", "blank-first"};
+  const auto with = [&common](std::vector<std::string> args) {
+    args.insert(args.end(), common.begin(), common.end());
+    return args;
+  };
+  const auto pdb = answers(with({"--algo", "pdb"}), boards);
+  const auto hybrid = answers(with({"--algo", "astar-ida", "--threads", "2"}), boards);
+  expect_optimal(boards, size, puzzles::board_line(goal_board, size), hybrid, pdb);
+  EXPECT_EQ(answers(with({"--algo", "astar-ida", "--threads", "1"}), boards), hybrid);
+  const auto small = answers(with({"--algo", "astar-ida", "--max-memory", "256M"}), boards);
+  expect_optimal(boards, size, puzzles::board_line(goal_board, size), small, pdb);
 }
 
 // Progress on (as on a terminal) with two threads. Under ThreadSanitizer (make tsan) Korf's #67,

@@ -30,7 +30,9 @@ namespace plumb::search {
 
 namespace astar_detail {
 
-// successors(s, visit) calls visit(move, successor, h(successor)) for every successor of s.
+// successors(s, arrived_by, visit) calls visit(move, successor, h(successor)) for the successors of
+// s, which was reached by the move in arrived_by (none for the start); it may leave out the one
+// that move's inverse leads to (the parent: never cheaper again, when no step costs less than 0).
 template <Domain D, class Successors>
 class BestFirst {
  public:
@@ -94,7 +96,8 @@ class BestFirst {
   // The moves from the start to the node, along its best path.
   std::vector<Move> path_to(Id node) const {
     std::vector<Move> path;
-    for (; nodes_[node].parent != kNone; node = nodes_[node].parent) path.push_back(nodes_[node].move);
+    for (; nodes_[node].parent != kNone; node = nodes_[node].parent)
+      path.push_back(nodes_[node].move);
     return {path.rbegin(), path.rend()};
   }
 
@@ -134,7 +137,7 @@ class BestFirst {
 
   void expand(const Entry& entry) {
     const State state = nodes_[entry.id].state;
-    successors_(state, [&](const Move& move, const State& successor, Cost h_value) {
+    const auto visit = [&](const Move& move, const State& successor, Cost h_value) {
       if (budget_.stopped() || !budget_.make_room(nodes_)) return;
       ++stats_.generated;
       const Cost g = entry.g + step_cost(d_, state, move);
@@ -150,7 +153,8 @@ class BestFirst {
         return;
       }
       push(id, g, h_value);
-    });
+    };
+    successors_(state, last_move(entry.id), visit);
   }
 
   const D& d_;
@@ -170,7 +174,8 @@ class BestFirst {
 
 template <Domain D, HeuristicFor<D> H>
 SearchResult<D> astar(const D& d, const typename D::State& start, const H& h, const SearchContext& context = {}) {
-  const auto successors = [&](const typename D::State& s, const auto& visit) {
+  const auto successors = [&](const typename D::State& s, std::span<const typename D::Move>,
+                              const auto& visit) {
     d.for_each_successor(s, [&](const typename D::Move& move, const typename D::State& successor) {
       visit(move, successor, static_cast<Cost>(h(successor)));
     });

@@ -3,13 +3,14 @@
 // iterations from the open nodes A* leaves (its frontier), on the threads of parallel IDA*
 // (parallel_ida_star.hpp), for a ReversibleDomain with an IncrementalHeuristic.
 //
-// The frontier is fixed once A* stops: its open nodes, ordered by f and, among equal f, in the
-// order A* would have expanded them. Iteration T (T from the frontier's least f up, each the least
-// f that passed the previous iteration) searches depth first, with bound T, below every frontier
-// node n with f(n) <= T, in the frontier's order: those nodes are the work items of parallel IDA*,
-// a worker put on one by copying its state from A*'s table and positioning the heuristic there
-// (A*'s moves to it are read back only for the solution). The solution returned is the first in that
-// order (A*'s moves to its node, then IDA*'s below it), whatever the thread count.
+// The frontier is fixed once A* stops: its open nodes, ordered by f and, among equal f, by h, the
+// nearest the goal first (Bu and Korf's order: the last iteration finds the solution early), then
+// in the order A* would have expanded them. Iteration T (T from the frontier's least f up, each
+// the least f that passed the previous iteration) searches depth first, with bound T, below every
+// frontier node n with f(n) <= T, in the frontier's order: those nodes are the work items of
+// parallel IDA*. A worker is put on one by copying its state from A*'s table and positioning the
+// heuristic there; A*'s moves to it are read back only for the solution. The solution returned is
+// the first in that order (A*'s moves to its node, then IDA*'s below it), whatever the threads.
 // Optimality: at any time of A* some open node lies on an optimal path with its optimal g (Hart,
 // Nilsson and Raphael's lemma; A* stops only between expansions, so the frontier is every open
 // node), and its f is at most the optimal cost C* (h admissible). IDA* below it with bound C*
@@ -17,16 +18,18 @@
 // T < C* and finds only paths of cost at most T, so none. Every path found costs at most T: the
 // iteration that finds one finds an optimal one. A goal A* itself expands first is returned as is.
 // The A* phase positions the heuristic at each state it expands (position(s)) and moves it to each
-// child and back to evaluate the children; it stops
-// at the first of: `astar_states` states stored, the goal, an empty open list (no solution), or a
-// limit. Limits: A*'s Budget (nodes, time, memory, cancellation, progress: limits.hpp) during A*,
-// then those of parallel IDA* (its expansions counted on top of A*'s); max_depth bounds f in both.
-// Statistics: expanded and generated sum both phases, peak_stored is the states A* stored,
-// iterations and depth are those of the IDA* phase (depth: A*'s last f when A* finds the goal).
+// child but the parent and back; it stops at the first of: `astar_states` states stored, the goal,
+// an empty open list (no solution), or a limit. Limits: A*'s Budget (nodes, time, memory,
+// cancellation, progress: limits.hpp) during A*, then those of parallel IDA* (its expansions
+// counted on top of A*'s; the memory is no longer checked: it grows only by the frontier's list);
+// max_depth bounds f in both. Statistics: expanded and generated sum both phases, peak_stored is
+// the states A* stored, iterations and depth are those of the IDA* phase (depth: A*'s last f when
+// A* finds the goal).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -67,12 +70,16 @@ SearchResult<D> astar_ida_star(const D& d, const typename D::State& start,
   using State = typename D::State;
   using Move = typename D::Move;
   using H = std::invoke_result_t<const Positioner&, const State&>;
-  // A*'s successors: the heuristic positioned once at the state expanded, then moved to each child
-  // and back.
-  const auto successors = [&d, &position](const State& s, const auto& visit) {
+  // A*'s successors but the parent: the heuristic positioned once at the state expanded, then
+  // moved to each child and back.
+  const auto successors = [&d, &position](const State& s, std::span<const Move> arrived_by,
+                                          const auto& visit) {
     H h = position(s);
     State child = s;
+    const bool has_parent = !arrived_by.empty();
+    const Move back = has_parent ? d.inverse(arrived_by.front()) : Move{};
     d.for_each_move(s, [&](const Move& move) {
+      if (has_parent && move == back) return;
       const typename H::Prepared prepared = h.prepare(child, move);
       d.apply(child, move);
       const typename H::Saved saved = h.apply(prepared);
@@ -109,10 +116,18 @@ SearchResult<D> astar_ida_star(const D& d, const typename D::State& start,
 
   struct FrontierNode {
     typename AStar::Id id;
-    Cost f;
+    Cost f, h;
   };
   std::vector<FrontierNode> frontier;
-  astar.for_each_open([&frontier](typename AStar::Id id, Cost, Cost f) { frontier.push_back({id, f}); });
+  astar.for_each_open([&frontier](typename AStar::Id id, Cost g, Cost f) {
+    frontier.push_back({id, f, f - g});
+  });
+  // By f, and among equal f the nearest the goal by h first (Bu and Korf's order, which finds the
+  // solution early in the last iteration): each iteration's items are a prefix.
+  const auto goes_first = [](const FrontierNode& a, const FrontierNode& b) {
+    return a.f != b.f ? a.f < b.f : a.h < b.h;
+  };
+  std::stable_sort(frontier.begin(), frontier.end(), goes_first);
   shared.expanded = result.stats.expanded;
   const auto place_at_node = [&](Worker<D, H>& worker, std::size_t item) {
     const typename AStar::Id node = frontier[item].id;
@@ -121,8 +136,8 @@ SearchResult<D> astar_ida_star(const D& d, const typename D::State& start,
   };
   const auto iteration = [&](Cost bound) {
     Iteration<Move> outcome;
-    const auto within = std::partition_point(
-        frontier.begin(), frontier.end(), [bound](const FrontierNode& node) { return node.f <= bound; });
+    const auto within_bound = [bound](const FrontierNode& node) { return node.f <= bound; };
+    const auto within = std::partition_point(frontier.begin(), frontier.end(), within_bound);
     if (within != frontier.end()) outcome.next_bound = within->f;
     const auto items = static_cast<std::size_t>(within - frontier.begin());
     search_items(root, items, place_at_node, bound, shared, threads, outcome);

@@ -117,7 +117,7 @@ class Worker {
     return g;
   }
 
-  // Whether this node, reached at cost g, is a goal; if so it is the solution (path(), with cost g).
+  // Whether this node, reached at cost g, is a goal; if so it is the solution (path(), cost g).
   bool is_goal_at(Cost g) {
     if (heuristic() != 0 || !d_->is_goal(state_)) return false;
     solution_cost_ = g;
@@ -274,11 +274,12 @@ struct Iteration {
 
 // Searches below work items 0 .. count - 1 within `bound` on `threads` threads, which take them in
 // order; a worker (a copy of `root`) is put on item i by position(worker, i), which makes the item's
-// moves from the root (or places it there) and returns their cost. The item's node must be within the bound; it may be a
-// goal itself. Adds the items' statistics and the earliest item's solution to `result`.
+// moves from the root (or places it there) and returns their cost. The item's node must be within
+// the bound; it may be a goal itself. Adds the items' statistics and the earliest item's solution
+// to `result`.
 template <class D, class H, class Position>
-void search_items(const Worker<D, H>& root, std::size_t count, const Position& position,
-                  Cost bound, Shared& shared, unsigned threads, Iteration<typename D::Move>& result) {
+void search_items(const Worker<D, H>& root, std::size_t count, const Position& position, Cost bound,
+                  Shared& shared, unsigned threads, Iteration<typename D::Move>& result) {
   std::atomic<std::size_t> next_item{0};
   std::mutex merge;
   run_workers(threads, [&](unsigned) {
