@@ -119,9 +119,17 @@ SearchResult<D> astar_ida_star(const D& d, const typename D::State& start,
     Cost f, h;
   };
   std::vector<FrontierNode> frontier;
+  if (!budget.can_allocate(astar.stored() * sizeof(FrontierNode))) {  // at most one a state
+    budget.finish(StopReason::exhausted);  // which keeps the memory limit
+    return result;
+  }
   astar.for_each_open([&frontier](typename AStar::Id id, Cost g, Cost f) {
     frontier.push_back({id, f, f - g});
   });
+  if (frontier.empty()) {  // only stale entries were left: every state was expanded
+    budget.finish(StopReason::exhausted);
+    return result;
+  }
   // By f, and among equal f the nearest the goal by h first (Bu and Korf's order, which finds the
   // solution early in the last iteration): each iteration's items are a prefix.
   const auto goes_first = [](const FrontierNode& a, const FrontierNode& b) {
@@ -149,10 +157,6 @@ SearchResult<D> astar_ida_star(const D& d, const typename D::State& start,
     }
     return outcome;
   };
-  if (frontier.empty()) {  // only stale entries were left: every state was expanded
-    budget.finish(StopReason::exhausted);
-    return result;
-  }
   deepen(frontier.front().f, iteration, shared, result);
   result.stats.peak_stored = astar.stored();
   result.stats.seconds = shared.seconds();
