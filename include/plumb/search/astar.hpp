@@ -10,10 +10,10 @@
 // memory limit.
 // astar_detail::BestFirst is the search itself, given the start's heuristic value and a function
 // that lists a state's successors with theirs (so that a heuristic kept up to date move by move can
-// serve), which can also stop once it stores a given number of states and hand its open list on
-// (astar_ida_star.hpp): an expansion is never cut in two, so every
-// open node (an entry whose g is still its node's best) is then in the open list, and, as at any
-// time of A*, one of them lies on an optimal path with its optimal g.
+// serve). It can also stop once it stores a given number of states and hand its open list on
+// (astar_ida_star.hpp): an expansion is never cut in two, so every open node (an entry whose g is
+// still its node's best) is then in the open list, and, as at any time of A*, one of them lies on
+// an optimal path with its optimal g.
 #pragma once
 
 #include <cstdint>
