@@ -11,10 +11,10 @@ namespace {
 
 using namespace plumb::puzzles;
 
-template <std::size_t Words>
+template <class Packing>
 void expand(benchmark::State& state, GapShape shape) {
-  const GapDomain<Words> domain(shape);
-  std::vector<typename GapDomain<Words>::State> layouts;
+  const GapDomain<Packing> domain(shape);
+  std::vector<typename GapDomain<Packing>::State> layouts;
   for (int seed = 1; seed <= 64; ++seed)
     layouts.push_back(domain.pack(gap_start_layout(shape, random_gap_deal(shape, seed))));
   std::size_t i = 0, successors = 0;
@@ -28,17 +28,17 @@ void expand(benchmark::State& state, GapShape shape) {
       benchmark::Counter(static_cast<double>(successors), benchmark::Counter::kIsRate);
 }
 void BM_Expand4x7(benchmark::State& state) {
-  expand<3>(state, GapShape{4, 7});
+  expand<GapPositions<2>>(state, GapShape{4, 7});
 }
 void BM_Expand4x13(benchmark::State& state) {
-  expand<5>(state, GapShape{4, 13});
+  expand<GapCells<5>>(state, GapShape{4, 13});
 }
 BENCHMARK(BM_Expand4x7);
 BENCHMARK(BM_Expand4x13);
 
 void BM_LowerBound4x13(benchmark::State& state) {
   const GapShape shape{4, 13};
-  const GapDomain<5> domain(shape);
+  const GapDomain<GapCells<5>> domain(shape);
   const auto layout = domain.pack(gap_start_layout(shape, random_gap_deal(shape, 1)));
   for (auto _ : state) benchmark::DoNotOptimize(domain.lower_bound(layout));
 }

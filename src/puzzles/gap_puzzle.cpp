@@ -69,7 +69,7 @@ constexpr std::array<NamedAlgorithm, 3> kAlgorithms{{
 // What a solution's renderings need.
 struct GapAnswer {
   GapLayout start;
-  std::optional<std::vector<GapMove>> moves;  // none: no solution
+  std::optional<std::vector<GapMove>> moves;  // none: no solution, or the path is not recorded
 };
 
 // What an exploration's renderings need besides its counts.
@@ -152,12 +152,14 @@ protocol::Solution GapInstance::solve(const protocol::Dataset& dataset, std::str
                                       const search::SearchContext& context) const {
   const GapAlgorithm named = kAlgorithms[protocol::algorithm_index(info_, algorithm)].algorithm;
   const auto& start = std::any_cast<const GapLayout&>(dataset.data);
-  GapSolution found = solve_gap(shape_, start, named, context);
+  GapSolution found =
+      solve_gap(shape_, start, named, context,
+                path_recorded() ? search::Answer::moves : search::Answer::cost_only);
   protocol::Solution solution;
   solution.dataset = dataset.number;
   solution.line = dataset.line;
   solution.stats = found.stats;
-  if (found.moves) solution.length = found.moves->size();
+  if (found.stats.reason == search::StopReason::solved) solution.length = found.length;
   GapAnswer answer{start, std::move(found.moves)};
   if (path_recorded()) record_path(answer, solution);
   solution.answer = std::move(answer);

@@ -12,7 +12,7 @@
 namespace plumb::puzzles {
 
 GapSolution solve_gap(const GapShape& shape, const GapLayout& start, GapAlgorithm algorithm,
-                      const search::SearchContext& context) {
+                      const search::SearchContext& context, search::Answer answer) {
   return with_gap_domain(shape, [&](const auto& domain) {
     const auto state = domain.pack(start);
     auto result = [&] {
@@ -25,9 +25,10 @@ GapSolution solve_gap(const GapShape& shape, const GapLayout& start, GapAlgorith
         case GapAlgorithm::bfs:
           break;
       }
-      return search::bfs(domain, state, context);
+      return search::bfs(domain, state, context, answer);
     }();
-    return GapSolution{std::move(result.moves), result.stats};
+    return GapSolution{std::move(result.moves), static_cast<std::size_t>(result.cost),
+                       result.stats};
   });
 }
 

@@ -106,7 +106,7 @@ TEST(Gap, AlgorithmsAgreeOnRandomDeals) {
 // move.
 TEST(Gap, PredecessorsInvertSuccessors) {
   const GapShape shape{3, 5};
-  GapDomain<1> domain(shape);
+  GapDomain<GapCells<1>> domain(shape);
   for (int seed = 1; seed <= 300; ++seed) {
     const auto s = domain.pack(gap_start_layout(shape, random_gap_deal(shape, seed)));
     domain.for_each_successor(s, [&](const GapMove& move, const auto& t) {
@@ -124,10 +124,42 @@ TEST(Gap, PredecessorsInvertSuccessors) {
   }
 }
 
+// The two packings of a small shape agree: the same successors and predecessors in the same order,
+// the same bound; the places take 2 words at 4 x 7, the cells 3.
+TEST(Gap, PositionsAndCellsPackingsAgree) {
+  const GapShape shape{4, 7};
+  ASSERT_TRUE(gap_packs_positions(shape));
+  EXPECT_FALSE(gap_packs_positions(GapShape{4, 13}));
+  const GapDomain<GapPositions<2>> positions(shape);
+  const GapDomain<GapCells<3>> cells(shape);
+  auto successors = [&](const auto& domain, const GapLayout& layout) {
+    std::vector<std::pair<GapMove, GapLayout>> found;
+    domain.for_each_successor(domain.pack(layout), [&](const GapMove& move, const auto& next) {
+      found.emplace_back(move, domain.unpack(next));
+    });
+    return found;
+  };
+  auto predecessors = [&](const auto& domain, const GapLayout& layout) {
+    std::vector<std::pair<GapMove, GapLayout>> found;
+    domain.for_each_predecessor(domain.pack(layout), [&](const GapMove& move, const auto& pred) {
+      found.emplace_back(move, domain.unpack(pred));
+    });
+    return found;
+  };
+  for (int seed = 1; seed <= 200; ++seed) {
+    const GapLayout layout = gap_start_layout(shape, random_gap_deal(shape, seed));
+    EXPECT_EQ(positions.unpack(positions.pack(layout)), layout);
+    EXPECT_EQ(successors(positions, layout), successors(cells, layout)) << "seed " << seed;
+    EXPECT_EQ(predecessors(positions, layout), predecessors(cells, layout)) << "seed " << seed;
+    EXPECT_EQ(positions.lower_bound(positions.pack(layout)), cells.lower_bound(cells.pack(layout)));
+  }
+  EXPECT_TRUE(positions.is_goal(positions.pack(gap_goal_layout(shape))));
+}
+
 // Along every optimal solution, the heuristic is at most the moves still to go.
 TEST(Gap, HeuristicIsAdmissibleAlongOptimalPaths) {
   const GapShape shape{4, 5};
-  GapDomain<2> domain(shape);
+  GapDomain<GapCells<2>> domain(shape);
   ASSERT_EQ(shape.words(), 2u);
   int checked = 0;
   for (int seed = 1; seed <= 60; ++seed) {
@@ -148,7 +180,7 @@ TEST(Gap, HeuristicIsAdmissibleAlongOptimalPaths) {
 
 TEST(Gap, PackUnpackRoundTrip) {
   const GapShape shape{4, 13};
-  GapDomain<5> domain(shape);
+  GapDomain<GapCells<5>> domain(shape);
   for (int seed = 1; seed <= 20; ++seed) {
     const GapLayout layout = gap_start_layout(shape, random_gap_deal(shape, seed));
     EXPECT_EQ(domain.unpack(domain.pack(layout)), layout);

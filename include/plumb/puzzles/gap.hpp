@@ -10,11 +10,14 @@
 // with the next card of that suit; the card's old cell becomes the gap. The goal is unique: row r
 // holds its suit in order and the gaps are the last column.
 //
-// GapDomain<Words> stores a state as encode::PackedCells<Words> with bit_width(S * (V - 1)) bits a
-// cell, so Words is the fewest words the layout fits in; with_gap_domain() picks the instance for a
-// shape at run time. Expanding a state decodes its cells once (O(S * V)), then each of the at most
-// S successors costs two cell writes. The domain is Domain, PackedDomain (the state is its own
-// key), GoalEnumerable, and has for_each_predecessor (moves taken back) for bidirectional search.
+// GapDomain<Packing> stores a state in encode::PackedCells<W>, packed one of two ways: GapCells<W>,
+// each cell's card code in bit_width(S * (V - 1)) bits (every shape), or GapPositions<W>, each
+// card's cell in bit_width(S * V - 1) bits (small shapes, where that saves a word: 2 words instead
+// of 3 at 4 x 7). W is the fewest words the packing fits in; with_gap_domain() picks the packing
+// and the instance for a shape at run time. Expanding a state decodes it once (O(S * V)), then each
+// of the at most S successors costs one or two field writes. The state is its own hash key; the
+// domain is Domain, GoalEnumerable, and has for_each_predecessor (moves taken back) for
+// bidirectional search. Both packings visit successors and predecessors in the same order.
 #pragma once
 
 #include <array>
@@ -69,18 +72,134 @@ GapLayout gap_goal_layout(const GapShape& shape);
 // Whether `move` is legal in `layout`; if so, make it.
 bool apply_gap_move(const GapShape& shape, GapLayout& layout, GapMove move);
 
+// The cells of a layout decoded from a packed state: what expanding it reads.
+struct GapDecoded {
+  std::array<std::uint8_t, kGapMaxCells> cells;      // card code by cell
+  std::array<std::uint8_t, kGapMaxCells + 1> where;  // cell by card code (GapCells only)
+  std::array<std::uint8_t, kGapMaxSuits + 1> gaps;   // the gaps' cells, in increasing order
+  int gap_count = 0;
+};
+
+// A state as its cells: cell i holds its card code (0 for a gap), bit_width(S * (V - 1)) bits a
+// cell, in PackedCells<Words>; Words = shape.words(). Fits every shape.
 template <std::size_t Words>
-class GapDomain {
+class GapCells {
  public:
   using State = encode::PackedCells<Words>;
+
+  explicit GapCells(const GapShape& shape) : cells_(shape.cells()), bits_(shape.bits()) {
+    assert(shape.words() == Words);
+  }
+
+  State pack(const GapLayout& layout) const {
+    State state;
+    for (int cell = 0; cell < cells_; ++cell) state.set(cell, bits_, layout[cell]);
+    return state;
+  }
+
+  void decode(const State& s, GapDecoded& d) const {
+    int gaps = 0;  // a local, not d.gap_count: byte stores could alias a member and stall the loop
+    s.for_each_cell(cells_, bits_, [&](std::size_t cell, std::uint32_t card) {
+      // Without branches: where[0] collects the gaps' cells (unused), and a card's cell written to
+      // gaps[gaps] is overwritten by the next cell.
+      d.cells[cell] = static_cast<std::uint8_t>(card);
+      d.where[card] = static_cast<std::uint8_t>(cell);
+      d.gaps[gaps] = static_cast<std::uint8_t>(cell);
+      gaps += card == 0;
+    });
+    d.gap_count = gaps;
+  }
+
+  // The cell of `card` in s, decoded into d.
+  int cell_of(const State& /*s*/, const GapDecoded& d, int card) const { return d.where[card]; }
+
+  // Moves `card` from cell `from` into the gap at cell `to`.
+  void move(State& s, int card, int from, int to) const {
+    s.set(to, bits_, static_cast<std::uint32_t>(card));
+    s.set(from, bits_, 0);
+  }
+
+ private:
+  int cells_;
+  unsigned bits_;
+};
+
+// A state as the cards' places: card code k's cell in field k - 1, bit_width(S * V - 1) bits a
+// field, in PackedCells<Words>; the gaps are the cells no card names. S * (V - 1) fields instead of
+// S * V cells, so a smaller key where the cells need more bits than the places: 120 bits (2 words)
+// at 4 x 7 instead of 140 (3). For shapes of at most 64 cells, where words_for(shape) == Words.
+template <std::size_t Words>
+class GapPositions {
+ public:
+  using State = encode::PackedCells<Words>;
+
+  static unsigned bits_for(const GapShape& shape) {
+    return static_cast<unsigned>(std::bit_width(unsigned(shape.cells() - 1)));
+  }
+  static std::size_t words_for(const GapShape& shape) {
+    return State::words_for(shape.card_codes(), bits_for(shape));
+  }
+
+  explicit GapPositions(const GapShape& shape)
+      : cells_(shape.cells()), cards_(shape.card_codes()), bits_(bits_for(shape)) {
+    assert(words_for(shape) == Words && cells_ <= 64);
+  }
+
+  State pack(const GapLayout& layout) const {
+    State state;
+    for (int cell = 0; cell < cells_; ++cell) {
+      if (layout[cell] != 0) state.set(layout[cell] - 1, bits_, static_cast<std::uint32_t>(cell));
+    }
+    return state;
+  }
+
+  // Decodes d.cells and d.gaps (not d.where: cell_of reads a card's field directly).
+  void decode(const State& s, GapDecoded& d) const {
+    std::uint64_t occupied = 0;
+    d.cells.fill(0);
+    s.for_each_cell(cards_, bits_, [&](std::size_t field, std::uint32_t cell) {
+      d.cells[cell] = static_cast<std::uint8_t>(field + 1);
+      occupied |= std::uint64_t{1} << cell;
+    });
+    int gaps = 0;
+    for (std::uint64_t free = ~occupied & all_cells(); free != 0; free &= free - 1) {
+      d.gaps[gaps++] = static_cast<std::uint8_t>(std::countr_zero(free));
+    }
+    d.gap_count = gaps;
+  }
+
+  // The cell of `card` in s: its field.
+  int cell_of(const State& s, const GapDecoded& /*d*/, int card) const {
+    return static_cast<int>(s.get(card - 1, bits_));
+  }
+
+  // Moves `card` into the gap at cell `to` (its old cell becomes a gap by itself).
+  void move(State& s, int card, int /*from*/, int to) const {
+    s.set(card - 1, bits_, static_cast<std::uint32_t>(to));
+  }
+
+ private:
+  std::uint64_t all_cells() const {
+    return cells_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << cells_) - 1;
+  }
+
+  int cells_;
+  int cards_;
+  unsigned bits_;
+};
+
+template <class Packing>
+class GapDomain {
+ public:
+  using State = typename Packing::State;
   using Move = GapMove;
 
   explicit GapDomain(const GapShape& shape)
-      : shape_(shape), bits_(shape.bits()), goal_(pack(gap_goal_layout(shape))) {
-    assert(shape.words() == Words);
+      : shape_(shape), packing_(shape), goal_(pack(gap_goal_layout(shape))) {
     for (int cell = 0; cell < shape.cells(); ++cell) {
       goal_codes_[cell] = static_cast<std::uint8_t>(shape.goal_code(cell));
       cell_column0_[cell] = static_cast<std::uint8_t>(shape.column_of(cell) - 1);
+      first_card_[cell] = static_cast<std::uint8_t>(shape.code_of(shape.row_of(cell), 2));
     }
     for (int code = 1; code <= shape.card_codes(); ++code) {
       next_card_[code] = static_cast<std::uint8_t>(shape.is_king(code) ? 0 : code + 1);
@@ -89,15 +208,10 @@ class GapDomain {
 
   const GapShape& shape() const { return shape_; }
 
-  State pack(const GapLayout& layout) const {
-    State state;
-    for (int cell = 0; cell < shape_.cells(); ++cell) state.set(cell, bits_, layout[cell]);
-    return state;
-  }
+  State pack(const GapLayout& layout) const { return packing_.pack(layout); }
   GapLayout unpack(const State& state) const {
-    GapLayout layout(shape_.cells());
-    for (int cell = 0; cell < shape_.cells(); ++cell) layout[cell] = state.get(cell, bits_);
-    return layout;
+    const GapDecoded d = decode(state);
+    return GapLayout(d.cells.begin(), d.cells.begin() + shape_.cells());
   }
 
   bool is_goal(const State& s) const { return s == goal_; }
@@ -108,18 +222,16 @@ class GapDomain {
 
   template <class F>
   void for_each_successor(const State& s, F&& f) const {
-    const Decoded d = decode(s);
+    const GapDecoded d = decode(s);
     for (int i = 0; i < d.gap_count; ++i) {
       const int gap = d.gaps[i];
       // The card after the row's ace in column 1, else after the card on the left (none after a
       // gap or a king: 0).
-      const int card = cell_column0_[gap] == 0 ? shape_.code_of(gap / shape_.values, 2)
-                                               : next_card_[d.cells[gap - 1]];
+      const int card = cell_column0_[gap] == 0 ? first_card_[gap] : next_card_[d.cells[gap - 1]];
       if (card == 0) continue;
-      const int from = d.where[card];
+      const int from = packing_.cell_of(s, d, card);
       State next = s;
-      next.set(gap, bits_, card);
-      next.set(from, bits_, 0);
+      packing_.move(next, card, from, gap);
       f(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(gap)}, std::as_const(next));
     }
   }
@@ -128,7 +240,7 @@ class GapDomain {
   // suit (or its ace) could have come from any of the gaps.
   template <class F>
   void for_each_predecessor(const State& s, F&& f) const {
-    const Decoded d = decode(s);
+    const GapDecoded d = decode(s);
     for (int cell = 0; cell < shape_.cells(); ++cell) {
       const int card = d.cells[cell];
       if (card == 0) continue;
@@ -138,8 +250,7 @@ class GapDomain {
       if (!after_predecessor) continue;
       for (int i = 0; i < d.gap_count; ++i) {
         State pred = s;
-        pred.set(d.gaps[i], bits_, card);
-        pred.set(cell, bits_, 0);
+        packing_.move(pred, card, cell, d.gaps[i]);
         f(Move{d.gaps[i], static_cast<std::uint8_t>(cell)}, std::as_const(pred));
       }
     }
@@ -158,67 +269,72 @@ class GapDomain {
   // own card's cell, one card moves per move, and a card's term never falls from 2 to 0 in one move
   // (that is exactly the move ruled out above), so h falls by at most 1 per move.
   Cost lower_bound(const State& s) const {
+    const GapDecoded d = decode(s);
     Cost h = 0;
-    s.for_each_cell(shape_.cells(), bits_, [&](std::size_t cell, std::uint32_t card) {
-      if (card == 0) return;
-      const std::uint32_t goal = goal_codes_[cell];
+    for (int cell = 0; cell < shape_.cells(); ++cell) {
+      const int card = d.cells[cell];
+      if (card == 0) continue;
+      const int goal = goal_codes_[cell];
       h += (card != goal) + (card == goal + 1 && cell_column0_[cell] <= shape_.values - 3);
-    });
+    }
     return h;
   }
 
  private:
-  struct Decoded {
-    std::array<std::uint8_t, kGapMaxCells> cells;      // card code by cell
-    std::array<std::uint8_t, kGapMaxCells + 1> where;  // cell by card code
-    std::array<std::uint8_t, kGapMaxSuits + 1> gaps;   // the gaps' cells
-    int gap_count = 0;
-  };
-
-  Decoded decode(const State& s) const {
-    Decoded d;
-    int gaps = 0;  // a local, not d.gap_count: byte stores could alias a member and stall the loop
-    s.for_each_cell(shape_.cells(), bits_, [&](std::size_t cell, std::uint32_t card) {
-      // Without branches: where[0] collects the gaps' cells (unused), and a card's cell written to
-      // gaps[gaps] is overwritten by the next cell.
-      d.cells[cell] = static_cast<std::uint8_t>(card);
-      d.where[card] = static_cast<std::uint8_t>(cell);
-      d.gaps[gaps] = static_cast<std::uint8_t>(cell);
-      gaps += card == 0;
-    });
-    d.gap_count = gaps;
+  GapDecoded decode(const State& s) const {
+    GapDecoded d;
+    packing_.decode(s, d);
     assert(d.gap_count == shape_.suits);
     return d;
   }
 
   GapShape shape_;
-  unsigned bits_;
+  Packing packing_;
   State goal_;
   std::array<std::uint8_t, kGapMaxCells> goal_codes_{};     // the goal's card code by cell
   std::array<std::uint8_t, kGapMaxCells> cell_column0_{};   // column - 1 by cell (no division)
+  std::array<std::uint8_t, kGapMaxCells> first_card_{};     // the code of the 2 of a cell's row
   std::array<std::uint8_t, kGapMaxCells + 1> next_card_{};  // the next of a code's suit, or 0
 };
 
 // The largest word count with_gap_domain() instantiates: 9 suits of 13 values need 13 words.
 inline constexpr std::size_t kGapMaxWords = 13;
+// The most words a GapPositions instance has: small shapes, where the places save a word.
+inline constexpr std::size_t kGapMaxPositionsWords = 2;
 
-// Calls f(GapDomain<W>(shape)) for W = shape.words(), the instance chosen at run time.
+// Whether with_gap_domain() packs the shape's states as the cards' places (GapPositions): where
+// that takes fewer words than the cells, within kGapMaxPositionsWords.
+inline bool gap_packs_positions(const GapShape& shape) {
+  const std::size_t words = GapPositions<1>::words_for(shape);
+  return shape.cells() <= 64 && words <= kGapMaxPositionsWords && words < shape.words();
+}
+
+// Calls f(domain) with the GapDomain instance for the shape, chosen at run time: GapPositions<W>
+// where gap_packs_positions(shape), otherwise GapCells<W> with W = shape.words().
 template <class F>
 decltype(auto) with_gap_domain(const GapShape& shape, F&& f) {
   assert(shape.words() >= 1 && shape.words() <= kGapMaxWords);
-  return [&]<std::size_t... I>(std::index_sequence<I...>)->decltype(auto) {
-    using Result = decltype(f(GapDomain<1>(shape)));
-    if constexpr (std::is_void_v<Result>) {
-      static_cast<void>(
-          ((shape.words() == I + 1 ? (f(GapDomain<I + 1>(shape)), true) : false) || ...));
-    } else {
-      Result result{};
-      static_cast<void>(
-          ((shape.words() == I + 1 ? (result = f(GapDomain<I + 1>(shape)), true) : false) || ...));
-      return result;
-    }
+  using Result = decltype(f(GapDomain<GapCells<1>>(shape)));
+  return [&]<std::size_t... I, std::size_t... P>(std::index_sequence<I...>,
+                                                 std::index_sequence<P...>)
+      ->decltype(auto) {
+    // Calls f with the first instance whose `chosen` holds.
+    auto first = [&]<class... Packings>(auto... chosen) -> decltype(auto) {
+      if constexpr (std::is_void_v<Result>) {
+        static_cast<void>(((chosen ? (f(GapDomain<Packings>(shape)), true) : false) || ...));
+      } else {
+        Result result{};
+        static_cast<void>(
+            ((chosen ? (result = f(GapDomain<Packings>(shape)), true) : false) || ...));
+        return result;
+      }
+    };
+    const bool positions = gap_packs_positions(shape);
+    const std::size_t positions_words = GapPositions<1>::words_for(shape);
+    return first.template operator()<GapPositions<P + 1>..., GapCells<I + 1>...>(
+        (positions && positions_words == P + 1)..., (!positions && shape.words() == I + 1)...);
   }
-  (std::make_index_sequence<kGapMaxWords>{});
+  (std::make_index_sequence<kGapMaxWords>{}, std::make_index_sequence<kGapMaxPositionsWords>{});
 }
 
 }  // namespace plumb::puzzles

@@ -1,5 +1,6 @@
 // plumb/puzzles/gap_solve.hpp: optimal solving and exhaustive exploration of Gap layouts of any
-// supported shape, through the engine's algorithms over GapDomain<W>, W chosen from the shape.
+// supported shape, through the engine's algorithms over the GapDomain instance with_gap_domain()
+// picks for the shape.
 //
 //   bfs            breadth-first search (search/bfs.hpp) over packed states in a StateTable
 //   astar          A* (search/astar.hpp) with GapDomain::lower_bound, admissible and consistent
@@ -25,14 +26,17 @@ namespace plumb::puzzles {
 enum class GapAlgorithm { bfs, astar, bidirectional };
 
 struct GapSolution {
-  std::optional<std::vector<GapMove>> moves;  // an optimal solution, when stats.reason is solved
+  std::optional<std::vector<GapMove>> moves;  // an optimal solution, when solved and asked for
+  std::size_t length = 0;                     // its length, when stats.reason is solved
   search::SearchStats stats;
 };
 
 // Solves from `start` (a layout after the aces moved). stats.reason says solved, exhausted (no
-// solution: the answer is -1) or which limit stopped the search.
+// solution: the answer is -1) or which limit stopped the search. With Answer::cost_only, bfs
+// finds the length alone (the other algorithms give the moves regardless).
 GapSolution solve_gap(const GapShape& shape, const GapLayout& start, GapAlgorithm algorithm,
-                      const search::SearchContext& context = {});
+                      const search::SearchContext& context = {},
+                      search::Answer answer = search::Answer::moves);
 
 struct GapExploration {
   std::vector<std::uint64_t> layer_sizes;  // states first reached in k moves, by k

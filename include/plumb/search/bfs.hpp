@@ -3,7 +3,8 @@
 // Layer by layer from the start; a goal is recognized when generated, which is safe with unit costs.
 // Duplicate detection through VisitedSet (dense bits for small ranked spaces, a flat hash table
 // otherwise). Time and memory O(states within the solution's depth); every table and frontier grows
-// through the Budget, so the memory limit stops the search before a growth would pass it.
+// through the Budget, so the memory limit stops the search before a growth would pass it. With
+// Answer::cost_only it keeps no search tree and returns the solution's length alone.
 #pragma once
 
 #include <utility>
@@ -17,7 +18,8 @@
 namespace plumb::search {
 
 template <Domain D>
-SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchContext& context = {}) {
+SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchContext& context = {},
+                    Answer answer = Answer::moves) {
   using State = typename D::State;
   using Move = typename D::Move;
   using Id = typename SearchTree<Move>::Id;
@@ -31,9 +33,11 @@ SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchCont
   }
   VisitedSet<D> visited(d, budget);
   visited.insert(start);
+  const bool keep_tree = answer == Answer::moves;
   SearchTree<Move> tree;
-  std::vector<std::pair<State, Id>> frontier{{start, tree.add_root()}}, next;
-  Id goal = SearchTree<Move>::kNone;
+  std::vector<std::pair<State, Id>> frontier{{start, keep_tree ? tree.add_root() : Id{0}}}, next;
+  bool found = false;
+  Id goal = SearchTree<Move>::kNone;  // the goal's node, when the tree is kept
 
   for (Cost depth = 0; !frontier.empty(); ++depth) {
     result.stats.depth = depth;
@@ -46,26 +50,27 @@ SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchCont
       const Id id = frontier_id;  // clang 14 cannot capture a structured binding in a lambda
       if (!budget.charge()) break;
       d.for_each_successor(state, [&](const Move& move, const State& successor) {
-        if (goal != SearchTree<Move>::kNone || budget.stopped()) return;
-        if (!tree.make_room(budget) || !budget.make_room(next)) return;
+        if (found || budget.stopped()) return;
+        if ((keep_tree && !tree.make_room(budget)) || !budget.make_room(next)) return;
         ++result.stats.generated;
         if (!visited.insert(successor)) {
           ++result.stats.duplicates;
           return;
         }
-        const Id child = tree.add(id, move);
+        const Id child = keep_tree ? tree.add(id, move) : Id{0};
         if (d.is_goal(successor)) {
+          found = true;
           goal = child;
         } else {
           next.emplace_back(successor, child);
         }
       });
-      if (goal != SearchTree<Move>::kNone || budget.stopped()) break;
+      if (found || budget.stopped()) break;
     }
     budget.note_stored(visited.size() + next.size());
-    if (goal != SearchTree<Move>::kNone) {
-      result.moves = tree.path_to(goal);
-      result.cost = static_cast<Cost>(result.moves->size());
+    if (found) {
+      if (keep_tree) result.moves = tree.path_to(goal);
+      result.cost = depth + 1;
       result.stats.depth = result.cost;
       budget.finish(StopReason::solved);
       return result;

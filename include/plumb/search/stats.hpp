@@ -64,13 +64,18 @@ struct SearchStats {
   }
 };
 
+// What a search that supports the choice returns of a solution: its moves, or its cost alone (then
+// it keeps no parent pointers: less time and memory where only the length is printed).
+enum class Answer { moves, cost_only };
+
 template <Domain D>
 struct SearchResult {
-  std::optional<std::vector<typename D::Move>> moves;  // present exactly when stats.reason is solved
-  Cost cost = 0;                                       // the cost of moves, when present
+  // Present exactly when stats.reason is solved, unless the search was asked for Answer::cost_only.
+  std::optional<std::vector<typename D::Move>> moves;
+  Cost cost = 0;  // the solution's cost, when solved
   SearchStats stats;
 
-  bool solved() const { return moves.has_value(); }
+  bool solved() const { return stats.reason == StopReason::solved; }
 };
 
 }  // namespace plumb::search
