@@ -22,16 +22,11 @@ using testing::GapHeuristic;
 using testing::IncrementalGaps;
 using testing::NoHeuristic;
 using testing::Pancakes;
+using testing::reaches_goal;
 
 // The gap heuristic positioned at a stack of N pancakes.
 template <int N>
 constexpr auto gaps_at = [](const typename Pancakes<N>::State& s) { return IncrementalGaps<N>(s); };
-
-template <class D>
-bool reaches_goal(const D& d, typename D::State s, const std::vector<typename D::Move>& moves) {
-  for (const auto& m : moves) d.apply(s, m);
-  return d.is_goal(s);
-}
 
 TEST(AStarIdaStar, OptimalWhateverTheBudgetAndThreads) {
   constexpr int kN = 12;  // 12! stacks: more than the biggest budget below stores

@@ -20,15 +20,10 @@ using testing::GapHeuristic;
 using testing::IncrementalGaps;
 using testing::NoHeuristic;
 using testing::Pancakes;
+using testing::reaches_goal;
 
 static_assert(IncrementalHeuristic<IncrementalGaps<5>, Pancakes<5>>);
 static_assert(IncrementalHeuristic<NoHeuristic, Pancakes<5>>);
-
-template <class D>
-bool reaches_goal(const D& d, typename D::State s, const std::vector<typename D::Move>& moves) {
-  for (const auto& m : moves) d.apply(s, m);
-  return d.is_goal(s);
-}
 
 TEST(ParallelIdaStar, SameFirstSolutionAsIdaStarOnAnyThreadCount) {
   constexpr int kN = 12;  // solutions of 10 to 13 flips: deeper than the work items

@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <numeric>
 #include <random>
+#include <vector>
 
 #include "plumb/search/domain.hpp"
 
@@ -182,5 +183,12 @@ static_assert(search::ReversibleDomain<Pancakes<5>> && search::RankedDomain<Panc
 static_assert(search::Domain<NumberWalk> && !search::ReversibleDomain<NumberWalk> &&
               !search::RankedDomain<NumberWalk> && !search::PackedDomain<NumberWalk>);
 static_assert(search::WeightedDomain<CostlyPancakes<5>>);
+
+// Whether the moves lead from s to a goal of d.
+template <class D>
+bool reaches_goal(const D& d, typename D::State s, const std::vector<typename D::Move>& moves) {
+  for (const auto& m : moves) d.apply(s, m);
+  return d.is_goal(s);
+}
 
 }  // namespace plumb::testing
