@@ -12,14 +12,15 @@
 //
 // GapDomain<Packing> stores a state in encode::PackedCells<W>, packed one of two ways: GapCells<W>,
 // each cell's card code in bit_width(S * (V - 1)) bits (every shape), or GapPositions<W>, each
-// card's cell in bit_width(S * V - 1) bits (small shapes, where that saves a word: 2 words instead
-// of 3 at 4 x 7). W is the fewest words the packing fits in; with_gap_domain() picks the packing
+// card's cell in 5 bits (shapes of at most 32 cells, where that saves a word: 2 words instead of 3
+// at 4 x 7). W is the fewest words the packing fits in; with_gap_domain() picks the packing
 // and the instance for a shape at run time. Expanding a state decodes it once (O(S * V)), then each
 // of the at most S successors costs one or two field writes. The state is its own hash key; the
 // domain is Domain, GoalEnumerable, and has for_each_predecessor (moves taken back) for
 // bidirectional search. Both packings visit successors and predecessors in the same order.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cassert>
@@ -124,43 +125,51 @@ class GapCells {
   unsigned bits_;
 };
 
-// A state as the cards' places: card code k's cell in field k - 1, bit_width(S * V - 1) bits a
-// field, in PackedCells<Words>; the gaps are the cells no card names. S * (V - 1) fields instead of
-// S * V cells, so a smaller key where the cells need more bits than the places: 120 bits (2 words)
-// at 4 x 7 instead of 140 (3). For shapes of at most 64 cells, where words_for(shape) == Words.
+// A state as the cards' places: card code k's cell in field k - 1, kFieldBits = 5 bits a field (so
+// at most 32 cells), in PackedCells<Words>; the gaps are the cells no card names. S * (V - 1) fields
+// instead of S * V cells, so a smaller key where the cells need more bits than the places: 120 bits
+// (2 words) at 4 x 7 instead of 140 (3). For shapes where words_for(shape) == Words. The field
+// width being a constant, decode() reads every field at a fixed word and shift, unrolled.
 template <std::size_t Words>
 class GapPositions {
  public:
   using State = encode::PackedCells<Words>;
+  static constexpr unsigned kFieldBits = 5;
+  static constexpr int kMaxCells = 1 << kFieldBits;
+  static constexpr int kMaxFields = 64 * Words / kFieldBits;
 
-  static unsigned bits_for(const GapShape& shape) {
-    return static_cast<unsigned>(std::bit_width(unsigned(shape.cells() - 1)));
-  }
   static std::size_t words_for(const GapShape& shape) {
-    return State::words_for(shape.card_codes(), bits_for(shape));
+    return State::words_for(shape.card_codes(), kFieldBits);
   }
 
-  explicit GapPositions(const GapShape& shape)
-      : cells_(shape.cells()), cards_(shape.card_codes()), bits_(bits_for(shape)) {
-    assert(words_for(shape) == Words && cells_ <= 64);
+  explicit GapPositions(const GapShape& shape) : cells_(shape.cells()), cards_(shape.card_codes()) {
+    assert(words_for(shape) == Words && cells_ <= kMaxCells);
   }
 
   State pack(const GapLayout& layout) const {
     State state;
     for (int cell = 0; cell < cells_; ++cell) {
-      if (layout[cell] != 0) state.set(layout[cell] - 1, bits_, static_cast<std::uint32_t>(cell));
+      if (layout[cell] != 0) state.set(layout[cell] - 1, kFieldBits, static_cast<std::uint32_t>(cell));
     }
     return state;
   }
 
-  // Decodes d.cells and d.gaps (not d.where: cell_of reads a card's field directly).
+  // Decodes d.cells and d.gaps (not d.where: cell_of reads a card's field directly). The loop is
+  // unrolled over the most fields the words hold, so that each field's word and shift are
+  // constants; the state and the count are copied first, since the byte stores into d could alias
+  // them and reloading them would stall the loop.
   void decode(const State& s, GapDecoded& d) const {
+    const State state = s;
+    const int cards = cards_;
     std::uint64_t occupied = 0;
-    d.cells.fill(0);
-    s.for_each_cell(cards_, bits_, [&](std::size_t field, std::uint32_t cell) {
+    std::fill_n(d.cells.begin(), kMaxCells, std::uint8_t{0});
+#pragma GCC unroll 32
+    for (int field = 0; field < kMaxFields; ++field) {
+      if (field == cards) break;
+      const std::uint32_t cell = state.get(static_cast<std::size_t>(field), kFieldBits);
       d.cells[cell] = static_cast<std::uint8_t>(field + 1);
       occupied |= std::uint64_t{1} << cell;
-    });
+    }
     int gaps = 0;
     for (std::uint64_t free = ~occupied & all_cells(); free != 0; free &= free - 1) {
       d.gaps[gaps++] = static_cast<std::uint8_t>(std::countr_zero(free));
@@ -170,22 +179,19 @@ class GapPositions {
 
   // The cell of `card` in s: its field.
   int cell_of(const State& s, const GapDecoded& /*d*/, int card) const {
-    return static_cast<int>(s.get(card - 1, bits_));
+    return static_cast<int>(s.get(card - 1, kFieldBits));
   }
 
   // Moves `card` into the gap at cell `to` (its old cell becomes a gap by itself).
   void move(State& s, int card, int /*from*/, int to) const {
-    s.set(card - 1, bits_, static_cast<std::uint32_t>(to));
+    s.set(card - 1, kFieldBits, static_cast<std::uint32_t>(to));
   }
 
  private:
-  std::uint64_t all_cells() const {
-    return cells_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << cells_) - 1;
-  }
+  std::uint64_t all_cells() const { return (std::uint64_t{1} << cells_) - 1; }
 
   int cells_;
   int cards_;
-  unsigned bits_;
 };
 
 template <class Packing>
@@ -306,7 +312,8 @@ inline constexpr std::size_t kGapMaxPositionsWords = 2;
 // that takes fewer words than the cells, within kGapMaxPositionsWords.
 inline bool gap_packs_positions(const GapShape& shape) {
   const std::size_t words = GapPositions<1>::words_for(shape);
-  return shape.cells() <= 64 && words <= kGapMaxPositionsWords && words < shape.words();
+  return shape.cells() <= GapPositions<1>::kMaxCells && words <= kGapMaxPositionsWords &&
+         words < shape.words();
 }
 
 // Calls f(domain) with the GapDomain instance for the shape, chosen at run time: GapPositions<W>
