@@ -1,5 +1,6 @@
-// StateTable interns keys to dense ids, in insertion order, across many rehashes; its growth, and
-// any vector's, waits for the Budget's leave; the Budget caps and runs worker threads.
+// StateTable interns keys to dense ids, in insertion order, across many rehashes, given its keys
+// alone or with their hashes taken ahead; its growth, and any vector's, waits for the Budget's
+// leave; the Budget caps and runs worker threads.
 #include "plumb/search/state_table.hpp"
 
 #include <gtest/gtest.h>
@@ -28,6 +29,31 @@ TEST(StateTable, MatchesAnUnorderedMapOnRandomKeys) {
   EXPECT_EQ(table.size(), reference.size());
   for (const auto& [key, id] : reference) EXPECT_EQ(table.find(key), id);
   EXPECT_EQ(table.find(50001), StateTable<std::uint64_t>::kNone);
+}
+
+// Inserting a batch of keys hashed (and their slots prefetched) ahead gives the ids and answers of
+// inserting them one at a time, across the rehashes the batches cross.
+TEST(StateTable, InsertWithHashesTakenAheadMatchesPlainInsert) {
+  using Key = std::array<std::uint64_t, 2>;
+  StateTable<Key> plain(4), batched(4);
+  std::mt19937_64 rng(7);
+  for (int batch = 0; batch < 20000; ++batch) {
+    std::array<Key, 4> keys;
+    for (Key& key : keys) key = {rng() % 300, rng() % 100};
+    std::array<std::uint64_t, 4> hashes;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      hashes[i] = StateTable<Key>::hash(keys[i]);
+      batched.prefetch(hashes[i]);
+    }
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      ASSERT_EQ(batched.insert(keys[i], hashes[i]), plain.insert(keys[i])) << "batch " << batch;
+    }
+  }
+  EXPECT_GT(plain.size(), 20000u);
+  EXPECT_EQ(batched.size(), plain.size());
+  for (StateTable<Key>::Id id = 0; id < plain.size(); ++id) {
+    EXPECT_EQ(batched.find(plain.key(id)), id);
+  }
 }
 
 TEST(StateTable, HoldsWordArrayKeys) {

@@ -2,11 +2,13 @@
 //
 // Layer by layer from the start; a goal is recognized when generated, which is safe with unit costs.
 // Duplicate detection through VisitedSet (dense bits for small ranked spaces, a flat hash table
-// otherwise). Time and memory O(states within the solution's depth); every table and frontier grows
-// through the Budget, so the memory limit stops the search before a growth would pass it. With
-// Answer::cost_only it keeps no search tree and returns the solution's length alone.
+// otherwise), an expansion's successors all hashed before any is looked up. Time and memory
+// O(states within the solution's depth); every table and frontier grows through the Budget, so the
+// memory limit stops the search before a growth would pass it. With Answer::cost_only it keeps no
+// search tree and returns the solution's length alone.
 #pragma once
 
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -36,6 +38,15 @@ SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchCont
   const bool keep_tree = answer == Answer::moves;
   SearchTree<Move> tree;
   std::vector<std::pair<State, Id>> frontier{{start, keep_tree ? tree.add_root() : Id{0}}}, next;
+  // One expansion's successors, each prepared for `visited` before any is inserted (hashed, in a
+  // table): their hashes' latencies overlap. At most the domain's branching factor, so not charged
+  // to the budget.
+  struct Successor {
+    Move move;
+    State state;
+    std::uint64_t prepared;
+  };
+  std::vector<Successor> successors;
   bool found = false;
   Id goal = SearchTree<Move>::kNone;  // the goal's node, when the tree is kept
 
@@ -47,24 +58,28 @@ SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchCont
     }
     ++result.stats.iterations;
     for (const auto& [state, frontier_id] : frontier) {
-      const Id id = frontier_id;  // clang 14 cannot capture a structured binding in a lambda
       if (!budget.charge()) break;
+      successors.clear();
       d.for_each_successor(state, [&](const Move& move, const State& successor) {
-        if (found || budget.stopped()) return;
-        if ((keep_tree && !tree.make_room(budget)) || !budget.make_room(next)) return;
-        ++result.stats.generated;
-        if (!visited.insert(successor)) {
-          ++result.stats.duplicates;
-          return;
+        successors.push_back({move, successor, visited.prepare(successor)});
+      });
+      for (const Successor& successor : successors) {
+        if (budget.stopped() || (keep_tree && !tree.make_room(budget)) || !budget.make_room(next)) {
+          break;
         }
-        const Id child = keep_tree ? tree.add(id, move) : Id{0};
-        if (d.is_goal(successor)) {
+        ++result.stats.generated;
+        if (!visited.insert(successor.state, successor.prepared)) {
+          ++result.stats.duplicates;
+          continue;
+        }
+        const Id child = keep_tree ? tree.add(frontier_id, successor.move) : Id{0};
+        if (d.is_goal(successor.state)) {
           found = true;
           goal = child;
-        } else {
-          next.emplace_back(successor, child);
+          break;
         }
-      });
+        next.emplace_back(successor.state, child);
+      }
       if (found || budget.stopped()) break;
     }
     budget.note_stored(visited.size() + next.size());

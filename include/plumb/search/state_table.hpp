@@ -6,7 +6,9 @@
 // key. Linear probing, load factor at most 1/2, doubling when full. Ids are stable: a search keeps
 // side tables (parents, costs, moves) as plain vectors indexed by id. This is the design of Fast
 // Downward's StateRegistry (per-state data by integer id), with a flat table in place of its set.
-// Insert and find: expected O(1). Memory: sizeof(Key) + 16 to 32 bytes a key.
+// Insert and find: expected O(1); insert also takes a hash computed ahead (hash(), prefetch()), so
+// that a caller may hash a batch of keys before probing for any. Memory: sizeof(Key) + 16 to 32
+// bytes a key.
 // A table given a search::Budget asks it before each doubling (Budget::can_allocate: the new slots
 // and the copy of the keys); refused, it stops the search and stays as it is, filling up to a load
 // of 7/8 (the keys' capacity is reserved with the slots, so that needs no allocation) while the
@@ -34,10 +36,20 @@ class StateTable {
     rehash(capacity_for(expected));
   }
 
+  // The hash insert and find take of a key. Hashing a batch of keys before inserting any lets the
+  // hashes' latencies overlap, where each insertion's branches would otherwise serialize them.
+  static std::uint64_t hash(const Key& key) { return Hash{}(key); }
+
+  // Starts loading the slot a key of hash `h` probes first (a hint: insert may grow the table).
+  void prefetch(std::uint64_t h) const { __builtin_prefetch(slots_.data() + (h & mask_)); }
+
   // Returns the key's id and whether it was inserted now (false: it was there already).
-  std::pair<Id, bool> insert(const Key& key) {
+  std::pair<Id, bool> insert(const Key& key) { return insert(key, hash(key)); }
+
+  // insert(key), given h = hash(key).
+  std::pair<Id, bool> insert(const Key& key, std::uint64_t h) {
+    assert(h == hash(key));
     if (2 * (keys_.size() + 1) > slots_.size()) grow();
-    const std::uint64_t h = Hash{}(key);
     const std::uint64_t tag = h & kTagMask;
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
       const std::uint64_t slot = slots_[i];
@@ -56,7 +68,7 @@ class StateTable {
 
   // The key's id, or kNone.
   Id find(const Key& key) const {
-    const std::uint64_t h = Hash{}(key);
+    const std::uint64_t h = hash(key);
     const std::uint64_t tag = h & kTagMask;
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
       const std::uint64_t slot = slots_[i];
@@ -105,7 +117,7 @@ class StateTable {
     });
     mask_ = capacity - 1;
     for (Id id = 0; id < keys_.size(); ++id) {
-      const std::uint64_t h = Hash{}(keys_[id]);
+      const std::uint64_t h = hash(keys_[id]);
       std::size_t i = h & mask_;
       while (slots_[i] != kEmpty) i = (i + 1) & mask_;
       slots_[i] = (h & kTagMask) | id;
