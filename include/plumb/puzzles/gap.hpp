@@ -229,16 +229,24 @@ class GapDomain {
   template <class F>
   void for_each_successor(const State& s, F&& f) const {
     const GapDecoded d = decode(s);
+    // The gaps that can be filled and their cards first, without a branch on each gap (whether it
+    // can be filled is as good as random), then one call each.
+    std::array<std::uint8_t, kGapMaxSuits + 1> gaps, cards;
+    int moves = 0;
     for (int i = 0; i < d.gap_count; ++i) {
       const int gap = d.gaps[i];
       // The card after the row's ace in column 1, else after the card on the left (none after a
       // gap or a king: 0).
       const int card = cell_column0_[gap] == 0 ? first_card_[gap] : next_card_[d.cells[gap - 1]];
-      if (card == 0) continue;
-      const int from = packing_.cell_of(s, d, card);
+      gaps[moves] = static_cast<std::uint8_t>(gap);
+      cards[moves] = static_cast<std::uint8_t>(card);
+      moves += card != 0;
+    }
+    for (int i = 0; i < moves; ++i) {
+      const int from = packing_.cell_of(s, d, cards[i]);
       State next = s;
-      packing_.move(next, card, from, gap);
-      f(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(gap)}, std::as_const(next));
+      packing_.move(next, cards[i], from, gaps[i]);
+      f(Move{static_cast<std::uint8_t>(from), gaps[i]}, std::as_const(next));
     }
   }
 
