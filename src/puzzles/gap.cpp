@@ -52,7 +52,6 @@ namespace {
 
 // A card token, "23" or "2.3"; fails unless it names a card of the shape's deck.
 GapCard parse_card(io::TextInput& in, const GapShape& shape, std::string_view token) {
-  const std::string range = fmt::format("suits 1-{}, values 1-{}", shape.suits, shape.values);
   std::optional<long long> suit, value;
   if (const auto dot = token.find('.'); dot != std::string_view::npos) {
     suit = io::parse_int(token.substr(0, dot));
@@ -70,7 +69,8 @@ GapCard parse_card(io::TextInput& in, const GapShape& shape, std::string_view to
   if (!suit || !value)
     in.fail(fmt::format("{} is not a card (two digits, or suit.value)", io::quote(token)));
   if (*suit < 1 || *suit > shape.suits || *value < 1 || *value > shape.values) {
-    in.fail(fmt::format("card {} is out of range ({})", io::quote(token), range));
+    in.fail(fmt::format("card {} is out of range (suits 1-{}, values 1-{})", io::quote(token),
+                        shape.suits, shape.values));
   }
   return GapCard{static_cast<int>(*suit), static_cast<int>(*value)};
 }
