@@ -236,8 +236,9 @@ class GapDomain {
     for (int i = 0; i < d.gap_count; ++i) {
       const int gap = d.gaps[i];
       // The card after the row's ace in column 1, else after the card on the left (none after a
-      // gap or a king: 0).
-      const int card = cell_column0_[gap] == 0 ? first_card_[gap] : next_card_[d.cells[gap - 1]];
+      // gap or a king: 0). Both are read, so that the choice needs no branch.
+      const int after_left = next_card_[d.cells[std::max(gap - 1, 0)]];
+      const int card = cell_column0_[gap] == 0 ? first_card_[gap] : after_left;
       gaps[moves] = static_cast<std::uint8_t>(gap);
       cards[moves] = static_cast<std::uint8_t>(card);
       moves += card != 0;
