@@ -125,11 +125,11 @@ class GapCells {
   unsigned bits_;
 };
 
-// A state as the cards' places: card code k's cell in field k - 1, kFieldBits = 5 bits a field (so
-// at most 32 cells), in PackedCells<Words>; the gaps are the cells no card names. S * (V - 1) fields
-// instead of S * V cells, so a smaller key where the cells need more bits than the places: 120 bits
-// (2 words) at 4 x 7 instead of 140 (3). For shapes where words_for(shape) == Words. The field
-// width being a constant, decode() reads every field at a fixed word and shift, unrolled.
+// A state as the cards' places: card code k's cell in field k - 1, kFieldBits = 5 bits a field
+// (so at most 32 cells), in PackedCells<Words>; the gaps are the cells no card names. S * (V - 1)
+// fields instead of S * V cells, so a smaller key where the cells need more bits than the places:
+// 120 bits (2 words) at 4 x 7 instead of 140 (3). For shapes where words_for(shape) == Words. The
+// field width being a constant, decode() reads every field at a fixed word and shift, unrolled.
 template <std::size_t Words>
 class GapPositions {
  public:
@@ -149,7 +149,9 @@ class GapPositions {
   State pack(const GapLayout& layout) const {
     State state;
     for (int cell = 0; cell < cells_; ++cell) {
-      if (layout[cell] != 0) state.set(layout[cell] - 1, kFieldBits, static_cast<std::uint32_t>(cell));
+      if (layout[cell] != 0) {
+        state.set(layout[cell] - 1, kFieldBits, static_cast<std::uint32_t>(cell));
+      }
     }
     return state;
   }
@@ -188,7 +190,9 @@ class GapPositions {
   }
 
  private:
-  std::uint64_t all_cells() const { return (std::uint64_t{1} << cells_) - 1; }
+  std::uint64_t all_cells() const {
+    return (std::uint64_t{1} << cells_) - 1;
+  }
 
   int cells_;
   int cards_;

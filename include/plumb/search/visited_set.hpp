@@ -4,8 +4,9 @@
 //
 // insert(s) is O(1) either way, and may be split in two: prepare(s) (the rank or hash) ahead of
 // insert(s, prepared), so that a search hashes a batch of states before probing for any. Memory is
-// num_states / 8 bytes dense, or about 24 bytes plus the key per inserted state hashed. Both allocate through the search's Budget: the dense bits only when the
-// memory limit leaves room for them (the table otherwise), the table's growth as StateTable does.
+// num_states / 8 bytes dense, or about 24 bytes plus the key per inserted state hashed. Both
+// allocate through the search's Budget: the dense bits only when the memory limit leaves room for
+// them (the table otherwise), the table's growth as StateTable does.
 #pragma once
 
 #include <cstdint>
