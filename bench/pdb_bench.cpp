@@ -30,8 +30,11 @@ void BM_PlacementRank(benchmark::State& state) {
 }
 BENCHMARK(BM_PlacementRank)->Arg(6)->Arg(8);
 
+// Args: tiles 1..n, threads, the board's side (4: cell slots; 5: more than 16 free cells, region
+// slots).
 void BM_BuildPattern(benchmark::State& state) {
-  puzzles::SlidingPartition partition{"bench", 4, 4, {{}}};
+  const auto side = static_cast<unsigned>(state.range(2));
+  puzzles::SlidingPartition partition{"bench", side, side, {{}}};
   for (int tile = 1; tile <= state.range(0); ++tile)
     partition.patterns[0].push_back(static_cast<std::uint8_t>(tile));
   const auto threads = static_cast<unsigned>(state.range(1));
@@ -43,7 +46,12 @@ void BM_BuildPattern(benchmark::State& state) {
       static_cast<double>(stats.generated) * static_cast<double>(state.iterations()),
       benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_BuildPattern)->Args({5, 1})->Args({6, 1})->Args({6, 2})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BuildPattern)
+    ->Args({5, 1, 4})
+    ->Args({6, 1, 4})
+    ->Args({6, 2, 4})
+    ->Args({5, 1, 5})
+    ->Unit(benchmark::kMillisecond);
 
 void BM_Solve15With555(benchmark::State& state) {
   const puzzles::SlidingPartition& partition = *puzzles::find_sliding_partition("15-555");

@@ -2,11 +2,16 @@
 // database is built in, as pdb/layered_bfs.hpp's SlottedSpace, on a Grid: a board of at most 32
 // cells as bit masks.
 //
-// A placement is where the pattern's tiles stand (ranked by pdb::PlacementIndex); its slots are its
-// free cells, in increasing order, where the blank may be; its classes are the regions the blank
-// can roam without moving a pattern tile. Moving a pattern tile into the blank's region costs 1. A
-// placement first reached at depth d stores (d - Manhattan distance) / 2: the two have the same
-// parity, and the excess fits 4 bits far more often than the distance.
+// A placement is where the pattern's tiles stand (ranked by pdb::PlacementIndex); its classes are
+// the regions the blank can roam without moving a pattern tile. Moving a pattern tile into the
+// blank's region costs 1. A placement first reached at depth d stores (d - Manhattan distance) / 2:
+// the two have the same parity, and the excess fits 4 bits far more often than the distance.
+// Slots, where the search marks the blank: with few free cells (at most kMaxCellSlots), each free
+// cell, in increasing order; with more, each region, in the order of their lowest cells (at most
+// kRegionSlots, the last slot holding any further regions: merging regions lets the blank jump
+// between them, a relaxation that can only lower entries; no 5x5 placement of 7 tiles has more
+// than 6 regions). Region slots keep a 7-tile pattern of the 5x5 board at 16 bits a placement
+// (4.8 GB) instead of 64; cell slots spare the flood fill that finds a move's region.
 //
 // Symmetry: when a reflection of the board maps the pattern's home cells and the goal's blank
 // region onto themselves (the 15-puzzle's bottom two rows under the left-right mirror), a
@@ -126,8 +131,10 @@ class PatternSpace {
   bool symmetric() const { return symmetric_; }
   std::string_view symmetry() const { return symmetric_ ? kReflections[reflection_kind_] : ""; }
 
+  static constexpr unsigned kMaxCellSlots = 16, kRegionSlots = 8;
+
   std::uint64_t num_placements() const { return index_.size(); }
-  unsigned num_slots() const { return grid_.cells() - index_.pieces(); }
+  unsigned num_slots() const { return region_slots_ ? kRegionSlots : free_cells(); }
   // Each tile slides at most one way in each direction.
   std::size_t max_moves() const { return 4 * index_.pieces(); }
 
@@ -135,7 +142,8 @@ class PatternSpace {
   template <class F>
   void for_each_start(F&& f) const {
     const CellMask free = grid_.all() & ~home_cells();
-    f(index_.rank(tiles_), pack(grid_.region(free, 0), free));
+    f(index_.rank(tiles_),
+      region_slots_ ? std::uint32_t{1} << region_slot(free, 0) : pack(grid_.region(free, 0), free));
   }
 
   // Each move of a tile into a region of the blank that meets `frontier`: emit(next_rank, the slot
@@ -146,8 +154,6 @@ class PatternSpace {
                         Emit&& emit) const {
     const View view = view_of(rank);
     const View image = symmetric_ ? image_of(view) : View{};
-    // A tile that slides from `from` to `to`: the cell it leaves is the next placement's slot
-    // free_below[from], less one if `to` (now taken) is below it.
     const auto slide = [&](unsigned from, unsigned to, std::uint64_t next_rank) {
       const std::uint8_t piece = view.piece_at[from];
       if (symmetric_) {
@@ -155,11 +161,11 @@ class PatternSpace {
         const std::uint64_t image_rank = index_.rank_after_move(
             image.rank, piece_image_[piece], image_from, image_to, image.piece_at);
         if (image_rank < next_rank) {
-          emit(image_rank, image.free_below[image_from] - (image_to < image_from));
+          emit(image_rank, entry_slot(image, image_from, image_to));
           return;
         }
       }
-      emit(next_rank, view.free_below[from] - (to < from));
+      emit(next_rank, entry_slot(view, from, to));
     };
     const auto slide_along_row = [&](CellMask tiles, int step) {
       for (; tiles != 0; tiles &= tiles - 1) {
@@ -177,19 +183,28 @@ class PatternSpace {
     };
     const int width = static_cast<int>(grid_.width());
     CellMask expanded = 0;
-    for (CellMask pending = unpack(frontier, view.free); pending != 0;) {
-      const CellMask region =
-          grid_.region(view.free, static_cast<unsigned>(std::countr_zero(pending)));
-      pending &= ~region;
+    const auto expand_class = [&](CellMask region) {
       expanded |= region;
       slide_along_row(grid_.right_of(region) & ~view.free, -1);
       slide_along_row(grid_.left_of(region) & ~view.free, +1);
       slide_along_column(grid_.below(region) & ~view.free, -width);
       slide_along_column(grid_.above(region) & ~view.free, width);
+    };
+    if (region_slots_) {
+      for (unsigned slot = 0; slot < view.region_count; ++slot) {
+        if ((frontier >> slot & 1) != 0) expand_class(view.regions[slot]);
+      }
+    } else {
+      for (CellMask pending = unpack(frontier, view.free); pending != 0;) {
+        const CellMask region =
+            grid_.region(view.free, static_cast<unsigned>(std::countr_zero(pending)));
+        pending &= ~region;
+        expand_class(region);
+      }
     }
     const bool has_twin = symmetric_ && image.rank != rank;
-    return {pack(expanded, view.free), excess_entry(depth, view.manhattan),
-            has_twin ? image.rank : pdb::Expansion::kNoTwin};
+    return {region_slots_ ? frontier : pack(expanded, view.free),
+            excess_entry(depth, view.manhattan), has_twin ? image.rank : pdb::Expansion::kNoTwin};
   }
 
  private:
@@ -199,12 +214,15 @@ class PatternSpace {
   using Cells = std::array<std::uint8_t, pdb::kMaxCells>;
 
   // A placement as the moves read it: its rank, the piece on each cell (kNoPiece if free), the free
-  // cells, how many free cells lie below each cell, and the Manhattan distance of its tiles.
+  // cells, how many free cells lie below each cell, the Manhattan distance of its tiles, and (with
+  // region slots) the free cells of each slot.
   struct View {
     std::uint64_t rank = 0;
     Cells piece_at, free_below;
     CellMask free = 0;
     unsigned manhattan = 0;
+    std::array<CellMask, kRegionSlots> regions{};
+    unsigned region_count = 0;
   };
 
   View view_of(std::uint64_t rank) const {
@@ -220,6 +238,7 @@ class PatternSpace {
     }
     view.free = grid_.all() & ~occupied;
     count_free_below(view);
+    if (region_slots_) find_regions(view);
     return view;
   }
 
@@ -240,6 +259,38 @@ class PatternSpace {
     image.rank = index_.rank(std::span<const std::uint8_t>(cell_of.data(), index_.pieces()));
     count_free_below(image);
     return image;
+  }
+
+  unsigned free_cells() const { return grid_.cells() - index_.pieces(); }
+
+  // The slot of the blank's cell `from` after a tile slid from there to `to` in `view`: with cell
+  // slots free_below[from], less one if `to` (now taken) is below it.
+  unsigned entry_slot(const View& view, unsigned from, unsigned to) const {
+    if (region_slots_) return region_slot((view.free | bit(from)) & ~bit(to), from);
+    return view.free_below[from] - (to < from);
+  }
+
+  // The view's regions, in the order of their lowest cells, into its slots.
+  void find_regions(View& view) const {
+    for (CellMask rest = view.free; rest != 0;) {
+      const CellMask region = grid_.region(rest, static_cast<unsigned>(std::countr_zero(rest)));
+      rest &= ~region;
+      const unsigned slot = std::min(view.region_count, kRegionSlots - 1);
+      view.regions[slot] |= region;
+      view.region_count = slot + 1;
+    }
+  }
+
+  // The slot of the region of `free` that holds `cell`: how many regions have a lower lowest cell
+  // (at most kRegionSlots - 1).
+  unsigned region_slot(CellMask free, unsigned cell) const {
+    const CellMask own = grid_.region(free, cell);
+    unsigned slot = 0;
+    for (CellMask lower = free & ((own & (0 - own)) - 1); lower != 0 && slot + 1 < kRegionSlots;
+         ++slot) {
+      lower &= ~grid_.region(free, static_cast<unsigned>(std::countr_zero(lower)));
+    }
+    return slot;
   }
 
   void count_free_below(View& view) const {
@@ -300,6 +351,7 @@ class PatternSpace {
   const Grid& grid_;
   std::span<const std::uint8_t> tiles_;
   pdb::PlacementIndex index_;
+  bool region_slots_ = free_cells() > kMaxCellSlots;
   bool symmetric_ = false;
   unsigned reflection_kind_ = 0;  // an index into kReflections, when symmetric
   Cells reflection_{};            // cell -> its image, when symmetric

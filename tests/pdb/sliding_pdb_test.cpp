@@ -225,6 +225,30 @@ TEST(SlidingPdb, SymmetricPatternsAreExact) {
   }
 }
 
+// With more than 16 free cells the search's slots are the blank's regions rather than its cells:
+// the entries are the same. Patterns of the 5x5 board: tiles that shut the goal's blank in its
+// corner (its class is then a region of one cell), with and without a symmetry (a symmetric
+// space is searched over half of its placements), and a pair far apart.
+TEST(SlidingPdb, RegionSlotsAreExact) {
+  struct Case {
+    std::vector<std::uint8_t> tiles;
+    std::string_view symmetry;
+  };
+  const std::vector<Case> cases = {
+      {{1, 5}, "diagonal"}, {{1, 5, 7}, ""}, {{6, 7, 8}, "left-right"}, {{3, 20}, ""}};
+  for (const auto& [tiles, symmetry] : cases) {
+    const SlidingPartition part{"test", 5, 5, {tiles}};
+    EXPECT_EQ(sliding_pattern_symmetry(part, 0), symmetry);
+    const std::vector<std::uint8_t> expected = reference_entries(part, 0);
+    for (unsigned threads : {1u, 2u}) {
+      const auto built = build_sliding_pdb(part, 0, {}, threads);
+      ASSERT_TRUE(built.has_value());
+      for (std::uint64_t rank = 0; rank < expected.size(); ++rank)
+        ASSERT_EQ(built->get(rank), expected[rank]) << int{tiles[0]} << "... rank " << rank;
+    }
+  }
+}
+
 // On every state of the 3x3 and 2x4 boards, for both ordered goals: the IDA* answer is as long as
 // the BFS distance, replays to the goal, and the pattern databases' root bound never exceeds it.
 void check_every_state(const SlidingPartition& part, int rows, int cols, std::size_t stride) {
