@@ -182,9 +182,7 @@ class PatternSpace {
       }
     };
     const int width = static_cast<int>(grid_.width());
-    CellMask expanded = 0;
     const auto expand_class = [&](CellMask region) {
-      expanded |= region;
       slide_along_row(grid_.right_of(region) & ~view.free, -1);
       slide_along_row(grid_.left_of(region) & ~view.free, +1);
       slide_along_column(grid_.below(region) & ~view.free, -width);
@@ -195,15 +193,18 @@ class PatternSpace {
         if ((frontier >> slot & 1) != 0) expand_class(view.regions[slot]);
       }
     } else {
+      CellMask expanded = 0;
       for (CellMask pending = unpack(frontier, view.free); pending != 0;) {
         const CellMask region =
             grid_.region(view.free, static_cast<unsigned>(std::countr_zero(pending)));
         pending &= ~region;
+        expanded |= region;
         expand_class(region);
       }
+      frontier = pack(expanded, view.free);
     }
     const bool has_twin = symmetric_ && image.rank != rank;
-    return {region_slots_ ? frontier : pack(expanded, view.free),
+    return {frontier,
             excess_entry(depth, view.manhattan), has_twin ? image.rank : pdb::Expansion::kNoTwin};
   }
 
@@ -237,8 +238,11 @@ class PatternSpace {
       view.manhattan += grid_.distance(tiles_[i], cell_of[i]);
     }
     view.free = grid_.all() & ~occupied;
-    count_free_below(view);
-    if (region_slots_) find_regions(view);
+    if (region_slots_) {
+      find_regions(view);
+    } else {
+      count_free_below(view);
+    }
     return view;
   }
 
@@ -257,7 +261,7 @@ class PatternSpace {
       }
     }
     image.rank = index_.rank(std::span<const std::uint8_t>(cell_of.data(), index_.pieces()));
-    count_free_below(image);
+    if (!region_slots_) count_free_below(image);
     return image;
   }
 
