@@ -12,8 +12,12 @@
 namespace plumb::puzzles {
 
 GapSolution solve_gap(const GapShape& shape, const GapLayout& start, GapAlgorithm algorithm,
-                      const search::SearchContext& context, search::Answer answer) {
-  return with_gap_domain(shape, [&](const auto& domain) {
+                      const search::SearchContext& context, search::Answer answer,
+                      GapPruning pruning) {
+  // The backward half of bidirectional search walks every move back, so the forward half must
+  // see every move too.
+  if (algorithm == GapAlgorithm::bidirectional) pruning = GapPruning::none;
+  return with_gap_domain(shape, pruning, [&](const auto& domain) {
     const auto state = domain.pack(start);
     auto result = [&] {
       switch (algorithm) {
@@ -34,7 +38,8 @@ GapSolution solve_gap(const GapShape& shape, const GapLayout& start, GapAlgorith
 
 GapExploration explore_gap(const GapShape& shape, const GapLayout& start,
                            const search::SearchContext& context, std::size_t keep_deepest) {
-  return with_gap_domain(shape, [&](const auto& domain) {
+  // Every move: the exploration counts every reachable layout.
+  return with_gap_domain(shape, GapPruning::none, [&](const auto& domain) {
     const auto state = domain.pack(start);
     auto result = search::explore(domain, std::span(&state, 1), context, keep_deepest);
     GapExploration exploration{std::move(result.layer_sizes), {}, result.stats};

@@ -27,10 +27,15 @@ TEST(GapCli, SampleByteForByte) {
   const std::string input = read_file(sample_path("gap", "sample.in"));
   const std::string expected = trim_trailing_space(read_file(sample_path("gap", "sample.out")));
   for (const char* algo : {"bfs", "astar", "bidir"}) {
-    const ProgramRun run = run_plumb({"solve", "gap", "--algo", algo}, input);
-    EXPECT_EQ(run.status, 0) << algo << ": " << run.err;
-    EXPECT_EQ(trim_trailing_space(run.out), expected) << algo;
+    for (const char* prune : {"none", "stubborn"}) {
+      const ProgramRun run = run_plumb({"solve", "gap", "--algo", algo, "--prune", prune}, input);
+      EXPECT_EQ(run.status, 0) << algo << " " << prune << ": " << run.err;
+      EXPECT_EQ(trim_trailing_space(run.out), expected) << algo << " " << prune;
+    }
   }
+  const ProgramRun bad = run_plumb({"solve", "gap", "--prune", "some"}, input);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("--prune"), std::string::npos) << bad.err;
 }
 
 TEST(GapCli, JsonListsTheMovesAndPrettyReplaysThem) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -100,6 +101,63 @@ TEST(Gap, AlgorithmsAgreeOnRandomDeals) {
   }
   EXPECT_GT(solved, 20);  // both kinds of answer were exercised
   EXPECT_GT(unsolvable, 20);
+}
+
+// Pruning to strong stubborn sets keeps every answer and length, for BFS and A*, from fewer
+// layouts; each pruned expansion makes some of the moves of the full one, in the same order.
+TEST(Gap, StubbornPruningKeepsOptimalLengths) {
+  struct Case {
+    GapShape shape;
+    int deals;
+  };
+  std::vector<Case> cases{{{2, 4}, 200}, {{3, 5}, 100}, {{4, 5}, 40}, {{3, 7}, 20}};
+  if (!sanitized()) cases.push_back({{4, 7}, 12});
+  std::uint64_t full_layouts = 0, pruned_layouts = 0;
+  int solved = 0;
+  for (const Case& c : cases) {
+    for (int seed = 1; seed <= c.deals; ++seed) {
+      const GapLayout start = gap_start_layout(c.shape, random_gap_deal(c.shape, seed));
+      const GapSolution full = solve_gap(c.shape, start, GapAlgorithm::bfs);
+      for (GapAlgorithm algorithm : {GapAlgorithm::bfs, GapAlgorithm::astar}) {
+        const GapSolution pruned =
+            solve_gap(c.shape, start, algorithm, {}, search::Answer::moves, GapPruning::stubborn);
+        ASSERT_EQ(pruned.moves.has_value(), full.moves.has_value())
+            << c.shape.suits << "x" << c.shape.values << " seed " << seed;
+        if (!full.moves) continue;
+        EXPECT_EQ(pruned.moves->size(), full.moves->size())
+            << c.shape.suits << "x" << c.shape.values << " seed " << seed;
+        expect_solves(c.shape, start, *pruned.moves);
+        if (algorithm == GapAlgorithm::bfs) {
+          EXPECT_LE(pruned.stats.peak_stored, full.stats.peak_stored);
+          ++solved;
+        }
+      }
+      if (!full.moves) {
+        full_layouts += full.stats.peak_stored;
+        pruned_layouts += solve_gap(c.shape, start, GapAlgorithm::bfs, {}, search::Answer::moves,
+                                    GapPruning::stubborn)
+                              .stats.peak_stored;
+      }
+    }
+  }
+  EXPECT_GT(solved, 20);
+  // Unsolvable deals store every layout the search reaches: pruning reaches fewer than half.
+  EXPECT_LT(2 * pruned_layouts, full_layouts);
+
+  const GapShape shape{3, 6};
+  const GapDomain<GapCells<1>> every(shape), pruned(shape, GapPruning::stubborn);
+  int fewer = 0;
+  for (int seed = 1; seed <= 300; ++seed) {
+    const auto s = every.pack(gap_start_layout(shape, random_gap_deal(shape, seed)));
+    std::vector<GapMove> all, kept;
+    every.for_each_successor(s, [&](const GapMove& move, const auto&) { all.push_back(move); });
+    pruned.for_each_successor(s, [&](const GapMove& move, const auto&) { kept.push_back(move); });
+    EXPECT_TRUE(std::includes(all.begin(), all.end(), kept.begin(), kept.end(),
+                              [](const GapMove& a, const GapMove& b) { return a.to < b.to; }))
+        << "seed " << seed;
+    fewer += kept.size() < all.size();
+  }
+  EXPECT_GT(fewer, 10);
 }
 
 // For random layouts: t is a successor of s exactly when s is a predecessor of t, with the same

@@ -18,6 +18,13 @@
 // of the at most S successors costs one or two field writes. The state is its own hash key; the
 // domain is Domain, GoalEnumerable, and has for_each_predecessor (moves taken back) for
 // bidirectional search. Both packings visit successors and predecessors in the same order.
+//
+// With GapPruning::stubborn, for_each_successor makes only the moves of a strong stubborn set
+// (partial-order reduction: Valmari 1991; Alkhazraji, Wehrle, Mattmueller and Helmert 2012 for
+// shortest plans): moves that commute with everything left out. Every optimal solution is then
+// still found in the same number of moves, in another order, from fewer layouts; a layout from
+// which no stubborn move leads on is a dead end and has no successors. Searches that need every
+// layout (explore) or walk edges backwards (bidirectional search) keep GapPruning::none.
 #pragma once
 
 #include <algorithm>
@@ -26,6 +33,7 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -87,6 +95,8 @@ template <std::size_t Words>
 class GapCells {
  public:
   using State = encode::PackedCells<Words>;
+
+  static constexpr int kMaxCells = static_cast<int>(kGapMaxCells);
 
   explicit GapCells(const GapShape& shape) : cells_(shape.cells()), bits_(shape.bits()) {
     assert(shape.words() == Words);
@@ -198,14 +208,20 @@ class GapPositions {
   int cards_;
 };
 
+// Which moves GapDomain::for_each_successor makes.
+enum class GapPruning {
+  none,      // every legal move
+  stubborn,  // those of a strong stubborn set: the same optimal lengths to the goal
+};
+
 template <class Packing>
 class GapDomain {
  public:
   using State = typename Packing::State;
   using Move = GapMove;
 
-  explicit GapDomain(const GapShape& shape)
-      : shape_(shape), packing_(shape), goal_(pack(gap_goal_layout(shape))) {
+  explicit GapDomain(const GapShape& shape, GapPruning pruning = GapPruning::none)
+      : shape_(shape), packing_(shape), goal_(pack(gap_goal_layout(shape))), pruning_(pruning) {
     for (int cell = 0; cell < shape.cells(); ++cell) {
       goal_codes_[cell] = static_cast<std::uint8_t>(shape.goal_code(cell));
       cell_column0_[cell] = static_cast<std::uint8_t>(shape.column_of(cell) - 1);
@@ -213,6 +229,8 @@ class GapDomain {
     }
     for (int code = 1; code <= shape.card_codes(); ++code) {
       next_card_[code] = static_cast<std::uint8_t>(shape.is_king(code) ? 0 : code + 1);
+      suit_below_[code] = shape.value_of(code) == 2 ? CardSet{} : suit_below_[code - 1];
+      insert(suit_below_[code], code);
     }
   }
 
@@ -247,7 +265,11 @@ class GapDomain {
       cards[moves] = static_cast<std::uint8_t>(card);
       moves += card != 0;
     }
+    const unsigned made = pruning_ == GapPruning::stubborn
+                              ? stubborn_moves(d, std::span(cards.data(), moves))
+                              : (1u << moves) - 1;
     for (int i = 0; i < moves; ++i) {
+      if ((made >> i & 1) == 0) continue;
       const int from = packing_.cell_of(s, d, cards[i]);
       State next = s;
       packing_.move(next, cards[i], from, gaps[i]);
@@ -300,6 +322,102 @@ class GapDomain {
   }
 
  private:
+  // A set of card codes, bit k for code k (codes are fewer than cells).
+  static constexpr std::size_t kCardWords = Packing::kMaxCells / 64 + 1;
+  using CardSet = std::array<std::uint64_t, kCardWords>;
+
+  // The moves of a strong stubborn set at s, as a mask over `movers` (the cards of the legal
+  // moves, one per fillable gap). A transition here is M(b), "card b moves into the cell right of
+  // its predecessor" (a 2: into column 1 of its suit's row); it is enabled when that cell is a gap.
+  // A set T of transitions is strong stubborn at s (not the goal) when
+  //   (1) T holds M(k) for a card k away from its goal cell: every solution moves k, by M(k) alone;
+  //   (2) for each disabled M(b) in T, T holds every transition that could enable it: M(d) for the
+  //       card d on b's target (it must leave), and M(b - 1) (moving the predecessor moves the
+  //       target; a predecessor in the last column has no target at all);
+  //   (3) for each enabled M(c) in T, T holds every transition it could interfere with: M(c - 1)
+  //       (moving the predecessor would disable M(c)) and M(c + 1) (M(c) moves c + 1's target,
+  //       from right of c's old cell to right of its new one).
+  // Any other transition touches neither M(c)'s gap nor c's cell, so M(c) stays enabled through
+  // any run of such transitions and commutes with each; and (2) keeps a disabled member disabled
+  // through them. So the first move of any solution that lies in T is enabled at s and can be made
+  // first, the rest of the solution unchanged: some optimal solution starts with a move of T, and
+  // by induction BFS and A* over these moves alone find optimal lengths. Of the sets grown from
+  // the first misplaced card of each row, the one with the fewest enabled moves is taken; none
+  // means no solution passes through s.
+  //
+  // Every M(b) in T brings M(b - 1), so T is closed downwards in each suit (suit_below_); the other
+  // transition each brings, its occupant or its successor, is read from `forward`, built in one
+  // pass over the cells.
+  unsigned stubborn_moves(const GapDecoded& d, std::span<const std::uint8_t> movers) const {
+    std::array<std::uint8_t, Packing::kMaxCells + 1> forward;  // by card code; 0: none
+    std::fill_n(forward.begin(), shape_.card_codes() + 1, std::uint8_t{0});
+    for (int cell = 0; cell < shape_.cells(); ++cell) {
+      // Both read, as in for_each_successor, so that the choice needs no branch.
+      const int after_left = next_card_[d.cells[std::max(cell - 1, 0)]];
+      const int wanted = cell_column0_[cell] == 0 ? first_card_[cell] : after_left;
+      const int occupant = d.cells[cell];
+      forward[wanted] = static_cast<std::uint8_t>(occupant != 0 ? occupant : next_card_[wanted]);
+    }
+    forward[0] = 0;  // written for the cells no card can enter
+    CardSet enabled{};
+    for (const std::uint8_t card : movers) insert(enabled, card);
+
+    CardSet best{};
+    int best_count = static_cast<int>(movers.size());
+    for (int row = 0; row < shape_.suits && best_count > 0; ++row) {
+      const int first = row * shape_.values, last = first + shape_.values - 1;
+      int cell = first;
+      while (cell < last && d.cells[cell] == goal_codes_[cell]) ++cell;
+      if (cell == last) continue;  // the row's cards are home
+      int count = 0;
+      const CardSet set = stubborn_closure(forward, enabled, goal_codes_[cell], best_count, count);
+      if (count < best_count) {  // else the closure stopped early, or is no smaller
+        best = set;
+        best_count = count;
+      }
+    }
+    unsigned made = 0;
+    for (std::size_t i = 0; i < movers.size(); ++i) {
+      made |= static_cast<unsigned>(contains(best, movers[i])) << i;
+    }
+    return best_count == static_cast<int>(movers.size()) ? (1u << movers.size()) - 1 : made;
+  }
+
+  // The smallest set of transitions that holds M(seed) and meets (2) and (3) above; `count` is how
+  // many of them are enabled. Stops once `count` reaches `enough`.
+  CardSet stubborn_closure(const std::array<std::uint8_t, Packing::kMaxCells + 1>& forward,
+                           const CardSet& enabled, int seed, int enough, int& count) const {
+    CardSet in{}, pending{};
+    const auto add_with_lower = [&](int card) {
+      for (std::size_t w = 0; w < kCardWords; ++w) {
+        const std::uint64_t fresh = suit_below_[card][w] & ~in[w];
+        in[w] |= fresh;
+        pending[w] |= fresh;
+        // Seldom any (the moves are few), and popcount is a library call on generic x86-64.
+        if (const std::uint64_t moves = fresh & enabled[w]; moves != 0) {
+          count += std::popcount(moves);
+        }
+      }
+    };
+    count = 0;
+    add_with_lower(seed);
+    for (bool more = true; more && count < enough;) {
+      more = false;
+      for (std::size_t w = 0; w < kCardWords; ++w) {
+        while (pending[w] != 0 && count < enough) {
+          const int card = static_cast<int>(w * 64) + std::countr_zero(pending[w]);
+          pending[w] &= pending[w] - 1;
+          add_with_lower(forward[card]);  // code 0: its set is empty
+          more = true;
+        }
+      }
+    }
+    return in;
+  }
+
+  static void insert(CardSet& set, int card) { set[card / 64] |= std::uint64_t{1} << (card % 64); }
+  static bool contains(const CardSet& set, int card) { return (set[card / 64] >> (card % 64)) & 1; }
+
   GapDecoded decode(const State& s) const {
     GapDecoded d;
     packing_.decode(s, d);
@@ -314,6 +432,9 @@ class GapDomain {
   std::array<std::uint8_t, kGapMaxCells> cell_column0_{};   // column - 1 by cell (no division)
   std::array<std::uint8_t, kGapMaxCells> first_card_{};     // the code of the 2 of a cell's row
   std::array<std::uint8_t, kGapMaxCells + 1> next_card_{};  // the next of a code's suit, or 0
+  // By card code: the codes of its suit up to its own (a transition's closure downwards).
+  std::array<CardSet, Packing::kMaxCells + 1> suit_below_{};
+  GapPruning pruning_;
 };
 
 // The largest word count with_gap_domain() instantiates: 9 suits of 13 values need 13 words.
@@ -329,23 +450,24 @@ inline bool gap_packs_positions(const GapShape& shape) {
          words < shape.words();
 }
 
-// Calls f(domain) with the GapDomain instance for the shape, chosen at run time: GapPositions<W>
-// where gap_packs_positions(shape), otherwise GapCells<W> with W = shape.words().
+// Calls f(domain) with the GapDomain instance for the shape and pruning, chosen at run time:
+// GapPositions<W> where gap_packs_positions(shape), otherwise GapCells<W> with W = shape.words().
 template <class F>
-decltype(auto) with_gap_domain(const GapShape& shape, F&& f) {
+decltype(auto) with_gap_domain(const GapShape& shape, GapPruning pruning, F&& f) {
   assert(shape.words() >= 1 && shape.words() <= kGapMaxWords);
-  using Result = decltype(f(GapDomain<GapCells<1>>(shape)));
+  using Result = decltype(f(GapDomain<GapCells<1>>(shape, pruning)));
   return [&]<std::size_t... I, std::size_t... P>(std::index_sequence<I...>,
                                                  std::index_sequence<P...>)
       ->decltype(auto) {
     // Calls f with the first instance whose `chosen` holds.
     auto first = [&]<class... Packings>(auto... chosen) -> decltype(auto) {
       if constexpr (std::is_void_v<Result>) {
-        static_cast<void>(((chosen ? (f(GapDomain<Packings>(shape)), true) : false) || ...));
+        static_cast<void>(
+            ((chosen ? (f(GapDomain<Packings>(shape, pruning)), true) : false) || ...));
       } else {
         Result result{};
         static_cast<void>(
-            ((chosen ? (result = f(GapDomain<Packings>(shape)), true) : false) || ...));
+            ((chosen ? (result = f(GapDomain<Packings>(shape, pruning)), true) : false) || ...));
         return result;
       }
     };

@@ -33,10 +33,12 @@ struct GapSolution {
 
 // Solves from `start` (a layout after the aces moved). stats.reason says solved, exhausted (no
 // solution: the answer is -1) or which limit stopped the search. With Answer::cost_only, bfs
-// finds the length alone (the other algorithms give the moves regardless).
+// finds the length alone (the other algorithms give the moves regardless). bfs and astar expand
+// the moves `pruning` keeps (gap.hpp); bidirectional search always makes every move.
 GapSolution solve_gap(const GapShape& shape, const GapLayout& start, GapAlgorithm algorithm,
                       const search::SearchContext& context = {},
-                      search::Answer answer = search::Answer::moves);
+                      search::Answer answer = search::Answer::moves,
+                      GapPruning pruning = GapPruning::none);
 
 struct GapExploration {
   std::vector<std::uint64_t> layer_sizes;  // states first reached in k moves, by k
