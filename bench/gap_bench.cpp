@@ -12,8 +12,8 @@ namespace {
 using namespace plumb::puzzles;
 
 template <class Packing>
-void expand(benchmark::State& state, GapShape shape) {
-  const GapDomain<Packing> domain(shape);
+void expand(benchmark::State& state, GapShape shape, GapPruning pruning = GapPruning::none) {
+  const GapDomain<Packing> domain(shape, pruning);
   std::vector<typename GapDomain<Packing>::State> layouts;
   for (int seed = 1; seed <= 64; ++seed)
     layouts.push_back(domain.pack(gap_start_layout(shape, random_gap_deal(shape, seed))));
@@ -33,8 +33,17 @@ void BM_Expand4x7(benchmark::State& state) {
 void BM_Expand4x13(benchmark::State& state) {
   expand<GapCells<5>>(state, GapShape{4, 13});
 }
+// The same layouts with the moves of stubborn sets alone: what working out the sets costs.
+void BM_ExpandStubborn4x7(benchmark::State& state) {
+  expand<GapPositions<2>>(state, GapShape{4, 7}, GapPruning::stubborn);
+}
+void BM_ExpandStubborn4x13(benchmark::State& state) {
+  expand<GapCells<5>>(state, GapShape{4, 13}, GapPruning::stubborn);
+}
 BENCHMARK(BM_Expand4x7);
+BENCHMARK(BM_ExpandStubborn4x7);
 BENCHMARK(BM_Expand4x13);
+BENCHMARK(BM_ExpandStubborn4x13);
 
 void BM_LowerBound4x13(benchmark::State& state) {
   const GapShape shape{4, 13};

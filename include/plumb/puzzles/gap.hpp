@@ -222,6 +222,11 @@ class GapDomain {
 
   explicit GapDomain(const GapShape& shape, GapPruning pruning = GapPruning::none)
       : shape_(shape), packing_(shape), goal_(pack(gap_goal_layout(shape))), pruning_(pruning) {
+    for (unsigned shift = 1; shift < kLaneBits; shift *= 2) {
+      for (std::size_t lane = 0; lane < kLanesPerWord; ++lane) {
+        fill_masks_[shift] |= ((std::uint64_t{1} << (kLaneBits - shift)) - 1) << (lane * kLaneBits);
+      }
+    }
     for (int cell = 0; cell < shape.cells(); ++cell) {
       goal_codes_[cell] = static_cast<std::uint8_t>(shape.goal_code(cell));
       cell_column0_[cell] = static_cast<std::uint8_t>(shape.column_of(cell) - 1);
@@ -229,8 +234,9 @@ class GapDomain {
     }
     for (int code = 1; code <= shape.card_codes(); ++code) {
       next_card_[code] = static_cast<std::uint8_t>(shape.is_king(code) ? 0 : code + 1);
-      suit_below_[code] = shape.value_of(code) == 2 ? CardSet{} : suit_below_[code - 1];
-      insert(suit_below_[code], code);
+      const std::size_t bit = static_cast<std::size_t>(shape.suit_of(code)) * kLaneBits +
+                              static_cast<std::size_t>(shape.value_of(code) - 2);
+      card_set_[code][bit / 64] = std::uint64_t{1} << (bit % 64);
     }
   }
 
@@ -322,9 +328,13 @@ class GapDomain {
   }
 
  private:
-  // A set of card codes, bit k for code k (codes are fewer than cells).
-  static constexpr std::size_t kCardWords = Packing::kMaxCells / 64 + 1;
+  // A set of cards: suit s in bits 16 s + (value - 2) (a 16-bit lane for at most 12 cards of
+  // values 2..13), four lanes a word; Words words, the first words of a CardSet.
+  static constexpr std::size_t kLaneBits = 16, kLanesPerWord = 64 / kLaneBits;
+  static constexpr std::size_t kCardWords = (kGapMaxSuits + kLanesPerWord - 1) / kLanesPerWord;
   using CardSet = std::array<std::uint64_t, kCardWords>;
+  template <std::size_t Words>
+  using Lanes = std::array<std::uint64_t, Words>;
 
   // The moves of a strong stubborn set at s, as a mask over `movers` (the cards of the legal
   // moves, one per fillable gap). A transition here is M(b), "card b moves into the cell right of
@@ -345,78 +355,107 @@ class GapDomain {
   // the first misplaced card of each row, the one with the fewest enabled moves is taken; none
   // means no solution passes through s.
   //
-  // Every M(b) in T brings M(b - 1), so T is closed downwards in each suit (suit_below_); the other
-  // transition each brings, its occupant or its successor, is read from `forward`, built in one
-  // pass over the cells.
+  // Every M(b) in T brings M(b - 1), so T is closed downwards in each suit: it is a set of suit
+  // lanes, each filled up to its highest card. The other transition each M(b) brings (the card on
+  // b's target, or b's successor where the target is a gap) is gathered for all of a lane's cards
+  // at once: reach[b] holds those of b and of the cards below it in its suit. So T grows in rounds,
+  // each adding the reach of every lane's top card and filling the lanes down, until it is stable.
+  // Sets of up to four suits take one word, held in registers (Words = 1), others kCardWords.
   unsigned stubborn_moves(const GapDecoded& d, std::span<const std::uint8_t> movers) const {
-    std::array<std::uint8_t, Packing::kMaxCells + 1> forward;  // by card code; 0: none
-    std::fill_n(forward.begin(), shape_.card_codes() + 1, std::uint8_t{0});
-    for (int cell = 0; cell < shape_.cells(); ++cell) {
-      // Both read, as in for_each_successor, so that the choice needs no branch.
-      const int after_left = next_card_[d.cells[std::max(cell - 1, 0)]];
-      const int wanted = cell_column0_[cell] == 0 ? first_card_[cell] : after_left;
-      const int occupant = d.cells[cell];
-      forward[wanted] = static_cast<std::uint8_t>(occupant != 0 ? occupant : next_card_[wanted]);
-    }
-    forward[0] = 0;  // written for the cells no card can enter
-    CardSet enabled{};
-    for (const std::uint8_t card : movers) insert(enabled, card);
+    return shape_.suits <= static_cast<int>(kLanesPerWord)
+               ? stubborn_moves_in<1>(d, movers)
+               : stubborn_moves_in<kCardWords>(d, movers);
+  }
 
-    CardSet best{};
+  template <std::size_t Words>
+  unsigned stubborn_moves_in(const GapDecoded& d, std::span<const std::uint8_t> movers) const {
+    const int codes = shape_.card_codes(), suit_cards = shape_.values - 1;
+    // reach[b]: the transitions M(b) and the cards below it in its suit bring besides their own.
+    std::array<Lanes<Words>, Packing::kMaxCells + 1> reach;
+    {
+      std::array<std::uint8_t, Packing::kMaxCells + 1> brings;  // by card code; 0: none
+      std::fill_n(brings.begin(), codes + 1, std::uint8_t{0});
+      for (int cell = 0; cell < shape_.cells(); ++cell) {
+        // Chosen by masks, not branches (the data decide them): the card after the left
+        // neighbour, or in column 1 the row's 2; the occupant, or if none the wanted card's next.
+        const unsigned in_column1 = 0u - (cell_column0_[cell] == 0);
+        const unsigned wanted = (next_card_[d.cells[std::max(cell - 1, 0)]] & ~in_column1) |
+                                (first_card_[cell] & in_column1);
+        const unsigned occupant = d.cells[cell];
+        brings[wanted] =
+            static_cast<std::uint8_t>(occupant | (next_card_[wanted] & (0u - (occupant == 0))));
+      }
+      brings[0] = 0;  // written for the cells no card can enter
+      for (int suit_first = 1; suit_first <= codes; suit_first += suit_cards) {
+        Lanes<Words> below{};
+        for (int card = suit_first; card < suit_first + suit_cards; ++card) {
+          for (std::size_t w = 0; w < Words; ++w) below[w] |= card_set_[brings[card]][w];
+          reach[card] = below;
+        }
+      }
+    }
+    Lanes<Words> enabled{};
+    for (const std::uint8_t card : movers) {
+      for (std::size_t w = 0; w < Words; ++w) enabled[w] |= card_set_[card][w];
+    }
+    const auto count_in = [&](const Lanes<Words>& set, int card) {
+      std::uint64_t hit = 0;
+      for (std::size_t w = 0; w < Words; ++w) hit |= set[w] & card_set_[card][w];
+      return hit != 0;
+    };
+
     int best_count = static_cast<int>(movers.size());
+    Lanes<Words> best{};
     for (int row = 0; row < shape_.suits && best_count > 0; ++row) {
       const int first = row * shape_.values, last = first + shape_.values - 1;
       int cell = first;
       while (cell < last && d.cells[cell] == goal_codes_[cell]) ++cell;
       if (cell == last) continue;  // the row's cards are home
+      const Lanes<Words> set = stubborn_closure<Words>(reach, enabled, goal_codes_[cell]);
       int count = 0;
-      const CardSet set = stubborn_closure(forward, enabled, goal_codes_[cell], best_count, count);
-      if (count < best_count) {  // else the closure stopped early, or is no smaller
+      for (const std::uint8_t card : movers) count += count_in(set, card);
+      if (count < best_count) {
         best = set;
         best_count = count;
       }
     }
+    if (best_count == static_cast<int>(movers.size())) return (1u << movers.size()) - 1;
     unsigned made = 0;
     for (std::size_t i = 0; i < movers.size(); ++i) {
-      made |= static_cast<unsigned>(contains(best, movers[i])) << i;
+      made |= static_cast<unsigned>(count_in(best, movers[i])) << i;
     }
-    return best_count == static_cast<int>(movers.size()) ? (1u << movers.size()) - 1 : made;
+    return made;
   }
 
-  // The smallest set of transitions that holds M(seed) and meets (2) and (3) above; `count` is how
-  // many of them are enabled. Stops once `count` reaches `enough`.
-  CardSet stubborn_closure(const std::array<std::uint8_t, Packing::kMaxCells + 1>& forward,
-                           const CardSet& enabled, int seed, int enough, int& count) const {
-    CardSet in{}, pending{};
-    const auto add_with_lower = [&](int card) {
-      for (std::size_t w = 0; w < kCardWords; ++w) {
-        const std::uint64_t fresh = suit_below_[card][w] & ~in[w];
-        in[w] |= fresh;
-        pending[w] |= fresh;
-        // Seldom any (the moves are few), and popcount is a library call on generic x86-64.
-        if (const std::uint64_t moves = fresh & enabled[w]; moves != 0) {
-          count += std::popcount(moves);
-        }
+  // The smallest set of transitions that holds M(seed) and meets (2) and (3) above, or any set
+  // holding every enabled one once it does.
+  template <std::size_t Words>
+  Lanes<Words> stubborn_closure(const std::array<Lanes<Words>, Packing::kMaxCells + 1>& reach,
+                                const Lanes<Words>& enabled, int seed) const {
+    Lanes<Words> in;
+    for (std::size_t w = 0; w < Words; ++w) in[w] = card_set_[seed][w];
+    for (;;) {
+      Lanes<Words> grown = in;
+      for (int suit = 0; suit < shape_.suits; ++suit) {
+        const std::size_t word = static_cast<std::size_t>(suit) / kLanesPerWord;
+        const auto lane = static_cast<std::uint32_t>(
+            in[word] >> (suit % kLanesPerWord * kLaneBits) & ((1u << kLaneBits) - 1));
+        if (lane == 0) continue;
+        const Lanes<Words>& more = reach[shape_.code_of(suit, std::bit_width(lane) + 1)];
+        for (std::size_t w = 0; w < Words; ++w) grown[w] |= more[w];
       }
-    };
-    count = 0;
-    add_with_lower(seed);
-    for (bool more = true; more && count < enough;) {
-      more = false;
-      for (std::size_t w = 0; w < kCardWords; ++w) {
-        while (pending[w] != 0 && count < enough) {
-          const int card = static_cast<int>(w * 64) + std::countr_zero(pending[w]);
-          pending[w] &= pending[w] - 1;
-          add_with_lower(forward[card]);  // code 0: its set is empty
-          more = true;
-        }
+      bool stable = true, all_enabled = true;
+      for (std::size_t w = 0; w < Words; ++w) {
+        std::uint64_t x = grown[w];  // each lane filled below its highest bit
+        for (unsigned shift = 1; shift < kLaneBits; shift *= 2)
+          x |= x >> shift & fill_masks_[shift];
+        stable &= x == in[w];
+        all_enabled &= (x & enabled[w]) == enabled[w];
+        in[w] = x;
       }
+      if (stable || all_enabled) return in;
     }
-    return in;
   }
-
-  static void insert(CardSet& set, int card) { set[card / 64] |= std::uint64_t{1} << (card % 64); }
-  static bool contains(const CardSet& set, int card) { return (set[card / 64] >> (card % 64)) & 1; }
 
   GapDecoded decode(const State& s) const {
     GapDecoded d;
@@ -432,9 +471,11 @@ class GapDomain {
   std::array<std::uint8_t, kGapMaxCells> cell_column0_{};   // column - 1 by cell (no division)
   std::array<std::uint8_t, kGapMaxCells> first_card_{};     // the code of the 2 of a cell's row
   std::array<std::uint8_t, kGapMaxCells + 1> next_card_{};  // the next of a code's suit, or 0
-  // By card code: the codes of its suit up to its own (a transition's closure downwards).
-  std::array<CardSet, Packing::kMaxCells + 1> suit_below_{};
   GapPruning pruning_;
+  // For stubborn sets: the set of each card code alone (empty for 0), and by shift k the lanes'
+  // bits that a right shift by k keeps within their lane.
+  std::array<CardSet, Packing::kMaxCells + 1> card_set_{};
+  std::array<std::uint64_t, kLaneBits> fill_masks_{};
 };
 
 // The largest word count with_gap_domain() instantiates: 9 suits of 13 values need 13 words.
