@@ -40,6 +40,18 @@ std::vector<GapLayout> read_deals(const std::string& text, const GapShape& shape
   return deals;
 }
 
+// Shapes and how many random deals of each the cross-checks solve (the contest's size only
+// without sanitizers, which slow it most).
+struct Case {
+  GapShape shape;
+  int deals;
+};
+std::vector<Case> random_deal_cases() {
+  std::vector<Case> cases{{{2, 4}, 200}, {{3, 5}, 100}, {{4, 5}, 40}, {{3, 7}, 20}};
+  if (!sanitized()) cases.push_back({{4, 7}, 12});
+  return cases;
+}
+
 TEST(Gap, ShapesPackIntoFewestWords) {
   EXPECT_EQ((GapShape{4, 7}.words()), 3u);   // 28 cells of 5 bits
   EXPECT_EQ((GapShape{4, 13}.words()), 5u);  // 52 cells of 6 bits
@@ -70,12 +82,7 @@ TEST(Gap, Sample) {
 }
 
 TEST(Gap, AlgorithmsAgreeOnRandomDeals) {
-  struct Case {
-    GapShape shape;
-    int deals;
-  };
-  std::vector<Case> cases{{{2, 4}, 200}, {{3, 5}, 100}, {{4, 5}, 40}, {{3, 7}, 20}};
-  if (!sanitized()) cases.push_back({{4, 7}, 12});
+  const std::vector<Case> cases = random_deal_cases();
   int solved = 0, unsolvable = 0;
   for (const Case& c : cases) {
     for (int seed = 1; seed <= c.deals; ++seed) {
@@ -106,12 +113,7 @@ TEST(Gap, AlgorithmsAgreeOnRandomDeals) {
 // Pruning to strong stubborn sets keeps every answer and length, for BFS and A*, from fewer
 // layouts; each pruned expansion makes some of the moves of the full one, in the same order.
 TEST(Gap, StubbornPruningKeepsOptimalLengths) {
-  struct Case {
-    GapShape shape;
-    int deals;
-  };
-  std::vector<Case> cases{{{2, 4}, 200}, {{3, 5}, 100}, {{4, 5}, 40}, {{3, 7}, 20}};
-  if (!sanitized()) cases.push_back({{4, 7}, 12});
+  const std::vector<Case> cases = random_deal_cases();
   std::uint64_t full_layouts = 0, pruned_layouts = 0;
   int solved = 0;
   for (const Case& c : cases) {
