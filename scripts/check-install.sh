@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs plumb from a build tree into a temporary prefix and builds examples/ against it with
-# find_package(plumb), as another project would. Usage: scripts/check-install.sh BUILD_DIR
+# find_package(plumb), as another project would; checks that the program finds its companion.
+# Usage: scripts/check-install.sh BUILD_DIR
 set -euo pipefail
 build=$1
 prefix=$(mktemp -d)
@@ -9,5 +10,8 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 cmake -S examples -B "$prefix/examples-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$prefix/examples-build" >/dev/null
 "$prefix/bin/plumb" --version
+# plumb hands `plumb serve` to its companion, installed in libexec/plumb.
+served=$(timeout 2 "$prefix/bin/plumb" serve --port 0 || true)
+[[ $served == *"serving on"* ]] || { echo "check-install: the installed plumb cannot serve"; exit 1; }
 "$prefix/examples-build/hanoi" 5 | head -1
 echo "check-install: find_package(plumb) works from $prefix"

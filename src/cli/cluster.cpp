@@ -1,6 +1,7 @@
-// The program's cluster (cluster.hpp): recognizing an MPI launcher, joining its job, the exchange over
-// MPI's collectives, and quieting every process but the first. MPI is used through its C API, and only
-// here; a build without it (PLUMB_HAVE_MPI unset) keeps the rest.
+// The program's cluster (cluster.hpp): recognizing an MPI launcher, joining its job, the exchange
+// over MPI's collectives, and quieting every process but the first. MPI is used through its C API,
+// and only here; a build without it (PLUMB_HAVE_MPI unset) keeps the rest. Compiled once for each
+// program (companion.hpp): the lean plumb (PLUMB_LEAN_PROGRAM) hands a launched run to plumb-full.
 #include "cli/cluster.hpp"
 
 #include <sys/resource.h>
@@ -18,6 +19,7 @@
 #include <span>
 #include <streambuf>
 
+#include "cli/companion.hpp"
 #include "plumb/io/counted.hpp"
 #include "plumb/io/environment_error.hpp"
 
@@ -48,8 +50,10 @@ struct Launch {
 Launch launch() {
   if (const auto size = variable("OMPI_COMM_WORLD_SIZE"))
     return {true, variable("OMPI_COMM_WORLD_RANK").value_or(0), *size};
-  if (const auto size = variable("PMI_SIZE")) return {true, variable("PMI_RANK").value_or(0), *size};
-  if (const auto rank = variable("PMIX_RANK")) return {true, *rank, variable("SLURM_NTASKS").value_or(1)};
+  if (const auto size = variable("PMI_SIZE"))
+    return {true, variable("PMI_RANK").value_or(0), *size};
+  if (const auto rank = variable("PMIX_RANK"))
+    return {true, *rank, variable("SLURM_NTASKS").value_or(1)};
   return {};
 }
 
@@ -61,7 +65,8 @@ class Discard : public std::streambuf {
 };
 
 void discard_output() {
-  static Discard* const discard = new Discard;  // never destroyed: the streams outlive static objects
+  // Never destroyed: the streams outlive static objects.
+  static Discard* const discard = new Discard;
   std::cout.rdbuf(discard);
   std::cerr.rdbuf(discard);
 }
@@ -114,7 +119,8 @@ class MpiExchange final : public search::Exchange {
   }
 
   void sum(std::span<std::uint64_t> values) override {
-    MPI_Allreduce(MPI_IN_PLACE, values.data(), byte_count(values.size()), MPI_UINT64_T, MPI_SUM, comm_);
+    MPI_Allreduce(MPI_IN_PLACE, values.data(), byte_count(values.size()), MPI_UINT64_T, MPI_SUM,
+                  comm_);
   }
 
   std::vector<std::vector<std::byte>> all_gather(std::span<const std::byte> mine) override {
@@ -128,7 +134,8 @@ class MpiExchange final : public search::Exchange {
       total += static_cast<std::size_t>(counts[p]);
     }
     std::vector<std::byte> all(total);
-    MPI_Allgatherv(mine.data(), count, MPI_BYTE, all.data(), counts.data(), offsets.data(), MPI_BYTE, comm_);
+    MPI_Allgatherv(mine.data(), count, MPI_BYTE, all.data(), counts.data(), offsets.data(),
+                   MPI_BYTE, comm_);
     count_sent(mine.size() * (processes - 1));
     std::vector<std::vector<std::byte>> parts;
     for (std::size_t p = 0; p < processes; ++p) {
@@ -159,9 +166,15 @@ Cluster::Cluster(int& argc, char**& argv) {
     size_ = exchange_->size();
   }
 #else
-  (void)argc, (void)argv;
+  (void)argc;
   rank_ = started.rank;
-  if (started.size > 1) {
+#ifdef PLUMB_LEAN_PROGRAM
+  // The companion has MPI: this process becomes it, and returns here only if it cannot.
+  if (started.launched) missing_ = hand_over_to_companion(argv, "a run under an MPI launcher");
+#else
+  (void)argv;
+#endif
+  if (missing_.empty() && started.size > 1) {
     missing_ = fmt::format(
         "this plumb was built without MPI, so it cannot share the work with the {} processes its "
         "launcher started: install MPI (Debian: libopenmpi-dev openmpi-bin) and rebuild, or run "
@@ -190,10 +203,12 @@ const Cluster& cluster() {
 }
 
 search::Distribution distribution(const std::string& checkpoint, bool resume) {
-  search::Distribution shared{.exchange = cluster().exchange(), .checkpoint = checkpoint, .resume = resume};
+  search::Distribution shared{
+      .exchange = cluster().exchange(), .checkpoint = checkpoint, .resume = resume};
   if (const auto layer = variable("PLUMB_CRASH_AFTER_LAYER")) {
     const bool last = cluster().rank() == cluster().size() - 1;
-    shared.after_checkpoint = [last, crash_layer = static_cast<std::size_t>(*layer)](std::size_t done) {
+    shared.after_checkpoint = [last,
+                               crash_layer = static_cast<std::size_t>(*layer)](std::size_t done) {
       if (last && done == crash_layer) std::raise(SIGKILL);
     };
   }
@@ -205,7 +220,8 @@ void report_cluster_stats(std::uint64_t states) {
   if (group == nullptr) return;
   rusage usage{};
   ::getrusage(RUSAGE_SELF, &usage);
-  const std::array<std::uint64_t, 2> mine{group->bytes_sent(), static_cast<std::uint64_t>(usage.ru_maxrss) * 1024};
+  const std::array<std::uint64_t, 2> mine{group->bytes_sent(),
+                                          static_cast<std::uint64_t>(usage.ru_maxrss) * 1024};
   std::uint64_t sent = 0, least = std::numeric_limits<std::uint64_t>::max(), most = 0;
   for (const std::vector<std::byte>& part : group->all_gather(std::as_bytes(std::span(mine)))) {
     std::array<std::uint64_t, 2> theirs{};
@@ -215,8 +231,10 @@ void report_cluster_stats(std::uint64_t states) {
     most = std::max(most, theirs[1]);
   }
   std::cerr << fmt::format(
-      "cluster: {}, {} sent between them ({:.2f} bytes a state), peak resident memory a process {} to {}\n",
-      io::counted(static_cast<std::uint64_t>(group->size()), "process", "processes"), io::human_bytes(static_cast<double>(sent)),
+      "cluster: {}, {} sent between them ({:.2f} bytes a state), peak resident memory a process {} "
+      "to {}\n",
+      io::counted(static_cast<std::uint64_t>(group->size()), "process", "processes"),
+      io::human_bytes(static_cast<double>(sent)),
       states != 0 ? static_cast<double>(sent) / static_cast<double>(states) : 0.0,
       io::human_bytes(static_cast<double>(least)), io::human_bytes(static_cast<double>(most)));
 }

@@ -1,5 +1,6 @@
-// The plumb program. Everything is in cli/app.cpp; see `plumb --help`. Started by an MPI launcher, it
-// first joins the job (cli/cluster.hpp), and leaves it on the way out.
+// The plumb program, and its companion plumb-full (cli/companion.hpp): everything is in cli/app.cpp;
+// see `plumb --help`. Started by an MPI launcher, it first joins the job (cli/cluster.hpp), and
+// leaves it on the way out.
 #include "cli/app.hpp"
 #include "cli/cluster.hpp"
 

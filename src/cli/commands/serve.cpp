@@ -1,15 +1,12 @@
 // `plumb serve`: the web service (src/serve) with its options: the address, how many searches run
 // at once and wait, and the most time a request's search may take. Prints the address to open on
-// standard output once it listens, then serves until SIGINT or SIGTERM.
-#include <fmt/format.h>
-
+// standard output once it listens, then serves until SIGINT or SIGTERM (cli/web_service.hpp).
 #include <algorithm>
-#include <iostream>
 #include <thread>
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
-#include "serve/server.hpp"
+#include "cli/web_service.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -24,12 +21,11 @@ struct ServeCommand {
 ExitCode run_serve(ServeCommand& command) {
   serve::ServeOptions& options = command.options;
   const unsigned threads = capped_threads(command.threads);
-  options.limits.running = threads > 0 ? threads : std::max(1U, std::thread::hardware_concurrency());
+  options.limits.running =
+      threads > 0 ? threads : std::max(1U, std::thread::hardware_concurrency());
   options.limits.max_seconds = command.time_limit > 0 ? command.time_limit : 1e9;
   options.limits.max_memory_bytes = max_memory_bytes(command.max_memory);
-  serve::serve(options, [](const std::string& address) {
-    std::cout << fmt::format("plumb: serving on {} (Ctrl-C stops it)\n", address) << std::flush;
-  });
+  serve_web(options);
   return ExitCode::done;
 }
 
