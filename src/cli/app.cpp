@@ -9,7 +9,6 @@
 #include <optional>
 
 #include "cli/commands/commands.hpp"
-#include "cli/companion.hpp"
 #include "plumb/io/table_cache.hpp"
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/version.hpp"
@@ -88,7 +87,6 @@ std::optional<std::string> command_word_error(CLI::App& app, int argc, char** ar
 }  // namespace
 
 int run_program(int argc, char** argv) {
-  remember_arguments(argv);
   const std::vector<std::unique_ptr<protocol::Puzzle>> puzzles = protocol::builtin_puzzles();
   std::vector<protocol::PuzzleInfo> infos;
   for (const auto& puzzle : puzzles) infos.push_back(puzzle->info());

@@ -166,13 +166,11 @@ Cluster::Cluster(int& argc, char**& argv) {
     size_ = exchange_->size();
   }
 #else
-  (void)argc;
+  (void)argc, (void)argv;
   rank_ = started.rank;
 #ifdef PLUMB_LEAN_PROGRAM
   // The companion has MPI: this process becomes it, and returns here only if it cannot.
-  if (started.launched) missing_ = hand_over_to_companion(argv, "a run under an MPI launcher");
-#else
-  (void)argv;
+  if (started.launched) missing_ = hand_over_to_companion("a run under an MPI launcher");
 #endif
   if (missing_.empty() && started.size > 1) {
     missing_ = fmt::format(

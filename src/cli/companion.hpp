@@ -2,7 +2,7 @@
 // need. The web service (cpp-httplib, which brings OpenSSL) and MPI live in a companion program,
 // plumb-full, which is all of plumb: their libraries would cost every run of `plumb solve` several
 // milliseconds of start-up. The lean program hands `plumb serve`, and any run that an MPI launcher
-// started, to the companion by exec'ing it with the same arguments, so it stays the same process
+// started, to the companion by exec'ing it with its own arguments, so it stays the same process
 // with the same standard streams, environment and launcher.
 //
 // The companion is looked for beside the running program (a build folder) and then in
@@ -13,12 +13,8 @@
 
 namespace plumb::cli {
 
-// Kept by run_program() for a later hand-over: the program's arguments, argv[0] first.
-void remember_arguments(char** argv);
-char** remembered_arguments();
-
-// Replaces this process by the companion, run with `argv` (argv[0] first); returns only when it
+// Replaces this process by the companion, run with this process's arguments; returns only when it
 // cannot, with why, in a sentence that names `what` (e.g. "plumb serve") as the work that needs it.
-std::string hand_over_to_companion(char** argv, const std::string& what);
+std::string hand_over_to_companion(const std::string& what);
 
 }  // namespace plumb::cli

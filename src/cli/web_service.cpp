@@ -14,7 +14,7 @@ namespace plumb::cli {
 void serve_web(const serve::ServeOptions& options) {
 #ifdef PLUMB_LEAN_PROGRAM
   (void)options;
-  throw io::EnvironmentError(hand_over_to_companion(remembered_arguments(), "plumb serve"));
+  throw io::EnvironmentError(hand_over_to_companion("plumb serve"));
 #else
   serve::serve(options, [](const std::string& address) {
     std::cout << fmt::format("plumb: serving on {} (Ctrl-C stops it)\n", address) << std::flush;
