@@ -18,7 +18,7 @@
 namespace plumb::cli {
 namespace {
 
-constexpr const char* kCompanion = "plumb-full";
+constexpr const char* kCompanion = PLUMB_COMPANION_NAME;  // set by CMake, like its install place
 
 }  // namespace
 
@@ -38,7 +38,7 @@ std::string hand_over_to_companion(const std::string& what) {
   argv.push_back(nullptr);
   const std::filesystem::path folder = self.parent_path();
   const std::array<std::filesystem::path, 2> places{
-      folder / kCompanion, folder.parent_path() / "libexec" / "plumb" / kCompanion};
+      folder / kCompanion, (folder / PLUMB_COMPANION_FROM_BINDIR / kCompanion).lexically_normal()};
   for (const std::filesystem::path& place : places) {
     if (::access(place.c_str(), X_OK) != 0) continue;
     ::execv(place.c_str(), argv.data());

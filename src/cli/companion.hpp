@@ -5,8 +5,9 @@
 // started, to the companion by exec'ing it with its own arguments, so it stays the same process
 // with the same standard streams, environment and launcher.
 //
-// The companion is looked for beside the running program (a build folder) and then in
-// ../libexec/plumb/ from it (an installation).
+// The companion is looked for beside the running program (a build folder) and then where an
+// installation puts it, relative to the program: ../libexec/plumb/ in the default layout (CMake
+// derives the path and the companion's name from the install rules).
 #pragma once
 
 #include <string>

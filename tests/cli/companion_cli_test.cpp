@@ -3,7 +3,6 @@
 // without its companion says what is missing and exits with status 4.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <string>
 
@@ -21,9 +20,7 @@ TEST(CompanionCli, TheLeanProgramNeedsNeitherTheWebServiceNorMpi) {
   for (const char* library : {"httplib", "libssl", "libcrypto", "libmpi", "libopen-"}) {
     EXPECT_EQ(dynamic.out.find(library), std::string::npos) << library << " in\n" << dynamic.out;
   }
-  const std::filesystem::path companion =
-      std::filesystem::path(PLUMB_BINARY).parent_path() / "plumb-full";
-  const ProgramRun full = run_command({"readelf", "--dynamic", companion.string()});
+  const ProgramRun full = run_command({"readelf", "--dynamic", PLUMB_COMPANION_BINARY});
   ASSERT_EQ(full.status, 0) << full.err;
   EXPECT_NE(full.out.find("httplib"), std::string::npos) << full.out;
 }
