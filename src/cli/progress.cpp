@@ -6,13 +6,17 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <streambuf>
 
+#include "plumb/io/text_input.hpp"
 #include "plumb/search/limits.hpp"
 
 namespace plumb::cli {
 namespace {
+
+constexpr double kDefaultProgressInterval = 0.5;  // seconds
 
 std::atomic<bool> progress_drawn = false;  // a progress line without its newline is on the terminal
 
@@ -77,6 +81,27 @@ std::function<void(const search::SearchStats&)> terminal_progress(bool force) {
     std::cerr << progress_text(stats) << '\n';
     std::cerr.flush();
   };
+}
+
+void show_progress(search::SearchContext& context, bool force) {
+  context.set_progress(terminal_progress(force), progress_interval());
+}
+
+double progress_interval() {
+  const char* text = std::getenv("PLUMB_PROGRESS_INTERVAL");
+  if (text == nullptr || *text == '\0') return kDefaultProgressInterval;
+  char* end = nullptr;
+  const double seconds = std::strtod(text, &end);
+  if (*end == '\0' && std::isfinite(seconds) && seconds >= 0) return seconds;
+  static const bool warned = [text] {
+    std::cerr << fmt::format(
+        "plumb: warning: PLUMB_PROGRESS_INTERVAL={} is not a number of seconds (0 or more); "
+        "using {}\n",
+        io::quote(text), kDefaultProgressInterval);
+    return true;
+  }();
+  (void)warned;
+  return kDefaultProgressInterval;
 }
 
 void clear_progress() {

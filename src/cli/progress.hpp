@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "plumb/io/counted.hpp"
+#include "plumb/search/context.hpp"
 #include "plumb/search/stats.hpp"
 
 namespace plumb::cli {
@@ -18,6 +19,15 @@ namespace plumb::cli {
 // erases that line, so no answer or message starts on it. When standard error is not a terminal:
 // with `force`, plain newline-terminated lines without escape codes; without, an empty function.
 std::function<void(const search::SearchStats&)> terminal_progress(bool force);
+
+// Shows `context`'s progress through terminal_progress(force), at most once every
+// progress_interval() seconds.
+void show_progress(search::SearchContext& context, bool force);
+
+// The seconds between two progress lines: $PLUMB_PROGRESS_INTERVAL (a number of seconds, 0 or more;
+// 0 draws one at every check of the limits), else 0.5. A value that is not such a number costs one
+// warning on standard error and gives 0.5.
+double progress_interval();
 
 // Erases the progress line, if one was drawn.
 void clear_progress();

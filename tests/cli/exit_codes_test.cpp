@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -29,12 +29,15 @@ struct PuzzleCase {
   std::string bad_input;  // fails at line `bad_line`
   int bad_line = 0;
   std::vector<std::string> bad_option;  // an option and its bad value
-  std::vector<std::string> limited;  // options under which `limit_input` stops at its last dataset
+  // Options (the limit last) under which `limit_input` stops at its last dataset. The datasets
+  // before it take microseconds; the last takes hours on any machine (block's: over a second here,
+  // the slowest of them), so that neither a fast machine nor a slow one changes where it stops.
+  std::vector<std::string> limited;
   std::string limit_input;
   std::string answers_before_limit;  // what is written before the limit stops it
 };
 
-// A solved 9 x 13 Gap deal, then a deal whose search takes far longer than a second.
+// A solved 9 x 13 Gap deal, then a deal whose breadth-first search fills gigabytes.
 std::string gap_limit_input() {
   std::string input = "2\n";
   for (int suit = 1; suit <= 9; ++suit) {
@@ -45,7 +48,7 @@ std::string gap_limit_input() {
   return input + kLargeGapDealRows;
 }
 
-// A small block board, then a 3000 x 3000 one whose cut takes far longer than a second.
+// A small block board, then a 3000 x 3000 one whose cut takes over a second.
 std::string block_limit_input() {
   std::string input = "2\n4\nb..$\n....\nHHHH\nHHHH\n3000\n";
   for (int row = 0; row < 3000; ++row) {
@@ -57,8 +60,8 @@ std::string block_limit_input() {
   return input;
 }
 
-// A search's time limit (each dataset's search has its own) for `limited`: well above the first
-// datasets' few milliseconds, well below the last one's seconds; five times longer in the sanitizer
+// A search's time limit (each dataset's search has its own) for `limited`: far above the first
+// datasets' microseconds, far below the last one's time; five times longer in the sanitizer
 // builds (PLUMB_SANITIZED), which run every search several times slower.
 std::string time_limit(double seconds) {
   return std::to_string(std::getenv("PLUMB_SANITIZED") != nullptr ? 5 * seconds : seconds);
@@ -70,8 +73,10 @@ std::vector<PuzzleCase> puzzle_cases() {
        "1 2 3 4 5 6 7 x 8\n1 2 3\n",
        2,
        {"--size", "0x3"},
-       {"--goal", "blank-first", "--algo", "ida", "--time-limit", time_limit(0.3)},
-       "1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n",
+       // Korf and Felner's 24-puzzle #1 by IDA* with the Manhattan distance alone.
+       {"--size", "5x5", "--goal", "blank-first", "--algo", "ida", "--time-limit", time_limit(0.3)},
+       "1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24\n"
+       "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13\n",
        "l\n"},
       {"gap",
        "2\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 "
@@ -85,16 +90,20 @@ std::vector<PuzzleCase> puzzle_cases() {
        "1 2\nW W W\nE W W\nW W W\n2 1\nR B Q\nR W W\nE W W\n0 0\n",
        6,
        {"--size", "99x99"},
-       {"--algo", "ida", "--max-moves", "60", "--time-limit", time_limit(0.3)},
-       "1 2\nW W W\nE W W\nW W W\n3 2\nR R R\nW E W\nR R R\n0 0\n",
+       // A 4 x 5 board whose every die must show blue, by IDA* to 200 moves.
+       {"--size", "4x5", "--algo", "ida", "--max-moves", "200", "--time-limit", time_limit(0.3)},
+       "1 1\nE W W W W\nW W W W W\nW W W W W\nW W W W W\n"
+       "1 1\nB B B B B\nB B B B B\nB B B B B\nB B B B E\n0 0\n",
        "0\n"},
+      // Every case of a triangle with more than 7 rows takes seconds at least: nothing comes
+      // before.
       {"pegs",
        "2\n1\n99\n",
        3,
        {"--rows", "11"},
-       {"--rows", "7", "--time-limit", time_limit(0.3)},
-       "2\n11\n20\n",
-       "10\n1 11 9 7 27 9 11 14 16 20 22 27 27 2 28 1 1 4 4 11\n"},
+       {"--rows", "9", "--time-limit", time_limit(0.3)},
+       "1\n1\n",
+       ""},
       {"block",
        "2\n4\nb..$\n....\nHHHH\nHHHH\n2\nbZ\n$.\n",
        8,
@@ -170,17 +179,21 @@ TEST(ExitCodes, LimitAfterTheAnswersBeforeIt) {
   }
 }
 
-// Ctrl-C (SIGINT) or SIGTERM in the search of the last dataset (once its progress shows): the
-// search stops cleanly, as at a limit, after the answers before it.
+// Ctrl-C (SIGINT) or SIGTERM in the search of the last dataset: the search stops cleanly, as at a
+// limit, after the answers before it. The signal goes once those answers are out and progress shows
+// (drawn at every check, PLUMB_PROGRESS_INTERVAL=0), so it reaches the last search, which no
+// machine finishes first.
 TEST(ExitCodes, InterruptAfterTheAnswersBeforeIt) {
   int signal_number = SIGINT;
   for (const PuzzleCase& puzzle : puzzle_cases()) {
-    std::vector<std::string> args{"solve", puzzle.name, "--progress"};
-    const auto limit = std::find(puzzle.limited.begin(), puzzle.limited.end(), "--time-limit");
-    args.insert(args.end(), puzzle.limited.begin(), limit);
-    StartedProgram started(plumb_words(args), puzzle.limit_input);
-    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (started.err().empty() && std::chrono::steady_clock::now() < give_up)
+    std::vector<std::string> args{
+        "env", "PLUMB_PROGRESS_INTERVAL=0", PLUMB_BINARY, "solve", puzzle.name, "--progress"};
+    args.insert(args.end(), puzzle.limited.begin(), puzzle.limited.end() - 2);  // no limit
+    StartedProgram started(args, puzzle.limit_input);
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while ((started.out() != puzzle.answers_before_limit ||
+            started.err().find("plumb: depth ") == std::string::npos) &&
+           std::chrono::steady_clock::now() < give_up)
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     started.signal(signal_number);
     const ProgramRun run = started.finish();

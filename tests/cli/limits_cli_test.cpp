@@ -7,9 +7,11 @@
 #include <cstdlib>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "tests/support/large_gap_deal.hpp"
 #include "tests/support/run_plumb.hpp"
+#include "tests/support/sliding_boards.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb::testing {
@@ -131,21 +133,48 @@ TEST(LimitsCli, ThreadsAreCappedWithOneWarning) {
   EXPECT_TRUE(build.err.starts_with("plumb: warning: --threads 100000")) << build.err;
 }
 
+// One of the two 8-puzzles farthest from the goal (31 moves), by breadth-first search over all
+// 181,440 boards: with a progress line at every check of the limits (PLUMB_PROGRESS_INTERVAL=0), it
+// draws several before its answer however fast the machine is.
+const std::string kFarthestEightPuzzle = "8 6 7 2 5 4 3 x 1";
+
+std::vector<std::string> progress_at_every_check(const std::vector<std::string>& args) {
+  std::vector<std::string> words{"env", "PLUMB_PROGRESS_INTERVAL=0", PLUMB_BINARY};
+  words.insert(words.end(), args.begin(), args.end());
+  return words;
+}
+
 TEST(LimitsCli, ForcedProgressIntoAFileIsPlainLines) {
-  const auto run = run_plumb({"solve", "pegs", "--rows", "7", "--progress"}, "1\n1\n");
+  const auto run =
+      run_command(progress_at_every_check({"solve", "sliding", "--algo", "bfs", "--progress"}),
+                  kFarthestEightPuzzle + "\n");
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.err.find('\x1b'), std::string::npos) << run.err;
   EXPECT_EQ(run.err.find('\r'), std::string::npos) << run.err;
   EXPECT_TRUE(run.err.starts_with("plumb: depth ")) << run.err;
   EXPECT_TRUE(run.err.ends_with("\n")) << run.err;
-  EXPECT_TRUE(run.out.starts_with("11\n")) << run.out;
+  ASSERT_EQ(lines_of(run.out).size(), 1u) << run.out;
+  EXPECT_EQ(lines_of(run.out)[0].size(), 31u) << run.out;
+}
+
+TEST(LimitsCli, AProgressIntervalThatIsNotANumberIsOneWarning) {
+  for (const char* bad : {"abc", "-1", "nan", "1s"}) {
+    const auto run = run_command({"env", std::string("PLUMB_PROGRESS_INTERVAL=") + bad,
+                                  PLUMB_BINARY, "solve", "sliding", "--progress"},
+                                 "1 2 3 4 5 6 7 x 8\n");
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(run.err, std::string("plumb: warning: PLUMB_PROGRESS_INTERVAL='") + bad +
+                           "' is not a number of seconds (0 or more); using 0.5\n");
+    EXPECT_EQ(run.out, "r\n");
+  }
 }
 
 // On a terminal (a pseudo-terminal from script(1)) the progress line is erased before the answer.
 TEST(LimitsCli, ProgressLineIsErasedBeforeTheAnswerOnATerminal) {
   if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
-  const std::string command =
-      "printf '1\\n1\\n' | " + shell_quote(PLUMB_BINARY) + " solve pegs --rows 7";
+  std::string command = "printf '%s\\n' " + shell_quote(kFarthestEightPuzzle) + " |";
+  for (const std::string& word : progress_at_every_check({"solve", "sliding", "--algo", "bfs"}))
+    command += " " + shell_quote(word);
   const auto terminal =
       std::filesystem::temp_directory_path() / ("plumb-tty-" + std::to_string(::getpid()));
   const std::string script = "script -qec " + shell_quote(command) + " /dev/null > " +
@@ -153,11 +182,13 @@ TEST(LimitsCli, ProgressLineIsErasedBeforeTheAnswerOnATerminal) {
   ASSERT_EQ(std::system(script.c_str()), 0);
   const std::string text = read_file(terminal);
   std::filesystem::remove(terminal);
-  ASSERT_NE(text.find("plumb: depth"), std::string::npos) << "no progress was drawn: " << text;
-  const std::size_t answer = text.find("11\r\n");
-  ASSERT_NE(answer, std::string::npos) << text;
-  EXPECT_TRUE(answer == 0 || text.compare(answer - 3, 3, "\x1b[K") == 0 || text[answer - 1] == '\n')
-      << text;
+  const std::size_t drawn = text.find("\r\x1b[Kplumb: depth");
+  ASSERT_NE(drawn, std::string::npos) << "no progress was drawn: " << text;
+  const std::size_t answer = text.rfind("\x1b[K");
+  ASSERT_GT(answer, drawn) << text;
+  EXPECT_EQ(text.substr(answer + 3).find("plumb"), std::string::npos) << text;
+  EXPECT_TRUE(text.ends_with("\r\n")) << text;
+  EXPECT_EQ(text.size() - answer - 3, 31u + 2) << "the answer alone on its line: " << text;
 }
 
 }  // namespace

@@ -91,7 +91,7 @@ search::SearchContext make_context(const CommonOptions& options) {
   }
   const std::string& folder = options.resume.empty() ? options.checkpoint : options.resume;
   context.distribution = distribution(folder, !options.resume.empty());
-  if (cluster().rank() == 0) context.set_progress(terminal_progress(options.progress));
+  if (cluster().rank() == 0) show_progress(context, options.progress);
   return context;
 }
 

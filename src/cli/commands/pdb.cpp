@@ -54,7 +54,7 @@ ExitCode run_build(const PdbOptions& options) {
         cache.path.string(), cache.problem));
   }
   search::SearchContext context;
-  context.set_progress(terminal_progress(options.progress));
+  show_progress(context, options.progress);
   const CancelOnInterrupt cancel_on_interrupt(context);
   for (std::size_t p = 0; p < partition->patterns.size(); ++p) {
     const io::CachedTable table = puzzles::sliding_pdb_table(*partition, p);
@@ -192,7 +192,7 @@ ExitCode run_solve_file(const PdbOptions& options) {
     boards.push_back(board);
   }
   search::SearchContext context;
-  context.set_progress(terminal_progress(options.progress));
+  show_progress(context, options.progress);
   const CancelOnInterrupt cancel_on_interrupt(context);
   std::optional<puzzles::SlidingPdbSet> pdbs =
       puzzles::load_or_build_sliding_pdbs(*partition, context, options.threads);
