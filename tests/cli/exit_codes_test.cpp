@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -17,6 +17,7 @@
 #include "plumb/protocol/exit_code.hpp"
 #include "tests/support/large_gap_deal.hpp"
 #include "tests/support/run_plumb.hpp"
+#include "tests/support/temporary_cache.hpp"
 
 namespace plumb::testing {
 namespace {
@@ -190,6 +191,25 @@ TEST(ExitCodes, InterruptAfterTheAnswersBeforeIt) {
     EXPECT_EQ(run.out, puzzle.answers_before_limit) << puzzle.name;
     signal_number = signal_number == SIGINT ? SIGTERM : SIGINT;
   }
+}
+
+// A limit that stops a table's build reports the time it took, not twice that (cubic's table said
+// "after 2.0 s" for a 1 s limit): at least the limit, and no more than the run took. The 3x3 table
+// takes far longer than a second on any machine.
+TEST(ExitCodes, ALimitStoppingATableBuildSaysTheTimeItTook) {
+  const TemporaryCache empty_cache;
+  const auto started = std::chrono::steady_clock::now();
+  const ProgramRun run = run_plumb({"solve", "cubic", "--algo", "table", "--time-limit", "1",
+                                    sample_path("cubic", "sample.in").string()});
+  const double measured =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  ASSERT_EQ(status_of(run), ExitCode::limit) << run.err;
+  const std::string before = "plumb: stopped by the time limit after ";
+  const auto at = run.err.find(before);
+  ASSERT_NE(at, std::string::npos) << run.err;
+  const double reported = std::stod(run.err.substr(at + before.size()));
+  EXPECT_GE(reported, 1.0) << run.err;
+  EXPECT_LE(reported, measured + 0.5) << run.err << "(the run took " << measured << " s)";
 }
 
 TEST(ExitCodes, EnvironmentWhenTheOutputCannotBeWritten) {
