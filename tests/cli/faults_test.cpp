@@ -1,8 +1,8 @@
 // End-to-end tests of the program when its environment or its input misbehaves
 // (docs/reliability.md): a cache that cannot be used or written, a FIFO or a damaged file in a
 // table's place, output that cannot be written, input that cannot be read or whose line never ends,
-// and input text that must not reach a message as it is. Each run gets a fresh temporary cache;
-// none may end in a crash (134, 139).
+// and input or command-line text that must not reach a message as it is. Each run gets a fresh
+// temporary cache; none may end in a crash (134, 139).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -267,6 +267,47 @@ TEST_F(Faults, AnEndlessLineIsRefusedWithinItsBoundAndTheMemoryLimit) {
   if (!sanitized()) {
     EXPECT_LT(bounded.peak_resident_bytes, std::uint64_t{64} << 20);
     EXPECT_LT(limited.peak_resident_bytes, std::uint64_t{100} << 20);
+  }
+}
+
+// What the command line gives reaches a message short and printable, whichever command's parser
+// or which option refuses it: an escape sequence, or 100 KB, as an option's value, an option's
+// name, a FILE or a word too many.
+TEST_F(Faults, CommandLineTextIsQuotedNotEchoed) {
+  const std::string escape = "\x1b[2J", long_text(100'000, 'a');
+  const std::vector<std::vector<std::string>> commands = {
+      {"solve", "sliding", "--format", escape},
+      {"solve", "sliding", "--format", long_text},
+      {"solve", "sliding", "--format=" + escape},
+      {"solve", "sliding", "--threads", long_text},
+      {"solve", "sliding", "--threads", escape},
+      {"explore", "sliding", "--threads=" + long_text},
+      {"solve", "sliding", "--checkpoint", long_text},
+      {"solve", "sliding", "--resume", escape},
+      {"solve", "sliding", "--" + escape},
+      {"solve", "sliding", "--" + long_text},
+      {"solve", "sliding", "--" + long_text + "=" + escape},
+      {"solve", "sliding", "/nonexistent/" + escape},
+      {"solve", "sliding", "/" + long_text},
+      {"explore", "sliding", "/nonexistent/" + escape},
+      {"solve", "sliding", "-", escape},
+      {"list", escape},
+      {"list", long_text},
+      {"help", escape},
+      {"help", "sliding", long_text},
+      {"cache", "list", escape},
+      {"pdb", "list", long_text},
+      {"pdb", "solve", "8-44", "/nonexistent/" + escape},
+      {"serve", "--port", escape},
+      {"serve", "--host", "localhost", long_text},
+  };
+  for (const auto& args : commands) {
+    const ProgramRun run = run_plumb(args);
+    const std::string shown = args.front() + " " + args[1];
+    EXPECT_EQ(run.status, 2) << shown << ": " << run.err;
+    EXPECT_EQ(run.err.find('\x1b'), std::string::npos) << shown << ": " << run.err;
+    EXPECT_LT(run.err.size(), 300U) << shown << ": " << run.err.substr(0, 300);
+    EXPECT_EQ(run.err.rfind("plumb", 0), 0U) << shown << ": " << run.err.substr(0, 300);
   }
 }
 
