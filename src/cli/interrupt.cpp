@@ -20,7 +20,9 @@ CancelOnInterrupt::CancelOnInterrupt(const search::SearchContext& context) : con
   struct sigaction action {};
   action.sa_handler = cancel_interrupted_context;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESETHAND;  // the second signal finds the default action
+  // The second signal finds the default action. No SA_RESTART: a read(2) or poll(2) waiting for
+  // input returns at the signal, so that the reader sees the cancellation at once.
+  action.sa_flags = SA_RESETHAND;
   sigaction(SIGINT, &action, &previous_interrupt_);
   sigaction(SIGTERM, &action, &previous_terminate_);
 }

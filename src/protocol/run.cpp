@@ -1,4 +1,5 @@
-// Running a puzzle over an input and naming its failures, for every front end (see protocol/run.hpp).
+// Running a puzzle over an input and naming its failures, for every front end (see
+// protocol/run.hpp).
 #include "plumb/protocol/run.hpp"
 
 #include <fmt/format.h>
@@ -9,17 +10,43 @@
 #include "plumb/io/counted.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/protocol/options.hpp"
+#include "plumb/search/limits.hpp"
 
 namespace plumb::protocol {
+namespace {
+
+// How a message begins for what stopped the work: "interrupted", "stopped by the time limit".
+std::string stopped_by(search::StopReason reason) {
+  if (reason == search::StopReason::cancelled) return "interrupted";
+  return fmt::format("stopped by the {}", search::to_string(reason));
+}
+
+}  // namespace
 
 LimitReached::LimitReached(const search::SearchStats& stats)
-    : std::runtime_error(fmt::format(
-          "{} after {:.1f} s and {} expanded states",
-          stats.reason == search::StopReason::cancelled
-              ? std::string("interrupted")
-              : fmt::format("stopped by the {}", search::to_string(stats.reason)),
-          stats.seconds, io::human_count(static_cast<double>(stats.expanded)))),
+    : std::runtime_error(fmt::format("{} after {:.1f} s and {} expanded states",
+                                     stopped_by(stats.reason), stats.seconds,
+                                     io::human_count(static_cast<double>(stats.expanded)))),
       stats_(stats) {}
+
+LimitReached::LimitReached(search::StopReason reason, const io::ReadProgress& read)
+    : std::runtime_error(fmt::format(
+          "{} while reading line {} of {}{}", stopped_by(reason), read.line, read.input,
+          read.bytes == 0 ? std::string()
+                          : fmt::format(" (its buffer would grow to {})",
+                                        io::human_bytes(static_cast<double>(read.bytes))))) {
+  stats_.reason = reason;
+}
+
+io::ReadLimits read_limits(std::size_t max_line_bytes, const search::SearchContext& context) {
+  return {
+      max_line_bytes, [context](const io::ReadProgress& read) {
+        if (context.cancelled()) throw LimitReached(search::StopReason::cancelled, read);
+        const std::uint64_t limit = context.limits.max_memory_bytes;
+        if (read.bytes != 0 && limit != 0 && search::resident_memory_bytes() + read.bytes > limit)
+          throw LimitReached(search::StopReason::memory_limit, read);
+      }};
+}
 
 std::optional<Format> format_named(std::string_view name) {
   if (name == "contest") return Format::contest;

@@ -20,9 +20,6 @@ namespace {
 
 using flow::Capacity;
 
-constexpr long long kMaxSide = 1'000'000;
-constexpr long long kMaxCells = 400'000'000;
-
 bool is_block_cell(char c) {
   return c == '.' || c == 'H' || c == 'b' || c == '$';
 }
@@ -248,7 +245,7 @@ BlockNetwork block_network(const BlockBoard& board) {
 }
 
 BlockSolution solve_block(const BlockBoard& board, BlockAlgorithm algorithm,
-                        const search::SearchContext& context) {
+                          const search::SearchContext& context) {
   switch (algorithm) {
     case BlockAlgorithm::dinic:
       return solve_with<flow::DinicSolver>(board, context);

@@ -73,6 +73,7 @@ const PuzzleInfo& block_info() {
     info.description = kDescription;
     info.dataset_noun = "Board";
     for (const auto& [name, algorithm] : kAlgorithms) info.algorithms.emplace_back(name);
+    info.max_line_bytes = puzzles::BlockReader::kMaxLineBytes;
     return info;
   }();
   return info;

@@ -32,14 +32,14 @@ search::SearchContext bounded(const search::SearchContext& context, int max_move
 }  // namespace
 
 CubicSolution solve_bidirectional(const Board& board, const Dataset& dataset, int max_moves,
-                           const search::SearchContext& context) {
+                                  const search::SearchContext& context) {
   const CubicDomain domain(board, dataset.goal);
   return answer_from(search::bidirectional_bfs(domain, domain.start(dataset.start_empty),
                                                bounded(context, max_moves)));
 }
 
 CubicSolution solve_ida(const Board& board, const Dataset& dataset, int max_moves,
-                 const search::SearchContext& context) {
+                        const search::SearchContext& context) {
   const CubicDomain domain(board, dataset.goal);
   const WalkBound bound(domain);
   return answer_from(search::ida_star(domain, domain.start(dataset.start_empty), bound,
@@ -92,14 +92,15 @@ CubicSolution Solver::solve(const Dataset& dataset) {
   CubicAlgorithm method = method_;
   if (method == CubicAlgorithm::automatic) {
     const bool fits = ViewTable::fits(board_);
-    method =
-        fits && ensure_table(searched_ >= build_threshold(board_)) ? CubicAlgorithm::table : CubicAlgorithm::ida;
+    method = fits && ensure_table(searched_ >= build_threshold(board_)) ? CubicAlgorithm::table
+                                                                        : CubicAlgorithm::ida;
   } else if (method == CubicAlgorithm::table) {
     ensure_table(true);
   }
   if (table_build_ && search::is_limit(table_build_->reason)) {
+    // No answer, and no work of its own: the build's is in table_build(), counted once.
     CubicSolution stopped;
-    stopped.stats = *table_build_;
+    stopped.stats.reason = table_build_->reason;
     return stopped;
   }
   last_method_ = method;

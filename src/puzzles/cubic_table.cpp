@@ -172,22 +172,26 @@ std::optional<ViewTable> ViewTable::build(const Board& board, const search::Sear
   // The build's searches share the context's node and time limits: each gets what the ones before
   // it left (a copy of the context, so the cancellation is shared).
   search::SearchContext remaining = context;
+  // The build's time is the wall clock's since it started, not the sum of its searches' (which
+  // leaves out the work between them).
   const auto started = std::chrono::steady_clock::now();
+  const auto seconds_so_far = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
   for (int start = 0; start < board.cells(); ++start) {
     if (done[start]) continue;
     search::SearchStats start_stats;
     const std::vector<std::uint8_t> least = least_moves_from(board, start, remaining, start_stats);
     stats += start_stats;
+    stats.seconds = seconds_so_far();
+    stats.reason = start_stats.reason;
     const search::SearchLimits& limits = context.limits;
     if (limits.max_nodes != 0) {  // at least 1 left: 0 would mean no limit
       remaining.limits.max_nodes =
           limits.max_nodes > stats.expanded ? limits.max_nodes - stats.expanded : 1;
     }
-    if (limits.max_seconds > 0) {
-      const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - started;
-      remaining.limits.max_seconds = std::max(1e-9, limits.max_seconds - spent.count());
-    }
-    stats.reason = start_stats.reason;
+    if (limits.max_seconds > 0)
+      remaining.limits.max_seconds = std::max(1e-9, limits.max_seconds - stats.seconds);
     if (least.empty()) return std::nullopt;
     for (const Symmetry& symmetry : symmetries(board)) {
       const int image = symmetry.image[start];
@@ -199,6 +203,7 @@ std::optional<ViewTable> ViewTable::build(const Board& board, const search::Sear
       }
     }
   }
+  stats.seconds = seconds_so_far();
   return ViewTable(board, std::move(entries));
 }
 

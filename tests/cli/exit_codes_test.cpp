@@ -1,12 +1,17 @@
 // The exit-status contract (plumb/protocol/exit_code.hpp) end to end, for every puzzle: 0 for its
 // sample, 2 for bad input (the message names FILE:LINE) and for a bad option value (the message
-// names the option), 3 for a limit or an interrupt with the answers before it written, 4 for output
-// that cannot be written; and never a crash (a signal, or 134/139 from a shell).
+// names the option), 3 for a limit or an interrupt with the answers before it written (an interrupt
+// while the program waits for input too), 4 for output that cannot be written; and never a crash
+// (a signal, or 134/139 from a shell).
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +22,7 @@
 #include "plumb/protocol/exit_code.hpp"
 #include "tests/support/large_gap_deal.hpp"
 #include "tests/support/run_plumb.hpp"
+#include "tests/support/temporary_cache.hpp"
 
 namespace plumb::testing {
 namespace {
@@ -203,6 +209,127 @@ TEST(ExitCodes, InterruptAfterTheAnswersBeforeIt) {
     EXPECT_EQ(run.out, puzzle.answers_before_limit) << puzzle.name;
     signal_number = signal_number == SIGINT ? SIGTERM : SIGINT;
   }
+}
+
+// Standard input that stays open, as `(echo ...; sleep 60) | plumb ...` gives it: a FIFO that the
+// test writes to (at most a pipe's 64 KiB, which never waits) and holds open to the end.
+class HeldInput {
+ public:
+  HeldInput()
+      : path_(std::filesystem::temp_directory_path() /
+              ("plumb-held-input-" + std::to_string(::getpid()) + "-" + std::to_string(++made_))) {
+    std::filesystem::remove(path_);
+    EXPECT_EQ(::mkfifo(path_.c_str(), 0600), 0);
+    writer_ = ::open(path_.c_str(), O_RDWR);  // at once on Linux, and a writer from then on
+    EXPECT_GE(writer_, 0);
+  }
+  ~HeldInput() {
+    ::close(writer_);
+    std::filesystem::remove(path_);
+  }
+  HeldInput(const HeldInput&) = delete;
+  HeldInput& operator=(const HeldInput&) = delete;
+
+  void write(const std::string& text) const {
+    EXPECT_EQ(::write(writer_, text.data(), text.size()), static_cast<ssize_t>(text.size()));
+  }
+
+  // The words that run plumb with `args` reading this input, through sh, which writes its process
+  // id (then plumb's: sh execs it) on a line of standard output first.
+  std::vector<std::string> plumb_words_reading(const std::vector<std::string>& args) const {
+    std::vector<std::string> words{"sh", "-c", "echo $$; exec \"$0\" \"$@\" <" + shell_quote(path_),
+                                   PLUMB_BINARY};
+    words.insert(words.end(), args.begin(), args.end());
+    return words;
+  }
+
+ private:
+  static inline int made_ = 0;  // for a path of its own
+  std::filesystem::path path_;
+  int writer_ = -1;
+};
+
+// Whether the program that HeldInput::plumb_words_reading started catches SIGINT and SIGTERM, as it
+// does once it has started its command: waits for that (its signal mask SigCgt in /proc) for at
+// most 60 s, so that a signal cannot come before the program is ready for it, however slow the
+// machine.
+bool catches_interrupts(const StartedProgram& started) {
+  const std::uint64_t wanted =
+      (std::uint64_t{1} << (SIGINT - 1)) | (std::uint64_t{1} << (SIGTERM - 1));
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  for (; std::chrono::steady_clock::now() < give_up;
+       std::this_thread::sleep_for(std::chrono::milliseconds(10))) {
+    const std::string out = started.out();
+    if (out.find('\n') == std::string::npos) continue;
+    std::ifstream status("/proc/" + out.substr(0, out.find('\n')) + "/status");
+    for (std::string line; std::getline(status, line);) {
+      if (line.starts_with("SigCgt:") &&
+          (std::stoull(line.substr(7), nullptr, 16) & wanted) == wanted)
+        return true;
+    }
+  }
+  return false;
+}
+
+// Ctrl-C or SIGTERM while plumb waits for input on a pipe that stays open: exit 3, "interrupted",
+// not "the input is empty" (for nothing read yet) or exit 0 (after the answers to what came): the
+// wait is part of the work, as a search is. The answer to the board that came is written before the
+// program waits for the next.
+TEST(ExitCodes, InterruptWhileWaitingForInput) {
+  for (const int signal_number : {SIGINT, SIGTERM}) {
+    const HeldInput nothing;
+    StartedProgram waiting(nothing.plumb_words_reading({"solve", "sliding"}));
+    ASSERT_TRUE(catches_interrupts(waiting)) << waiting.err();
+    waiting.signal(signal_number);
+    const ProgramRun empty = waiting.finish();
+    EXPECT_EQ(status_of(empty), ExitCode::limit) << empty.err;
+    EXPECT_EQ(empty.err, "plumb: interrupted while reading line 1 of <stdin>\n");
+
+    const HeldInput one_board;
+    one_board.write("8 1 3 4 x 2 7 6 5\n");
+    StartedProgram answered(one_board.plumb_words_reading({"solve", "sliding"}));
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (answered.out().find("rdlluurdldrurd\n") == std::string::npos &&
+           std::chrono::steady_clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    answered.signal(signal_number);
+    const ProgramRun run = answered.finish();
+    EXPECT_EQ(status_of(run), ExitCode::limit) << run.err;
+    EXPECT_TRUE(run.out.ends_with("\nrdlluurdldrurd\n")) << run.out;
+    EXPECT_EQ(run.err, "plumb: interrupted while reading line 2 of <stdin>\n");
+  }
+}
+
+// A signal in the middle of a long line (a block board's, which may be 512 MiB) that has not ended
+// yet: exit 3 at once, not the part read taken for the whole line.
+TEST(ExitCodes, InterruptWhileReadingALongLine) {
+  const HeldInput input;
+  input.write("{\"" + std::string(60'000, '.'));
+  StartedProgram started(input.plumb_words_reading({"solve", "block"}));
+  ASSERT_TRUE(catches_interrupts(started)) << started.err();
+  started.signal(SIGINT);
+  const ProgramRun run = started.finish();
+  EXPECT_EQ(status_of(run), ExitCode::limit) << run.err;
+  EXPECT_EQ(run.err, "plumb: interrupted while reading line 1 of <stdin>\n");
+}
+
+// A limit that stops a table's build reports the time it took, not twice that (cubic's table said
+// "after 2.0 s" for a 1 s limit): at least the limit, and no more than the run took. The 3x3 table
+// takes far longer than a second on any machine.
+TEST(ExitCodes, ALimitStoppingATableBuildSaysTheTimeItTook) {
+  const TemporaryCache empty_cache;
+  const auto started = std::chrono::steady_clock::now();
+  const ProgramRun run = run_plumb({"solve", "cubic", "--algo", "table", "--time-limit", "1",
+                                    sample_path("cubic", "sample.in").string()});
+  const double measured =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  ASSERT_EQ(status_of(run), ExitCode::limit) << run.err;
+  const std::string before = "plumb: stopped by the time limit after ";
+  const auto at = run.err.find(before);
+  ASSERT_NE(at, std::string::npos) << run.err;
+  const double reported = std::stod(run.err.substr(at + before.size()));
+  EXPECT_GE(reported, 1.0) << run.err;
+  EXPECT_LE(reported, measured + 0.5) << run.err << "(the run took " << measured << " s)";
 }
 
 TEST(ExitCodes, EnvironmentWhenTheOutputCannotBeWritten) {

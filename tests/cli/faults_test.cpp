@@ -1,12 +1,13 @@
 // End-to-end tests of the program when its environment or its input misbehaves
 // (docs/reliability.md): a cache that cannot be used or written, a FIFO or a damaged file in a
-// table's place, output that cannot be written, input that cannot be read, and input text that must
-// not reach a message as it is. Each run gets a fresh temporary cache; none may end in a crash
-// (134, 139).
+// table's place, output that cannot be written, input that cannot be read or whose line never ends,
+// and input or command-line text that must not reach a message as it is. Each run gets a fresh
+// temporary cache; none may end in a crash (134, 139).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -215,11 +216,11 @@ TEST_F(Faults, OutputThatCannotBeWritten) {
 TEST_F(Faults, InputThatCannotBeRead) {
   const ProgramRun directory = run_plumb({"solve", "sliding", cache_.path().string()});
   EXPECT_EQ(directory.status, 2);
-  EXPECT_EQ(directory.err, "plumb: cannot read " + cache_.path().string() + ": is a directory\n");
+  EXPECT_EQ(directory.err, "plumb: cannot read '" + cache_.path().string() + "': is a directory\n");
   const auto missing = (cache_.path() / "missing.in").string();
   const ProgramRun absent = run_plumb({"solve", "sliding", missing});
   EXPECT_EQ(absent.status, 2);
-  EXPECT_EQ(absent.err, "plumb: cannot open " + missing + ": No such file or directory\n");
+  EXPECT_EQ(absent.err, "plumb: cannot open '" + missing + "': No such file or directory\n");
   const ProgramRun empty = run_plumb({"solve", "gap"}, "");
   EXPECT_EQ(empty.status, 2);
   EXPECT_EQ(empty.err, "plumb: <stdin>: the input is empty: expected a dataset\n");
@@ -228,7 +229,7 @@ TEST_F(Faults, InputThatCannotBeRead) {
 // Input text reaches a message quoted: cut after 40 bytes, control bytes and NUL escaped.
 TEST_F(Faults, BadInputIsQuotedNotEchoed) {
   const ProgramRun long_token =
-      run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 7 8 " + std::string(10'000'000, 'z') + "\n");
+      run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 7 8 " + std::string(1'000'000, 'z') + "\n");
   EXPECT_EQ(long_token.status, 2);
   EXPECT_EQ(long_token.err, "plumb: <stdin>:1: unknown tile '" + std::string(40, 'z') +
                                 "...' (expected 1 to 8, or x or 0 for the blank)\n");
@@ -241,6 +242,73 @@ TEST_F(Faults, BadInputIsQuotedNotEchoed) {
   EXPECT_EQ(nul.status, 2);
   EXPECT_EQ(nul.err,
             "plumb: <stdin>:1: unknown tile 'a\\0b' (expected 1 to 8, or x or 0 for the blank)\n");
+}
+
+// A line that never ends (/dev/zero) is refused once it passes the puzzle's bound on a line (1 MiB
+// for sliding; block's boards allow 512 MiB), or, before that, at --max-memory: at once, in little
+// memory. (Before, the line grew without bound, deaf to both; an address-space limit stops such a
+// program, except in the sanitized builds, which reserve address space of their own and count
+// their shadow memory as resident.)
+TEST_F(Faults, AnEndlessLineIsRefusedWithinItsBoundAndTheMemoryLimit) {
+  if (!std::filesystem::exists("/dev/zero")) GTEST_SKIP() << "no /dev/zero";
+  const std::uint64_t address_space = sanitized() ? 0 : std::uint64_t{2} << 30;
+  const ProgramRun bounded = run_plumb({"solve", "sliding", "/dev/zero"}, "", "", address_space);
+  EXPECT_EQ(bounded.status, 2) << bounded.err;
+  EXPECT_EQ(bounded.err,
+            "plumb: /dev/zero:1: the line is longer than 1048576 bytes (1.0 MiB), more than any "
+            "dataset needs\n");
+  const ProgramRun limited =
+      run_plumb({"solve", "block", "/dev/zero", "--max-memory", "100M"}, "", "", address_space);
+  EXPECT_EQ(limited.status, 3) << limited.err;
+  EXPECT_EQ(
+      limited.err.rfind("plumb: stopped by the memory limit while reading line 1 of /dev/zero", 0),
+      0U)
+      << limited.err;
+  if (!sanitized()) {
+    EXPECT_LT(bounded.peak_resident_bytes, std::uint64_t{64} << 20);
+    EXPECT_LT(limited.peak_resident_bytes, std::uint64_t{100} << 20);
+  }
+}
+
+// What the command line gives reaches a message short and printable, whichever command's parser
+// or which option refuses it: an escape sequence, or 100 KB, as an option's value, an option's
+// name, a FILE or a word too many.
+TEST_F(Faults, CommandLineTextIsQuotedNotEchoed) {
+  const std::string escape = "\x1b[2J", long_text(100'000, 'a');
+  const std::vector<std::vector<std::string>> commands = {
+      {"solve", "sliding", "--format", escape},
+      {"solve", "sliding", "--format", long_text},
+      {"solve", "sliding", "--format=" + escape},
+      {"solve", "sliding", "--threads", long_text},
+      {"solve", "sliding", "--threads", escape},
+      {"explore", "sliding", "--threads=" + long_text},
+      {"solve", "sliding", "--checkpoint", long_text},
+      {"solve", "sliding", "--resume", escape},
+      {"solve", "sliding", "--" + escape},
+      {"solve", "sliding", "--" + long_text},
+      {"solve", "sliding", "--" + long_text + "=" + escape},
+      {"solve", "sliding", "/nonexistent/" + escape},
+      {"solve", "sliding", "/" + long_text},
+      {"explore", "sliding", "/nonexistent/" + escape},
+      {"solve", "sliding", "-", escape},
+      {"list", escape},
+      {"list", long_text},
+      {"help", escape},
+      {"help", "sliding", long_text},
+      {"cache", "list", escape},
+      {"pdb", "list", long_text},
+      {"pdb", "solve", "8-44", "/nonexistent/" + escape},
+      {"serve", "--port", escape},
+      {"serve", "--host", "localhost", long_text},
+  };
+  for (const auto& args : commands) {
+    const ProgramRun run = run_plumb(args);
+    const std::string shown = args.front() + " " + args[1];
+    EXPECT_EQ(run.status, 2) << shown << ": " << run.err;
+    EXPECT_EQ(run.err.find('\x1b'), std::string::npos) << shown << ": " << run.err;
+    EXPECT_LT(run.err.size(), 300U) << shown << ": " << run.err.substr(0, 300);
+    EXPECT_EQ(run.err.rfind("plumb", 0), 0U) << shown << ": " << run.err.substr(0, 300);
+  }
 }
 
 }  // namespace

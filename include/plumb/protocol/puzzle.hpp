@@ -56,6 +56,11 @@ class UsageError : public std::runtime_error {
   std::string option_;
 };
 
+// The longest line a puzzle's input may have unless it says otherwise: 1 MiB, thousands of times
+// what a line of any dataset of sliding, gap, cubic or pegs holds (a board of at most 25 tiles, a
+// row of cards, dice or holes).
+inline constexpr std::size_t kMaxInputLineBytes = std::size_t{1} << 20;
+
 struct PuzzleInfo {
   std::string name;          // "gap"
   std::string summary;       // one line, for `plumb list`
@@ -63,6 +68,9 @@ struct PuzzleInfo {
   std::string dataset_noun;  // what a dataset is called in messages and stats: "Deal", "Board"
   std::vector<OptionSpec> options;
   std::vector<std::string> algorithms;  // the first is the default
+  // The longest input line any dataset can need: a longer one is bad input, refused as soon as it
+  // is read that far (io::ReadLimits).
+  std::size_t max_line_bytes = kMaxInputLineBytes;
 };
 
 // One dataset of an input: its number (from 1), the line it starts on, the puzzle's own data, and

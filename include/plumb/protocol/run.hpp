@@ -4,8 +4,9 @@
 // run through here, so they refuse the same input with the same message and stop at the same limit.
 //
 // A search stopped by a limit or a cancellation is the exception LimitReached: the answers before
-// it have already gone to the caller's callback. Bad input is io::InputError, bad option values
-// UsageError; current_failure() turns any of them into a Failure.
+// it have already gone to the caller's callback. So is a read of the input stopped by one. Bad
+// input is io::InputError, bad option values UsageError; current_failure() turns any of them into a
+// Failure.
 #pragma once
 
 #include <functional>
@@ -20,10 +21,12 @@
 
 namespace plumb::protocol {
 
-// A search stopped by a limit or a cancellation before it answered: ExitCode::limit.
+// A search stopped by a limit or a cancellation before it answered, or a read of the input stopped
+// by one (read_limits): ExitCode::limit.
 class LimitReached : public std::runtime_error {
  public:
   explicit LimitReached(const search::SearchStats& stats);
+  LimitReached(search::StopReason reason, const io::ReadProgress& read);
   const search::SearchStats& stats() const { return stats_; }
 
  private:
@@ -40,6 +43,12 @@ std::string chosen_algorithm(const PuzzleInfo& info, std::string_view requested)
 // Throws io::InputError ("the input is empty: expected a dataset") when `input` holds nothing but
 // white space: every puzzle's input must hold a dataset.
 void expect_dataset(io::TextInput& input);
+
+// How a front end reads a puzzle's input from a file or a pipe under `context`
+// (io::TextInput::open): lines of at most `max_line_bytes` (PuzzleInfo::max_line_bytes), and a read
+// that throws LimitReached when the context is cancelled (an interrupt) or a line's buffer would
+// take the process past its memory limit. Text a front end already holds needs neither.
+io::ReadLimits read_limits(std::size_t max_line_bytes, const search::SearchContext& context);
 
 // Solves every dataset of `input` in order with `algorithm`, passing each solution to `answer` as
 // soon as it is found, then checks that nothing but white space follows the last dataset. Throws

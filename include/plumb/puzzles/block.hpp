@@ -54,8 +54,8 @@ struct BlockSolution {
   std::vector<BlockCell> dig;  // an optimal set of cells to dig, row-major; empty when impossible
   std::uint64_t graph_nodes = 0;
   std::uint64_t graph_edges = 0;
-  search::SearchStats stats;   // reason: solved, or the limit that stopped it (no answer then);
-                               // expanded: the nodes the max flow scanned
+  search::SearchStats stats;  // reason: solved, or the limit that stopped it (no answer then);
+                              // expanded: the nodes the max flow scanned
 };
 
 // The flow network of the model above. Place k = i * lattice_cols + j of the lattice (board cell
@@ -75,8 +75,8 @@ BlockNetwork block_network(const BlockBoard& board);
 // built; adding its edges, laying it out and the max flow stop at the time, node or memory limit or
 // a cancellation (stats.reason says which; there is then no answer). No depth limit applies.
 BlockSolution solve_block(const BlockBoard& board,
-                        BlockAlgorithm algorithm = BlockAlgorithm::boykov_kolmogorov,
-                        const search::SearchContext& context = {});
+                          BlockAlgorithm algorithm = BlockAlgorithm::boykov_kolmogorov,
+                          const search::SearchContext& context = {});
 
 // The board from its rows (all of one length, of '.', 'H', 'b', '$', with exactly one '$'); throws
 // std::invalid_argument otherwise.
@@ -90,6 +90,14 @@ std::string draw_block_board(const BlockBoard& board, const std::vector<BlockCel
 // Throws io::InputError (file:line) on anything else.
 class BlockReader {
  public:
+  // The largest boards it reads: kMaxSide cells a side, kMaxCells in all.
+  static constexpr long long kMaxSide = 1'000'000;
+  static constexpr long long kMaxCells = 400'000'000;
+  // The longest input line a board can need, 512 MiB: more than the largest board as an array
+  // literal on one line, its cells and, for each row, two quotes, a comma and a space.
+  static constexpr std::size_t kMaxLineBytes = std::size_t{1} << 29;
+  static_assert(kMaxLineBytes > static_cast<std::size_t>(kMaxCells + 4 * kMaxSide + 2));
+
   explicit BlockReader(io::TextInput& in) : in_(in) {}
   // The next board, or nothing at the end of the input.
   std::optional<BlockBoard> next();

@@ -8,14 +8,14 @@
 // An answer within max_moves has its moves (except from the table); otherwise moves = -1. When a
 // search limit (time, memory, nodes) stops a search, stats.reason says so and moves = -1.
 //
-// Solver answers dataset after dataset with one CubicAlgorithm. CubicAlgorithm::automatic uses the table when the
-// board has one in the cache; otherwise it runs IDA* until its searches have cost about as much as
-// building the table would (ski rental: at most about twice the better of the two choices made in
-// hindsight), then builds the table, saves it for every later run and answers from it. Boards too
-// big for a table get IDA*. The choice is measured in docs/cubic.md: IDA* with WalkBound beats the
-// bidirectional search per query (time and memory, much more so on 3x4), and an IDA* expansion
-// costs about half a table-building one, while ViewTable::build_work is about twice the states a
-// build really expands; so the threshold is build_work IDA* expansions.
+// Solver answers dataset after dataset with one CubicAlgorithm. CubicAlgorithm::automatic uses the
+// table when the board has one in the cache; otherwise it runs IDA* until its searches have cost
+// about as much as building the table would (ski rental: at most about twice the better of the two
+// choices made in hindsight), then builds the table, saves it for every later run and answers from
+// it. Boards too big for a table get IDA*. The choice is measured in docs/cubic.md: IDA* with
+// WalkBound beats the bidirectional search per query (time and memory, much more so on 3x4), and an
+// IDA* expansion costs about half a table-building one, while ViewTable::build_work is about twice
+// the states a build really expands; so the threshold is build_work IDA* expansions.
 #pragma once
 
 #include <optional>
@@ -35,9 +35,9 @@ struct CubicSolution {
 };
 
 CubicSolution solve_bidirectional(const Board& board, const Dataset& dataset, int max_moves,
-                           const search::SearchContext& context = {});
+                                  const search::SearchContext& context = {});
 CubicSolution solve_ida(const Board& board, const Dataset& dataset, int max_moves,
-                 const search::SearchContext& context = {});
+                        const search::SearchContext& context = {});
 CubicSolution solve_with_table(const ViewTable& table, const Dataset& dataset, int max_moves);
 
 // The state after playing `path` from the dataset's start (the path's moves must be legal).
@@ -47,20 +47,23 @@ enum class CubicAlgorithm { automatic, table, bidirectional, ida };
 
 class Solver {
  public:
-  // Throws std::invalid_argument for CubicAlgorithm::table on a board without a table (ViewTable::fits).
+  // Throws std::invalid_argument for CubicAlgorithm::table on a board without a table
+  // (ViewTable::fits).
   Solver(Board board, CubicAlgorithm method, int max_moves, search::SearchContext context = {});
 
   CubicSolution solve(const Dataset& dataset);
-  // The same under `context` from now on (a front end passes one a request) instead of the one given
-  // at construction.
+  // The same under `context` from now on (a front end passes one a request) instead of the one
+  // given at construction.
   CubicSolution solve(const Dataset& dataset, const search::SearchContext& context);
 
   // The method that gave the last answer (never automatic).
   CubicAlgorithm last_method() const { return last_method_; }
-  // The statistics of the table build, when this solver built one.
+  // The statistics of the table build, when this solver built one or a limit stopped its build
+  // (then every answer is stopped, its stats only the reason: the build's work is counted here).
   const std::optional<search::SearchStats>& table_build() const { return table_build_; }
 
-  // CubicAlgorithm::automatic builds the table once its IDA* searches have expanded this many states.
+  // CubicAlgorithm::automatic builds the table once its IDA* searches have expanded this many
+  // states.
   static std::uint64_t build_threshold(const Board& board);
 
  private:

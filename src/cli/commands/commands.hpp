@@ -54,8 +54,12 @@ std::uint64_t max_memory_bytes(const std::string& text);
 // CLI::ValidationError for a --max-memory that is not a size or a --checkpoint beside another --resume.
 search::SearchContext make_context(const CommonOptions& options);
 // The input of a puzzle command, which must hold a dataset: empty input (nothing but white space)
-// is an error for every puzzle.
-io::TextInput open_puzzle_input(const std::string& file);
+// is an error for every puzzle. It is read within the puzzle's bound on a line and the context's
+// cancellation and memory limit (protocol::read_limits), and the answers written so far are flushed
+// before each read, so that whoever feeds it a dataset at a time has each answer before sending
+// the next.
+io::TextInput open_puzzle_input(const std::string& file, const protocol::PuzzleInfo& info,
+                                const search::SearchContext& context);
 
 // One puzzle's `solve NAME` or `explore NAME`: the CLI11 subcommand and what it was given.
 struct PuzzleCommand {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <iostream>
 
 #include "cli/cluster.hpp"
 #include "cli/commands/commands.hpp"
@@ -95,8 +96,14 @@ search::SearchContext make_context(const CommonOptions& options) {
   return context;
 }
 
-io::TextInput open_puzzle_input(const std::string& file) {
-  io::TextInput input = io::TextInput::open(file.empty() ? "-" : file);
+io::TextInput open_puzzle_input(const std::string& file, const protocol::PuzzleInfo& info,
+                                const search::SearchContext& context) {
+  io::ReadLimits limits = protocol::read_limits(info.max_line_bytes, context);
+  limits.watch = [watch = std::move(limits.watch)](const io::ReadProgress& read) {
+    if (read.bytes == 0) std::cout.flush();
+    watch(read);
+  };
+  io::TextInput input = io::TextInput::open(file.empty() ? "-" : file, std::move(limits));
   protocol::expect_dataset(input);
   return input;
 }

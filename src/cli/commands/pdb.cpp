@@ -13,9 +13,10 @@
 #include "cli/progress.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/io/table_cache.hpp"
+#include "plumb/protocol/run.hpp"
 #include "plumb/puzzles/sliding.hpp"
-#include "plumb/puzzles/sliding_pdb.hpp"
 #include "plumb/puzzles/sliding_io.hpp"
+#include "plumb/puzzles/sliding_pdb.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -24,7 +25,7 @@ struct PdbOptions {
   std::string set;
   std::string file;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  double time_limit = 0;  // seconds an instance of `pdb solve`; 0 for none
+  double time_limit = 0;           // seconds an instance of `pdb solve`; 0 for none
   std::uint64_t astar_states = 0;  // `pdb solve`: A* first until it stores this many; 0: IDA* alone
   bool force = false;
   bool progress = false;
@@ -171,7 +172,11 @@ ExitCode run_solve_file(const PdbOptions& options) {
   const unsigned cells = partition->width * partition->height;
   const puzzles::SlidingSize size{static_cast<int>(partition->height),
                                   static_cast<int>(partition->width)};
-  io::TextInput in = io::TextInput::open(options.file);
+  search::SearchContext context;
+  show_progress(context, options.progress);
+  const CancelOnInterrupt cancel_on_interrupt(context);
+  io::TextInput in = io::TextInput::open(
+      options.file, protocol::read_limits(protocol::kMaxInputLineBytes, context));
   std::vector<puzzles::SlidingState> boards;
   std::vector<long long> ids, lengths;
   for (std::string line; in.next_nonblank_line(line);) {
@@ -191,9 +196,6 @@ ExitCode run_solve_file(const PdbOptions& options) {
       in.fail(error);
     boards.push_back(board);
   }
-  search::SearchContext context;
-  show_progress(context, options.progress);
-  const CancelOnInterrupt cancel_on_interrupt(context);
   std::optional<puzzles::SlidingPdbSet> pdbs =
       puzzles::load_or_build_sliding_pdbs(*partition, context, options.threads);
   clear_progress();
@@ -210,10 +212,10 @@ ExitCode run_solve_file(const PdbOptions& options) {
   // An interrupt stops the instance it comes in, and the run: the total is of the instances tried.
   for (std::size_t i = 0; i < boards.size() && !context.cancelled(); ++i) {
     ++tried;
-    const auto solution = puzzles::solve_sliding_pdb(
-        *pdbs, std::span(boards[i].cells.data(), cells),
-        std::span(domain.goal().cells.data(), cells), context, options.threads,
-        options.astar_states);
+    const auto solution =
+        puzzles::solve_sliding_pdb(*pdbs, std::span(boards[i].cells.data(), cells),
+                                   std::span(domain.goal().cells.data(), cells), context,
+                                   options.threads, options.astar_states);
     clear_progress();
     total += solution.stats;
     const std::string outcome = verdict(domain, boards[i], solution, lengths[i]);

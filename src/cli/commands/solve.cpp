@@ -59,14 +59,13 @@ ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
   const std::string algorithm = protocol::chosen_algorithm(info, command.common.algo);
   const protocol::Format format = *protocol::format_named(command.common.format);  // checked
   instance.set_path_recorded(format != protocol::Format::contest);
-  io::TextInput input = open_puzzle_input(command.common.file);
-  protocol::solve_input(instance, input, algorithm, context,
-                        [&](const protocol::Solution& solution) {
-                          if (command.common.stats)
-                            print_stats(fmt::format("{} {}", info.dataset_noun, solution.dataset),
-                                        solution.stats);
-                          write_answer(instance.render(solution, format), solution.stats);
-                        });
+  io::TextInput input = open_puzzle_input(command.common.file, info, context);
+  protocol::solve_input(
+      instance, input, algorithm, context, [&](const protocol::Solution& solution) {
+        if (command.common.stats)
+          print_stats(fmt::format("{} {}", info.dataset_noun, solution.dataset), solution.stats);
+        write_answer(instance.render(solution, format), solution.stats);
+      });
   return ExitCode::done;
 }
 
@@ -74,7 +73,8 @@ ExitCode explore(const protocol::Instance& instance, const PuzzleCommand& comman
                  const search::SearchContext& context) {
   if (!cluster().missing().empty()) throw io::EnvironmentError(cluster().missing());
   std::optional<io::TextInput> input;
-  if (!command.common.file.empty()) input = open_puzzle_input(command.common.file);
+  if (!command.common.file.empty())
+    input = open_puzzle_input(command.common.file, command.puzzle->info(), context);
   const protocol::Exploration exploration =
       protocol::explore_input(instance, input ? &*input : nullptr, context);
   if (command.common.stats) {
