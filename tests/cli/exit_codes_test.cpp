@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -186,9 +187,9 @@ TEST(ExitCodes, LimitAfterTheAnswersBeforeIt) {
 }
 
 // Ctrl-C (SIGINT) or SIGTERM in the search of the last dataset: the search stops cleanly, as at a
-// limit, after the answers before it. The signal goes once those answers are out and progress shows
-// (drawn at every check, PLUMB_PROGRESS_INTERVAL=0), so it reaches the last search, which no
-// machine finishes first.
+// limit, after the answers before it. The signal goes once those answers are out and the last
+// search has drawn progress (at every check, PLUMB_PROGRESS_INTERVAL=0), so it reaches that search,
+// which no machine finishes first.
 TEST(ExitCodes, InterruptAfterTheAnswersBeforeIt) {
   int signal_number = SIGINT;
   for (const PuzzleCase& puzzle : puzzle_cases()) {
@@ -196,11 +197,16 @@ TEST(ExitCodes, InterruptAfterTheAnswersBeforeIt) {
         "env", "PLUMB_PROGRESS_INTERVAL=0", PLUMB_BINARY, "solve", puzzle.name, "--progress"};
     args.insert(args.end(), puzzle.limited.begin(), puzzle.limited.end() - 2);  // no limit
     StartedProgram started(args, puzzle.limit_input);
+    // The answers are written (flushed before the next read at the latest), then a progress line
+    // comes after them: the last search's, as reading draws none.
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while ((started.out() != puzzle.answers_before_limit ||
-            started.err().find("plumb: depth ") == std::string::npos) &&
-           std::chrono::steady_clock::now() < give_up)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const auto wait_until = [&](const std::function<bool()>& event) {
+      while (!event() && std::chrono::steady_clock::now() < give_up)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    };
+    wait_until([&] { return started.out() == puzzle.answers_before_limit; });
+    const std::size_t before = started.err().size();
+    wait_until([&] { return started.err().find("plumb: depth ", before) != std::string::npos; });
     started.signal(signal_number);
     const ProgramRun run = started.finish();
     EXPECT_EQ(status_of(run), ExitCode::limit) << puzzle.name << ": " << run.err;
