@@ -1,12 +1,13 @@
-// The distributed exploration (plumb/search/distributed_explore.hpp) shared by 1 to 4 processes (threads
-// of a ThreadGroup) gives what explore() alone gives: layers, deepest states and statistics, dense
-// and hashed; a limit or a cancellation on one process stops them all; a checkpointed run that loses
-// its processes carries on, with another number of them, to the same result.
+// The distributed exploration (plumb/search/distributed_explore.hpp) shared by 1 to 4 processes
+// (threads of a ThreadGroup) gives what explore() alone gives: layers, deepest states and
+// statistics, dense and hashed; a limit or a cancellation on one process stops them all; a
+// checkpointed run that loses its processes carries on, with another number of them, to the same
+// result.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <filesystem>
 #include <string>
-#include <unistd.h>
 
 #include "plumb/search/explore.hpp"
 #include "tests/search/test_domains.hpp"
@@ -51,8 +52,10 @@ void expect_same(const ExploreResult<D>& shared, const ExploreResult<D>& alone) 
 // explore(d, starts) shared by `processes` threads, under `limits` and `distribution` (its exchange
 // set for each).
 template <class D>
-std::vector<ExploreResult<D>> explore_in_group(const D& d, const std::vector<typename D::State>& starts,
-                                               int processes, std::size_t keep, SearchLimits limits = {},
+std::vector<ExploreResult<D>> explore_in_group(const D& d,
+                                               const std::vector<typename D::State>& starts,
+                                               int processes, std::size_t keep,
+                                               SearchLimits limits = {},
                                                Distribution distribution = {}) {
   return run_in_group(processes, [&](std::shared_ptr<Exchange> member) {
     SearchContext context(limits);
@@ -67,10 +70,12 @@ TEST(DistributedExplore, RankedSpacesGiveWhatOneProcessGives) {
   const std::vector<Pancakes<7>::State> goal{Pancakes<7>::sorted()};
   const auto alone = explore(d, std::span(goal), {}, 1000);
   for (int processes = 1; processes <= 4; ++processes) {
-    for (const auto& shared : explore_in_group(d, goal, processes, 1000)) expect_same(shared, alone);
+    for (const auto& shared : explore_in_group(d, goal, processes, 1000))
+      expect_same(shared, alone);
   }
   const Distribution in_small_rounds{.round_states = 40};
-  for (const auto& shared : explore_in_group(d, goal, 3, 1000, {}, in_small_rounds)) expect_same(shared, alone);
+  for (const auto& shared : explore_in_group(d, goal, 3, 1000, {}, in_small_rounds))
+    expect_same(shared, alone);
 }
 
 TEST(DistributedExplore, HashedSpacesGiveWhatOneProcessGives) {
@@ -82,7 +87,8 @@ TEST(DistributedExplore, HashedSpacesGiveWhatOneProcessGives) {
     for (const auto& shared : explore_in_group(d, goal, processes, 5)) expect_same(shared, alone);
   }
   const Distribution in_small_rounds{.round_states = 40};
-  for (const auto& shared : explore_in_group(d, goal, 2, 5, {}, in_small_rounds)) expect_same(shared, alone);
+  for (const auto& shared : explore_in_group(d, goal, 2, 5, {}, in_small_rounds))
+    expect_same(shared, alone);
   const NumberWalk walk;
   const std::vector<int> from{0, 7, 7};
   const auto walked = explore(walk, std::span(from), {}, 3);

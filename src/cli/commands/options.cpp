@@ -1,6 +1,6 @@
 // The options every puzzle command shares (FILE, --format, --algo, --stats, --time-limit,
-// --max-memory, --progress, --threads; explore's --checkpoint and --resume): declared once for every
-// puzzle's subcommands, and turned into a search::SearchContext once parsed.
+// --max-memory, --progress, --threads; explore's --checkpoint and --resume): declared once for
+// every puzzle's subcommands, and turned into a search::SearchContext once parsed.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -85,7 +85,8 @@ search::SearchContext make_context(const CommonOptions& options) {
   context.limits.max_seconds = options.time_limit;
   context.limits.threads = capped_threads(options.threads);
   context.limits.max_memory_bytes = max_memory_bytes(options.max_memory);
-  if (!options.resume.empty() && !options.checkpoint.empty() && options.resume != options.checkpoint) {
+  if (!options.resume.empty() && !options.checkpoint.empty() &&
+      options.resume != options.checkpoint) {
     throw CLI::ValidationError("--checkpoint",
                                "--resume carries on writing into its own folder: give one folder");
   }
