@@ -137,10 +137,14 @@ class DenseShare {
     ++seen_;
     return true;
   }
-  // Restores an owned rank from a checkpoint: in the current layer, or done.
-  void load(Item r, bool current) {
-    codes_.set(r - begin_, current ? kCurrent : kDone);
+  // Restores an owned rank from a checkpoint: in the current layer, or done; false if it was there
+  // already.
+  bool load(Item r, bool current) {
+    const std::uint64_t i = r - begin_;
+    if (codes_.get(i) != kUnseen) return false;
+    codes_.set(i, current ? kCurrent : kDone);
     ++seen_;
+    return true;
   }
   // Whether part `part` of a layer written by `parts` processes may hold ranks of this share.
   bool may_own_part(int part, int parts) const {
@@ -259,9 +263,10 @@ class HashedShare {
     next_.push_back(s);
     return true;
   }
-  void load(const State& s, bool current) {
-    seen_.insert(state_key(d_, s));
+  bool load(const State& s, bool current) {
+    if (!seen_.insert(state_key(d_, s)).second) return false;
     if (current && budget_.make_room(layer_)) layer_.push_back(s);
+    return true;
   }
   bool may_own_part(int, int) const { return true; }
 
@@ -514,18 +519,25 @@ class SharedExploration {
   }
 
   // With a checkpoint folder: writes this process's part of the next layer (number `layer`, of
-  // `size` states in all) and, once every part is written, the manifest.
+  // `size` states in all) and, once every part is written, the manifest, which vouches for each
+  // part's size and checksum.
   void checkpoint_next_layer(std::size_t layer, std::uint64_t size) {
     if (!folder_) return;
     std::exception_ptr failure;
+    CheckpointPart mine;
     try {
       const auto& items = share_.next_items();
-      folder_->write_part(layer, group_.rank(), group_.size(), std::as_bytes(std::span(items)));
+      mine =
+          folder_->write_part(layer, group_.rank(), group_.size(), std::as_bytes(std::span(items)));
     } catch (const std::exception&) {
       failure = std::current_exception();
     }
     agree(failure);
-    manifest_.layers.push_back({size, group_.size()});
+    CheckpointLayer& written = manifest_.layers.emplace_back(CheckpointLayer{size, {}});
+    for (const auto& gathered : group_.all_gather(std::as_bytes(std::span(&mine, 1)))) {
+      for_each_item<CheckpointPart>(
+          gathered, [&](const CheckpointPart& part) { written.parts.push_back(part); });
+    }
     manifest_.stats = stats();
     if (group_.rank() == 0) {
       try {
@@ -544,12 +556,14 @@ class SharedExploration {
     return h;
   }
 
-  // Reads the checkpoint's complete layers back: every process keeps the states it owns.
+  // Reads the checkpoint's complete layers back: every process keeps the states it owns, from
+  // the parts that may hold them, each checked against the manifest (the others' sizes only). A
+  // state found twice is damage that a checksum missed.
   void resume(std::span<const State> starts) {
     std::exception_ptr failure;
     std::vector<std::uint64_t> loaded;
     try {
-      manifest_ = folder_->read_manifest();
+      manifest_ = folder_->read_manifest(sizeof(Item));
       if (manifest_.fingerprint != fingerprint(starts)) {
         throw io::EnvironmentError(fmt::format("{} holds the checkpoint of another exploration",
                                                folder_->path().string()));
@@ -557,14 +571,23 @@ class SharedExploration {
       const std::size_t last = manifest_.layers.size() - 1;
       loaded.assign(manifest_.layers.size(), 0);
       for (std::size_t layer = 0; layer <= last; ++layer) {
-        const int parts = manifest_.layers[layer].parts;
+        const std::vector<CheckpointPart>& vouched = manifest_.layers[layer].parts;
+        const auto parts = static_cast<int>(vouched.size());
         for (int part = 0; part < parts; ++part) {
-          if (!share_.may_own_part(part, parts)) continue;
-          for_each_item<Item>(folder_->read_part(layer, part, parts), [&](const Item& item) {
+          const CheckpointPart& expected = vouched[static_cast<std::size_t>(part)];
+          if (!share_.may_own_part(part, parts)) {
+            folder_->check_part(layer, part, parts, expected);
+            continue;
+          }
+          const std::vector<std::byte> bytes = folder_->read_part(layer, part, parts, expected);
+          bool repeated = false;
+          for_each_item<Item>(bytes, [&](const Item& item) {
             if (share_.owner(item) != group_.rank()) return;
-            share_.load(item, layer == last);
+            if (!share_.load(item, layer == last)) repeated = true;
             ++loaded[layer];
           });
+          if (repeated)
+            throw damaged_checkpoint(folder_->part_path(layer, part, parts), "a state found twice");
         }
       }
     } catch (const std::exception&) {
