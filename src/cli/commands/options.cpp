@@ -28,6 +28,13 @@ const CLI::Validator kSeconds(
     },
     "SECONDS");
 
+// --checkpoint and --resume: a folder's name, which an empty text is not.
+const CLI::Validator kFolder(
+    [](std::string& text) -> std::string {
+      return text.empty() ? "an empty name is no folder" : "";
+    },
+    "DIR");
+
 }  // namespace
 
 const CLI::Validator& seconds_check() {
@@ -63,11 +70,16 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
                   "one a core; at most 4 a core (256 in all)")
       ->capture_default_str();
   if (is_solve) return;
-  command.add_option("--checkpoint", options.checkpoint,
-                     "Write each finished layer to this folder, to resume from if the run is lost");
-  command.add_option("--resume", options.resume,
-                     "Carry on from the last complete layer in this checkpoint folder (and keep "
-                     "writing there), with any number of processes");
+  command
+      .add_option("--checkpoint", options.checkpoint,
+                  "Write each finished layer to this folder, to resume from if the run is lost "
+                  "(every puzzle but block)")
+      ->check(kFolder);
+  command
+      .add_option("--resume", options.resume,
+                  "Carry on from the last complete layer in this checkpoint folder (and keep "
+                  "writing there), with any number of processes")
+      ->check(kFolder);
 }
 
 std::uint64_t max_memory_bytes(const std::string& text) {
