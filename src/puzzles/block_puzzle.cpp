@@ -50,7 +50,9 @@ each 3-step an edge whose capacity is the plain cells it jumps over), by max flo
 --stats prints the flow network's size (nodes as "expanded", edges as "generated") and the time.
 
 Explore: `plumb explore block [FILE]` counts the standing positions first reached after 0, 1, 2, ...
-rolls from all the starts of the first board of FILE (default: the first sample board).
+rolls from all the starts of the first board of FILE (default: the first sample board). It keeps no
+checkpoints (--checkpoint and --resume are refused): it is one small search over the board's cells,
+which every process of an MPI job makes whole.
 )";
 
 // The one mapping of algorithm names to max-flow algorithms; the first is the default.
@@ -171,6 +173,11 @@ class BlockInstance : public Instance {
   }
 
   Exploration explore(const Dataset* start, const search::SearchContext& context) const override {
+    if (const search::Distribution& shared = context.distribution; !shared.checkpoint.empty()) {
+      throw UsageError(shared.resume ? "resume" : "checkpoint",
+                       "block's exploration keeps no checkpoints: it is one small search over the "
+                       "board's cells, not a layered exploration of states shared among processes");
+    }
     Exploration exploration;
     BlockSurvey survey;
     if (start != nullptr) {

@@ -1,26 +1,26 @@
-// plumb/search/distributed_explore.hpp: exhaustive breadth-first exploration shared by the processes
-// of an Exchange (exchange.hpp), with the result of explore.hpp's exploration alone: the same layer
-// sizes, deepest states and statistics (bar the time), on every process.
+// plumb/search/distributed_explore.hpp: exhaustive breadth-first exploration shared by the
+// processes of an Exchange (exchange.hpp), with the result of explore.hpp's exploration alone: the
+// same layer sizes, deepest states and statistics (bar the time), on every process.
 //
-// Each state has one owner, fixed by the state alone: a ranked domain's ranks are cut into contiguous
-// ranges, one a process, each kept as 2-bit layered codes (dense_layers.hpp, n/4/N bytes a process;
-// up to kDenseExploreLimit ranks a process, so a group explores densely spaces too big for one);
-// other domains' states go to the process the fixed hash of their key picks (never a seeded hash, so
-// a run is reproducible), each process keeping a hash set of the states it owns and a vector per
-// layer (hash-distributed search, as HDA* and transposition-driven scheduling). The search is layer
-// synchronous: every process expands its part of the current layer, keeps the successors it owns and
-// sends the others to their owners in rounds of bulk collectives (an all-to-all of at most about
-// Distribution::round_states successors a process, then sums of the round's counts and stop requests),
-// until no
-// process has anything left of the layer. A layer ends at the same round everywhere, so every
-// process agrees on its size, and a limit, a cancellation or a failure on any process stops them all
-// at the same round: the counts then say which (the first reason in StopReason's order). Collectives
-// suit a breadth-first search: a layer must be complete everywhere before the next starts anyway, so
-// nothing is lost by waiting at a round, and termination needs no protocol of its own.
+// Each state has one owner, fixed by the state alone: a ranked domain's ranks are cut into
+// contiguous ranges, one a process, each kept as 2-bit layered codes (dense_layers.hpp, n/4/N bytes
+// a process; up to kDenseExploreLimit ranks a process, so a group explores densely spaces too big
+// for one); other domains' states go to the process the fixed hash of their key picks (never a
+// seeded hash, so a run is reproducible), each process keeping a hash set of the states it owns and
+// a vector per layer (hash-distributed search, as HDA* and transposition-driven scheduling). The
+// search is layer synchronous: every process expands its part of the current layer, keeps the
+// successors it owns and sends the others to their owners in rounds of bulk collectives (an
+// all-to-all of at most about Distribution::round_states successors a process, then sums of the
+// round's counts and stop requests), until no process has anything left of the layer. A layer ends
+// at the same round everywhere, so every process agrees on its size, and a limit, a cancellation or
+// a failure on any process stops them all at the same round: the counts then say which (the first
+// reason in StopReason's order). Collectives suit a breadth-first search: a layer must be complete
+// everywhere before the next starts anyway, so nothing is lost by waiting at a round, and
+// termination needs no protocol of its own.
 //
 // With a checkpoint folder each finished layer is written as every process's part, then a manifest
-// (explore_checkpoint.hpp); resuming reads the complete layers back, each process keeping the states
-// it owns in the new group (of any size), and carries on. The node limit counts the group's
+// (explore_checkpoint.hpp); resuming reads the complete layers back, each process keeping the
+// states it owns in the new group (of any size), and carries on. The node limit counts the group's
 // expansions; time and memory limits are each process's own; progress is reported, with the group's
 // totals, by process 0 only.
 #pragma once
@@ -91,9 +91,9 @@ struct Outbox {
   }
 };
 
-// A ranked domain's share: the ranks [begin, end) of a cut into ranges of whole words, as 2-bit codes.
-// Items (what checkpoints hold) are ranks; successors travel as their offsets in their owner's range,
-// Offset wide (4 bytes where every range is at most 2^32 ranks).
+// A ranked domain's share: the ranks [begin, end) of a cut into ranges of whole words, as 2-bit
+// codes. Items (what checkpoints hold) are ranks; successors travel as their offsets in their
+// owner's range, Offset wide (4 bytes where every range is at most 2^32 ranks).
 template <RankedDomain D, class Offset>
 class DenseShare {
  public:
@@ -106,14 +106,19 @@ class DenseShare {
   }
 
   DenseShare(const D& d, const Exchange& group, Budget&)
-      : d_(d), n_(d.num_states()), rank_(group.rank()), per_(per_process(n_, group.size())),
-        begin_(std::min(n_, per_ * static_cast<std::uint64_t>(rank_))), end_(std::min(n_, begin_ + per_)) {}
+      : d_(d),
+        n_(d.num_states()),
+        rank_(group.rank()),
+        per_(per_process(n_, group.size())),
+        begin_(std::min(n_, per_ * static_cast<std::uint64_t>(rank_))),
+        end_(std::min(n_, begin_ + per_)) {}
 
   // Allocates the codes; false, with the budget stopped, past the memory limit.
   bool allocate(Budget& budget) {
     const std::uint64_t bytes = (end_ - begin_) / 4 + 8;
     if (!budget.can_allocate(bytes)) return false;
-    codes_ = allocate_or_throw("exploration's table", bytes, [&] { return encode::NBitArray(end_ - begin_, 2); });
+    codes_ = allocate_or_throw("exploration's table", bytes,
+                               [&] { return encode::NBitArray(end_ - begin_, 2); });
     return true;
   }
 
@@ -132,10 +137,14 @@ class DenseShare {
     ++seen_;
     return true;
   }
-  // Restores an owned rank from a checkpoint: in the current layer, or done.
-  void load(Item r, bool current) {
-    codes_.set(r - begin_, current ? kCurrent : kDone);
+  // Restores an owned rank from a checkpoint: in the current layer, or done; false if it was there
+  // already.
+  bool load(Item r, bool current) {
+    const std::uint64_t i = r - begin_;
+    if (codes_.get(i) != kUnseen) return false;
+    codes_.set(i, current ? kCurrent : kDone);
     ++seen_;
+    return true;
   }
   // Whether part `part` of a layer written by `parts` processes may hold ranks of this share.
   bool may_own_part(int part, int parts) const {
@@ -154,9 +163,11 @@ class DenseShare {
     const std::uint64_t round_end = stats.expanded + out.capacity;
     for (; cursor_ < words.size(); ++cursor_) {
       if (out.full() || stats.expanded >= round_end) return true;
-      for (std::uint64_t current = current_entries(words[cursor_]); current != 0; current &= current - 1) {
+      for (std::uint64_t current = current_entries(words[cursor_]); current != 0;
+           current &= current - 1) {
         if (!budget.charge()) return false;
-        const Item r = begin_ + cursor_ * 32 + static_cast<std::uint64_t>(std::countr_zero(current)) / 2;
+        const Item r =
+            begin_ + cursor_ * 32 + static_cast<std::uint64_t>(std::countr_zero(current)) / 2;
         d_.for_each_successor(d_.unrank(r), [&](const auto&, const State& next) {
           ++stats.generated;
           const Item successor = d_.rank(next);
@@ -186,13 +197,16 @@ class DenseShare {
   // The ranks of the next layer, for a checkpoint.
   std::vector<Item> next_items() const { return ranks_where(next_entries, ~std::size_t{0}); }
   // The first `keep` ranks of the current layer.
-  std::vector<Item> first_current(std::size_t keep) const { return ranks_where(current_entries, keep); }
+  std::vector<Item> first_current(std::size_t keep) const {
+    return ranks_where(current_entries, keep);
+  }
 
  private:
   // Ranks a process owns: the words of the space shared out, whole, as evenly as they go.
   static std::uint64_t per_process(std::uint64_t n, int processes) {
     const std::uint64_t words = (n + 31) / 32;
-    return (words + static_cast<std::uint64_t>(processes) - 1) / static_cast<std::uint64_t>(processes) * 32;
+    return (words + static_cast<std::uint64_t>(processes) - 1) /
+           static_cast<std::uint64_t>(processes) * 32;
   }
 
   template <class Entries>
@@ -200,7 +214,8 @@ class DenseShare {
     std::vector<Item> ranks;
     const std::span<const std::uint64_t> words = codes_.words();
     for (std::size_t w = 0; w < words.size() && ranks.size() < most; ++w) {
-      for (std::uint64_t bits = entries(words[w]); bits != 0 && ranks.size() < most; bits &= bits - 1)
+      for (std::uint64_t bits = entries(words[w]); bits != 0 && ranks.size() < most;
+           bits &= bits - 1)
         ranks.push_back(begin_ + w * 32 + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2);
     }
     return ranks;
@@ -222,10 +237,14 @@ class HashedShare {
  public:
   using State = typename D::State;
   using Item = State;
-  static_assert(std::is_trivially_copyable_v<State>, "a distributed exploration sends states as bytes");
+  static_assert(std::is_trivially_copyable_v<State>,
+                "a distributed exploration sends states as bytes");
 
   HashedShare(const D& d, const Exchange& group, Budget& budget)
-      : d_(d), rank_(group.rank()), processes_(static_cast<std::uint64_t>(group.size())), budget_(budget),
+      : d_(d),
+        rank_(group.rank()),
+        processes_(static_cast<std::uint64_t>(group.size())),
+        budget_(budget),
         seen_(1024, &budget) {}
 
   bool allocate(Budget&) { return true; }
@@ -244,9 +263,10 @@ class HashedShare {
     next_.push_back(s);
     return true;
   }
-  void load(const State& s, bool current) {
-    seen_.insert(state_key(d_, s));
+  bool load(const State& s, bool current) {
+    if (!seen_.insert(state_key(d_, s)).second) return false;
     if (current && budget_.make_room(layer_)) layer_.push_back(s);
+    return true;
   }
   bool may_own_part(int, int) const { return true; }
 
@@ -305,7 +325,15 @@ class HashedShare {
 };
 
 // The counts every round sums over the group.
-enum RoundTotal : std::size_t { kMore, kExpanded, kGenerated, kFound, kStored, kStopped, kRoundTotals = kStopped + 7 };
+enum RoundTotal : std::size_t {
+  kMore,
+  kExpanded,
+  kGenerated,
+  kFound,
+  kStored,
+  kStopped,
+  kRoundTotals = kStopped + 7
+};
 
 // One process's part of a shared exploration; every process runs one, in step.
 template <class Share, Domain D>
@@ -315,8 +343,11 @@ class SharedExploration {
   using Item = typename Share::Item;
 
   SharedExploration(const D& d, const SearchContext& context, Exchange& group)
-      : context_(context), group_(group), budget_(own_limits(context.limits), local_),
-        share_(d, group, budget_), start_(Clock::now()) {
+      : context_(context),
+        group_(group),
+        budget_(own_limits(context.limits), local_),
+        share_(d, group, budget_),
+        start_(Clock::now()) {
     out_.to.resize(static_cast<std::size_t>(group.size()));
     out_.capacity = std::max<std::size_t>(1, context.distribution.round_states);
     if (!context.distribution.checkpoint.empty()) folder_.emplace(context.distribution.checkpoint);
@@ -405,12 +436,13 @@ class SharedExploration {
         message = error.what();
       }
     }
-    const auto messages = group_.all_gather(std::as_bytes(std::span(message.data(), message.size())));
+    const auto messages =
+        group_.all_gather(std::as_bytes(std::span(message.data(), message.size())));
     for (std::size_t p = 0; p < messages.size(); ++p) {
       if (messages[p].empty()) continue;
-      throw io::EnvironmentError(fmt::format("process {} of {}: {}", p, messages.size(),
-                                             std::string(reinterpret_cast<const char*>(messages[p].data()),
-                                                         messages[p].size())));
+      throw io::EnvironmentError(fmt::format(
+          "process {} of {}: {}", p, messages.size(),
+          std::string(reinterpret_cast<const char*>(messages[p].data()), messages[p].size())));
     }
     throw io::EnvironmentError("a process of the group failed");
   }
@@ -438,7 +470,8 @@ class SharedExploration {
     }
     agree(failure);
     budget_.check();
-    if (context_.cancelled()) totals[kStopped + static_cast<std::size_t>(StopReason::cancelled)] = 1;
+    if (context_.cancelled())
+      totals[kStopped + static_cast<std::size_t>(StopReason::cancelled)] = 1;
     if (budget_.stopped()) totals[kStopped + static_cast<std::size_t>(local_.reason)] = 1;
     totals[kExpanded] = local_.expanded - before.expanded;
     totals[kGenerated] = local_.generated - before.generated;
@@ -448,12 +481,14 @@ class SharedExploration {
     stats().generated += totals[kGenerated];
     found_in_layer_ += totals[kFound];
     stats().duplicates = stats().generated - found_before_ - found_in_layer_;
-    stats().seconds = resumed_seconds_ + std::chrono::duration<double>(Clock::now() - start_).count();
+    stats().seconds =
+        resumed_seconds_ + std::chrono::duration<double>(Clock::now() - start_).count();
     if (group_.rank() == 0) context_.report_progress(stats());
     return totals;
   }
 
-  std::optional<StopReason> stop_reason(const std::array<std::uint64_t, kRoundTotals>& totals) const {
+  std::optional<StopReason> stop_reason(
+      const std::array<std::uint64_t, kRoundTotals>& totals) const {
     for (std::size_t reason = 0; reason < 7; ++reason) {
       if (totals[kStopped + reason] != 0) return static_cast<StopReason>(reason);
     }
@@ -464,16 +499,19 @@ class SharedExploration {
 
   ExploreResult<D> finish(StopReason reason) {
     stats().reason = reason;
-    stats().seconds = resumed_seconds_ + std::chrono::duration<double>(Clock::now() - start_).count();
+    stats().seconds =
+        resumed_seconds_ + std::chrono::duration<double>(Clock::now() - start_).count();
     return std::move(result_);
   }
 
-  // The first `keep` states of the current layer in the canonical order, from every process's first.
+  // The first `keep` states of the current layer in the canonical order, from every process's
+  // first.
   std::vector<State> deepest(std::size_t keep) {
     const std::vector<Item> mine = share_.first_current(keep);
     const auto parts = group_.all_gather(std::as_bytes(std::span(mine)));
     std::vector<Item> all;
-    for (const auto& part : parts) for_each_item<Item>(part, [&](const Item& item) { all.push_back(item); });
+    for (const auto& part : parts)
+      for_each_item<Item>(part, [&](const Item& item) { all.push_back(item); });
     keep_first(all, keep, [&](const Item& a, const Item& b) { return share_.before(a, b); });
     std::vector<State> states;
     for (const Item& item : all) states.push_back(share_.state(item));
@@ -481,18 +519,25 @@ class SharedExploration {
   }
 
   // With a checkpoint folder: writes this process's part of the next layer (number `layer`, of
-  // `size` states in all) and, once every part is written, the manifest.
+  // `size` states in all) and, once every part is written, the manifest, which vouches for each
+  // part's size and checksum.
   void checkpoint_next_layer(std::size_t layer, std::uint64_t size) {
     if (!folder_) return;
     std::exception_ptr failure;
+    CheckpointPart mine;
     try {
       const auto& items = share_.next_items();
-      folder_->write_part(layer, group_.rank(), group_.size(), std::as_bytes(std::span(items)));
+      mine =
+          folder_->write_part(layer, group_.rank(), group_.size(), std::as_bytes(std::span(items)));
     } catch (const std::exception&) {
       failure = std::current_exception();
     }
     agree(failure);
-    manifest_.layers.push_back({size, group_.size()});
+    CheckpointLayer& written = manifest_.layers.emplace_back(CheckpointLayer{size, {}});
+    for (const auto& gathered : group_.all_gather(std::as_bytes(std::span(&mine, 1)))) {
+      for_each_item<CheckpointPart>(
+          gathered, [&](const CheckpointPart& part) { written.parts.push_back(part); });
+    }
     manifest_.stats = stats();
     if (group_.rank() == 0) {
       try {
@@ -511,12 +556,14 @@ class SharedExploration {
     return h;
   }
 
-  // Reads the checkpoint's complete layers back: every process keeps the states it owns.
+  // Reads the checkpoint's complete layers back: every process keeps the states it owns, from
+  // the parts that may hold them, each checked against the manifest (the others' sizes only). A
+  // state found twice is damage that a checksum missed.
   void resume(std::span<const State> starts) {
     std::exception_ptr failure;
     std::vector<std::uint64_t> loaded;
     try {
-      manifest_ = folder_->read_manifest();
+      manifest_ = folder_->read_manifest(sizeof(Item));
       if (manifest_.fingerprint != fingerprint(starts)) {
         throw io::EnvironmentError(fmt::format("{} holds the checkpoint of another exploration",
                                                folder_->path().string()));
@@ -524,14 +571,23 @@ class SharedExploration {
       const std::size_t last = manifest_.layers.size() - 1;
       loaded.assign(manifest_.layers.size(), 0);
       for (std::size_t layer = 0; layer <= last; ++layer) {
-        const int parts = manifest_.layers[layer].parts;
+        const std::vector<CheckpointPart>& vouched = manifest_.layers[layer].parts;
+        const auto parts = static_cast<int>(vouched.size());
         for (int part = 0; part < parts; ++part) {
-          if (!share_.may_own_part(part, parts)) continue;
-          for_each_item<Item>(folder_->read_part(layer, part, parts), [&](const Item& item) {
+          const CheckpointPart& expected = vouched[static_cast<std::size_t>(part)];
+          if (!share_.may_own_part(part, parts)) {
+            folder_->check_part(layer, part, parts, expected);
+            continue;
+          }
+          const std::vector<std::byte> bytes = folder_->read_part(layer, part, parts, expected);
+          bool repeated = false;
+          for_each_item<Item>(bytes, [&](const Item& item) {
             if (share_.owner(item) != group_.rank()) return;
-            share_.load(item, layer == last);
+            if (!share_.load(item, layer == last)) repeated = true;
             ++loaded[layer];
           });
+          if (repeated)
+            throw damaged_checkpoint(folder_->part_path(layer, part, parts), "a state found twice");
         }
       }
     } catch (const std::exception&) {
@@ -541,9 +597,9 @@ class SharedExploration {
     group_.sum(loaded);
     for (std::size_t layer = 0; layer < loaded.size(); ++layer) {
       if (loaded[layer] != manifest_.layers[layer].size) {
-        throw io::EnvironmentError(fmt::format("the checkpoint in {} is incomplete: layer {} has {} of its {} states",
-                                               folder_->path().string(), layer, loaded[layer],
-                                               manifest_.layers[layer].size));
+        throw io::EnvironmentError(fmt::format(
+            "the checkpoint in {} is incomplete: layer {} has {} of its {} states",
+            folder_->path().string(), layer, loaded[layer], manifest_.layers[layer].size));
       }
       result_.layer_sizes.push_back(loaded[layer]);
       if (layer > 0) found_before_ += loaded[layer];
@@ -566,7 +622,8 @@ class SharedExploration {
   ExploreResult<D> result_;  // stats: the group's
   std::optional<CheckpointFolder> folder_;
   CheckpointManifest manifest_;
-  std::uint64_t found_before_ = 0;    // states found in the layers after the first, before the current one
+  std::uint64_t found_before_ =
+      0;  // states found in the layers after the first, before the current one
   std::uint64_t found_in_layer_ = 0;  // states of the next layer found so far
   Clock::time_point start_;
   double resumed_seconds_ = 0;
@@ -591,7 +648,8 @@ ExploreResult<D> distributed_explore(const D& d, std::span<const typename D::Sta
       return detail::SharedExploration<Wide, D>(d, context, group).run(starts, keep_deepest);
     }
   }
-  return detail::SharedExploration<detail::HashedShare<D>, D>(d, context, group).run(starts, keep_deepest);
+  return detail::SharedExploration<detail::HashedShare<D>, D>(d, context, group)
+      .run(starts, keep_deepest);
 }
 
 }  // namespace plumb::search

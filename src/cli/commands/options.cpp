@@ -1,6 +1,6 @@
 // The options every puzzle command shares (FILE, --format, --algo, --stats, --time-limit,
-// --max-memory, --progress, --threads; explore's --checkpoint and --resume): declared once for every
-// puzzle's subcommands, and turned into a search::SearchContext once parsed.
+// --max-memory, --progress, --threads; explore's --checkpoint and --resume): declared once for
+// every puzzle's subcommands, and turned into a search::SearchContext once parsed.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -28,6 +28,13 @@ const CLI::Validator kSeconds(
       return {};
     },
     "SECONDS");
+
+// --checkpoint and --resume: a folder's name, which an empty text is not.
+const CLI::Validator kFolder(
+    [](std::string& text) -> std::string {
+      return text.empty() ? "an empty name is no folder" : "";
+    },
+    "DIR");
 
 }  // namespace
 
@@ -64,11 +71,16 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
                   "one a core; at most 4 a core (256 in all)")
       ->capture_default_str();
   if (is_solve) return;
-  command.add_option("--checkpoint", options.checkpoint,
-                     "Write each finished layer to this folder, to resume from if the run is lost");
-  command.add_option("--resume", options.resume,
-                     "Carry on from the last complete layer in this checkpoint folder (and keep "
-                     "writing there), with any number of processes");
+  command
+      .add_option("--checkpoint", options.checkpoint,
+                  "Write each finished layer to this folder, to resume from if the run is lost "
+                  "(every puzzle but block)")
+      ->check(kFolder);
+  command
+      .add_option("--resume", options.resume,
+                  "Carry on from the last complete layer in this checkpoint folder (and keep "
+                  "writing there), with any number of processes")
+      ->check(kFolder);
 }
 
 std::uint64_t max_memory_bytes(const std::string& text) {
@@ -86,7 +98,8 @@ search::SearchContext make_context(const CommonOptions& options) {
   context.limits.max_seconds = options.time_limit;
   context.limits.threads = capped_threads(options.threads);
   context.limits.max_memory_bytes = max_memory_bytes(options.max_memory);
-  if (!options.resume.empty() && !options.checkpoint.empty() && options.resume != options.checkpoint) {
+  if (!options.resume.empty() && !options.checkpoint.empty() &&
+      options.resume != options.checkpoint) {
     throw CLI::ValidationError("--checkpoint",
                                "--resume carries on writing into its own folder: give one folder");
   }
