@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "plumb/io/environment_error.hpp"
+#include "plumb/io/text_input.hpp"
 #include "serve/assets.hpp"
 #include "serve/hangup.hpp"
 
@@ -30,15 +31,17 @@ constexpr const char* kContentSecurityPolicy =
 
 void send_json(httplib::Response& response, const Reply& reply) {
   response.status = reply.status;
-  response.set_content(reply.body.dump(), "application/json");
+  // Bytes that are not UTF-8 replaced rather than thrown over: every answer is written.
+  response.set_content(reply.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                       "application/json");
 }
 
 void route(httplib::Server& server, Api& api) {
   server.Get("/api/puzzles", [&api](const httplib::Request&, httplib::Response& response) {
     send_json(response, api.puzzles());
   });
-  for (const auto& [path, action] : {std::pair{"/api/solve", Action::solve},
-                                     std::pair{"/api/explore", Action::explore}}) {
+  for (const auto& [path, action] :
+       {std::pair{"/api/solve", Action::solve}, std::pair{"/api/explore", Action::explore}}) {
     const Action chosen = action;  // clang 14 cannot capture a structured binding
     server.Post(path, [&api, chosen](const httplib::Request& request, httplib::Response& response) {
       const search::SearchContext context;
@@ -64,9 +67,10 @@ void route(httplib::Server& server, Api& api) {
   server.set_error_handler([](const httplib::Request& request, httplib::Response& response) {
     if (!response.body.empty()) return;
     const std::string message =
-        response.status == kTooLarge  ? "the body is too large (at most 1 MB)"
-        : response.status == 404      ? fmt::format("nothing at {} {}", request.method, request.path)
-                                      : fmt::format("the request was refused ({})", response.status);
+        response.status == kTooLarge ? "the body is too large (at most 1 MB)"
+        : response.status == 404
+            ? fmt::format("nothing at {} {}", request.method, io::quote(request.path))
+            : fmt::format("the request was refused ({})", response.status);
     response.set_content(nlohmann::json{{"error", message}}.dump(), "application/json");
   });
   server.set_exception_handler(
@@ -124,12 +128,13 @@ void serve(const ServeOptions& options, const std::function<void(const std::stri
   });
   route(server, api);
 
-  const int port = options.port == 0 ? server.bind_to_any_port(options.host)
-                                     : (server.bind_to_port(options.host, options.port) ? options.port : -1);
+  const int port = options.port == 0
+                       ? server.bind_to_any_port(options.host)
+                       : (server.bind_to_port(options.host, options.port) ? options.port : -1);
   if (port < 0) {
-    throw io::EnvironmentError(
-        fmt::format("cannot listen on {} port {}: {}", options.host, options.port,
-                    options.port == 0 ? "no free port" : "the address is taken or not this machine's"));
+    throw io::EnvironmentError(fmt::format(
+        "cannot listen on {} port {}: {}", options.host, options.port,
+        options.port == 0 ? "no free port" : "the address is taken or not this machine's"));
   }
   const bool ipv6 = options.host.find(':') != std::string::npos;
   listening(fmt::format("http://{}{}{}:{}/", ipv6 ? "[" : "", options.host, ipv6 ? "]" : "", port));
