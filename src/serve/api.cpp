@@ -182,6 +182,7 @@ Reply Api::puzzles() const {
 }
 
 Reply Api::run(Action action, std::string_view body, search::SearchContext request) {
+  const StopSwitch::Registration registration = stop_switch_.enter(request);
   json answer = json::object();  // the answers so far
   try {
     const Fields fields(body);
@@ -209,6 +210,7 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
     job.instance->set_path_recorded(job.format != protocol::Format::contest);
 
     const std::optional<Admission::Ticket> ticket = admission_.enter(request);
+    if (!ticket && stop_switch_.pulled()) return {kBusy, {{"error", kStopping}}};
     if (!ticket) {
       return {kBusy,
               {{"error", fmt::format("busy: {} searches are running and {} waiting; try again "
@@ -249,6 +251,10 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
     return {kBadRequest, {{"error", refused.what()}}};
   } catch (...) {
     const protocol::Failure failure = protocol::current_failure();
+    if (failure.status == protocol::ExitCode::limit && stop_switch_.pulled()) {
+      answer["error"] = kStopping;
+      return {kBusy, answer};
+    }
     answer["error"] = failure.message;
     if (failure.line > 0) answer["line"] = failure.line;
     answer["exit_status"] = protocol::status(failure.status);

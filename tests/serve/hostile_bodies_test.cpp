@@ -1,12 +1,16 @@
 // The web service's API (serve::Api, in this process) against bodies written to break it: numbers
 // out of range and bytes that are not UTF-8 are a 400 like any body that is not JSON, never a 500;
 // whatever a message echoes of the body is quoted short, so that every refusal is small and
-// printable (its JSON dumps without error, and holds no raw control byte).
+// printable (its JSON dumps without error, and holds no raw control byte). Api::stop() answers a
+// running search 503 at once, and every request after it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <future>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 
 #include "serve/api.hpp"
 
@@ -101,6 +105,46 @@ TEST(ServeHostileBodies, EchoedTextIsQuotedShortAndPrintable) {
       {request("\"gap\", \"input\": \"" + long_text + "\""), "input:1"},
   };
   for (const auto& [body, words] : cases) expect_brief_refusal(solve(api, body), words, body);
+}
+
+// A 15-puzzle that IDA* takes many minutes over (Korf's instance 88, data/korf100.txt), held by a
+// 60 s limit.
+const std::string kSlowRequest =
+    R"({"puzzle": "sliding", "input": "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4\n",
+        "options": {"goal": "blank-first"}, "algo": "ida", "time_limit": 60})";
+
+TEST(ServeApiStop, ARunningSearchAndEveryLaterRequestAnswer503AtOnce) {
+  serve::ApiLimits limits;
+  limits.running = 1;
+  limits.waiting = 0;
+  serve::Api api(limits);
+  // The search is sent again while a probe holds the only slot; it holds the slot once a probe is
+  // refused as busy.
+  std::future<serve::Reply> slow = std::async(std::launch::async, [&] {
+    for (const auto started = std::chrono::steady_clock::now();;) {
+      serve::Reply reply = solve(api, kSlowRequest);
+      const bool busy = reply.status == 503 && reply.body.value("error", "").rfind("busy", 0) == 0;
+      if (!busy || std::chrono::steady_clock::now() - started > std::chrono::seconds(30))
+        return reply;
+    }
+  });
+  const std::string probe = R"({"puzzle": "sliding", "input": "1 2 3 4 5 6 7 8 x\n"})";
+  const auto started = std::chrono::steady_clock::now();
+  while (solve(api, probe).status != 503 &&
+         std::chrono::steady_clock::now() - started < std::chrono::seconds(30))
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+
+  const auto stopped = std::chrono::steady_clock::now();
+  api.stop();
+  ASSERT_EQ(slow.wait_for(std::chrono::seconds(20)), std::future_status::ready);
+  EXPECT_LT(std::chrono::steady_clock::now() - stopped, std::chrono::seconds(10));
+  const serve::Reply reply = slow.get();
+  EXPECT_EQ(reply.status, 503) << reply.body.dump();
+  EXPECT_EQ(reply.body.value("error", ""), serve::kStopping);
+
+  const serve::Reply later = solve(api, kSlowRequest);
+  EXPECT_EQ(later.status, 503) << later.body.dump();
+  EXPECT_EQ(later.body.value("error", ""), serve::kStopping);
 }
 
 }  // namespace
