@@ -49,9 +49,30 @@ json option_json(const protocol::OptionSpec& spec) {
 json puzzle_json(const protocol::PuzzleInfo& info) {
   json options = json::array();
   for (const protocol::OptionSpec& spec : info.options) options.push_back(option_json(spec));
-  return {{"name", info.name},         {"summary", info.summary},
-          {"description", info.description}, {"dataset_noun", info.dataset_noun},
-          {"options", options},        {"algorithms", info.algorithms}};
+  return {{"name", info.name},
+          {"summary", info.summary},
+          {"description", info.description},
+          {"dataset_noun", info.dataset_noun},
+          {"options", options},
+          {"algorithms", info.algorithms}};
+}
+
+// nlohmann's message for a body it cannot read, without its "[json.exception...] " prefix and with
+// the text it echoes (after "last read: '" or "parsing '": the token last read, a number out of
+// range, up to the end) quoted by io::quote instead: short and printable whatever the body holds.
+// The rest of the message is nlohmann's own text.
+std::string json_error(const json::exception& error) {
+  std::string_view message = error.what();
+  if (const auto prefix = message.find("] "); prefix != std::string_view::npos)
+    message.remove_prefix(prefix + 2);
+  for (const std::string_view opening : {"last read: '", "parsing '"}) {
+    const auto echo = message.find(opening);
+    if (echo == std::string_view::npos) continue;
+    std::string_view echoed = message.substr(echo + opening.size());
+    if (!echoed.empty() && echoed.back() == '\'') echoed.remove_suffix(1);
+    return std::string(message.substr(0, echo + opening.size() - 1)) + io::quote(echoed);
+  }
+  return std::string(message);
 }
 
 // The request's fields, each checked for its type.
@@ -60,15 +81,16 @@ class Fields {
   explicit Fields(std::string_view body) {
     try {
       request_ = json::parse(body);
-    } catch (const json::parse_error& error) {
-      throw BadRequest(fmt::format("the body is not JSON: {}", error.what()));
+    } catch (const json::exception& error) {
+      throw BadRequest(fmt::format("the body is not JSON: {}", json_error(error)));
     }
     if (!request_.is_object()) throw BadRequest("the body must be a JSON object");
     for (const auto& item : request_.items()) {
       if (std::find(kKnown.begin(), kKnown.end(), item.key()) == kKnown.end())
-        throw BadRequest(fmt::format("unknown field {} (the fields: puzzle, input, options, algo, "
-                                     "format, time_limit)",
-                                     io::quote(item.key())));
+        throw BadRequest(
+            fmt::format("unknown field {} (the fields: puzzle, input, options, algo, "
+                        "format, time_limit)",
+                        io::quote(item.key())));
     }
   }
 
@@ -89,22 +111,27 @@ class Fields {
     return value.get<double>();
   }
 
-  // "options": each value a string or a number, as text.
-  protocol::OptionValues options() const {
+  // "options": each one the puzzle declares, its value a string or an integer, as text.
+  protocol::OptionValues options(const protocol::PuzzleInfo& puzzle) const {
     protocol::OptionValues values;
     if (!request_.contains("options")) return values;
     const json& given = request_.at("options");
     if (!given.is_object())
       throw BadRequest("\"options\" must be an object such as {\"suits\": 4}");
     for (const auto& item : given.items()) {
+      const std::string& name = item.key();
+      if (std::none_of(puzzle.options.begin(), puzzle.options.end(),
+                       [&](const protocol::OptionSpec& spec) { return spec.name == name; })) {
+        throw BadRequest(fmt::format("{} has no option {} (GET /api/puzzles lists them)",
+                                     puzzle.name, io::quote("--" + name)));
+      }
       const json& value = item.value();
       if (value.is_string()) {
-        values.emplace(item.key(), value.get<std::string>());
+        values.emplace(name, value.get<std::string>());
       } else if (value.is_number_integer()) {
-        values.emplace(item.key(), value.dump());
+        values.emplace(name, value.dump());
       } else {
-        throw BadRequest(fmt::format("option {} must be a string or an integer",
-                                     io::quote(item.key())));
+        throw BadRequest(fmt::format("option {} must be a string or an integer", io::quote(name)));
       }
     }
     return values;
@@ -155,30 +182,35 @@ Reply Api::puzzles() const {
 }
 
 Reply Api::run(Action action, std::string_view body, search::SearchContext request) {
+  const StopSwitch::Registration registration = stop_switch_.enter(request);
   json answer = json::object();  // the answers so far
   try {
     const Fields fields(body);
     Job job;
     const std::string name = fields.text("puzzle").value_or("");
-    const auto found = std::find_if(puzzles_.begin(), puzzles_.end(),
-                                    [&](const auto& puzzle) { return puzzle->info().name == name; });
+    const auto found = std::find_if(puzzles_.begin(), puzzles_.end(), [&](const auto& puzzle) {
+      return puzzle->info().name == name;
+    });
     if (found == puzzles_.end())
-      throw BadRequest(fmt::format("no puzzle named {} (GET /api/puzzles lists them)",
-                                   io::quote(name)));
+      throw BadRequest(
+          fmt::format("no puzzle named {} (GET /api/puzzles lists them)", io::quote(name)));
     job.puzzle = found->get();
     const std::string format = fields.text("format").value_or("json");
     if (!protocol::format_named(format))
-      throw BadRequest(fmt::format("no format named {}: contest, pretty or json", io::quote(format)));
+      throw BadRequest(
+          fmt::format("no format named {}: contest, pretty or json", io::quote(format)));
     job.format = *protocol::format_named(format);
-    job.algorithm = protocol::chosen_algorithm(job.puzzle->info(), fields.text("algo").value_or(""));
+    job.algorithm =
+        protocol::chosen_algorithm(job.puzzle->info(), fields.text("algo").value_or(""));
     job.input = fields.text("input");
     if (action == Action::solve && !job.input) throw BadRequest("\"input\" is missing");
     job.seconds = std::min(fields.seconds("time_limit").value_or(limits_.default_seconds),
                            limits_.max_seconds);
-    job.instance = job.puzzle->configure(fields.options());
+    job.instance = job.puzzle->configure(fields.options(job.puzzle->info()));
     job.instance->set_path_recorded(job.format != protocol::Format::contest);
 
     const std::optional<Admission::Ticket> ticket = admission_.enter(request);
+    if (!ticket && stop_switch_.pulled()) return {kBusy, {{"error", kStopping}}};
     if (!ticket) {
       return {kBusy,
               {{"error", fmt::format("busy: {} searches are running and {} waiting; try again "
@@ -196,14 +228,14 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
       const bool as_json = job.format == protocol::Format::json;
       json& answers = answer[as_json ? "results" : "output"];
       answers = as_json ? json::array() : json("");
-      protocol::solve_input(*job.instance, input, job.algorithm, request,
-                            [&](const protocol::Solution& solution) {
-                              const std::string rendered = job.instance->render(solution, job.format);
-                              if (as_json)
-                                answers.push_back(json::parse(rendered));
-                              else
-                                answers.get_ref<std::string&>() += rendered;
-                            });
+      protocol::solve_input(
+          *job.instance, input, job.algorithm, request, [&](const protocol::Solution& solution) {
+            const std::string rendered = job.instance->render(solution, job.format);
+            if (as_json)
+              answers.push_back(json::parse(rendered));
+            else
+              answers.get_ref<std::string&>() += rendered;
+          });
     } else {
       if (job.input) protocol::expect_dataset(input);
       const protocol::Exploration exploration =
@@ -219,6 +251,10 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
     return {kBadRequest, {{"error", refused.what()}}};
   } catch (...) {
     const protocol::Failure failure = protocol::current_failure();
+    if (failure.status == protocol::ExitCode::limit && stop_switch_.pulled()) {
+      answer["error"] = kStopping;
+      return {kBusy, answer};
+    }
     answer["error"] = failure.message;
     if (failure.line > 0) answer["line"] = failure.line;
     answer["exit_status"] = protocol::status(failure.status);

@@ -3,12 +3,17 @@
 // body), so that the server (serve/server.hpp) only routes.
 //
 // A request names a puzzle, its contest input, its options as the command line's long options
-// without dashes, an algorithm, a format and a time limit. It is driven through the protocol exactly
-// as `plumb solve` drives it (protocol/run.hpp): the same declarations check the options, the same
-// readers the input, and `"format": "contest"` answers the very text the program prints. A request
-// that fails answers {"error": MESSAGE} (with "line" when the message names an input line, and
-// "exit_status", the program's exit status for the same failure) with a 4xx or 5xx status, along
-// with the answers before the failure, as the program writes them before its message.
+// without dashes, an algorithm, a format and a time limit. It is driven through the protocol
+// exactly as `plumb solve` drives it (protocol/run.hpp): the same declarations check the options,
+// the same readers the input, and `"format": "contest"` answers the very text the program prints. A
+// request that fails answers {"error": MESSAGE} (with "line" when the message names an input line,
+// and "exit_status", the program's exit status for the same failure) with a 4xx or 5xx status,
+// along with the answers before the failure, as the program writes them before its message.
+//
+// Whatever a body holds, a request is answered: a body that is not JSON, a number out of range,
+// bytes that are not UTF-8 are a 400, and every message quotes what it echoes of the request short
+// and printable (io::quote), so that no answer is large or holds a raw control byte; a 500 is only
+// ever the environment failing. stop() answers every running or waiting request 503.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +26,7 @@
 #include "plumb/protocol/puzzle.hpp"
 #include "plumb/search/context.hpp"
 #include "serve/admission.hpp"
+#include "serve/stop_switch.hpp"
 
 namespace plumb::serve {
 
@@ -41,11 +47,16 @@ struct ApiLimits {
 enum class Action { solve, explore };
 
 // The statuses of the replies besides 200.
-inline constexpr int kBadRequest = 400;     // bad JSON, puzzle, option, algorithm or input
-inline constexpr int kTooLarge = 413;       // a body over the server's limit
-inline constexpr int kLimitReached = 422;   // a search stopped by its time or memory limit
-inline constexpr int kServerFailed = 500;   // the environment failed (a cache, memory)
-inline constexpr int kBusy = 503;           // every search slot taken and the queue full
+inline constexpr int kBadRequest = 400;      // bad JSON, puzzle, option, algorithm or input
+inline constexpr int kTimedOut = 408;        // a request that took too long to arrive
+inline constexpr int kLengthRequired = 411;  // a body framed by neither a length nor chunks
+inline constexpr int kTooLarge = 413;        // a body over the server's limit
+inline constexpr int kLimitReached = 422;    // a search stopped by its time or memory limit
+inline constexpr int kServerFailed = 500;    // the environment failed (a cache, memory)
+inline constexpr int kBusy = 503;            // every slot and queue place taken, or stopping
+
+// The error of every request the server answers while it stops.
+inline constexpr const char* kStopping = "the server is stopping";
 
 class Api {
  public:
@@ -59,10 +70,15 @@ class Api {
   // admission queue lets it.
   Reply run(Action action, std::string_view body, search::SearchContext request);
 
+  // Cancels every running search: each request running or waiting answers 503, "the server is
+  // stopping", at once, as does every request after.
+  void stop() { stop_switch_.pull(); }
+
  private:
   ApiLimits limits_;
   std::vector<std::unique_ptr<protocol::Puzzle>> puzzles_;
   Admission admission_;
+  StopSwitch stop_switch_;
 };
 
 }  // namespace plumb::serve

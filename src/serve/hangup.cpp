@@ -2,40 +2,17 @@
 // serve/hangup.hpp).
 #include "serve/hangup.hpp"
 
-#include <netdb.h>
-#include <netinet/in.h>
 #include <poll.h>
-#include <sys/socket.h>
 
-#include <array>
 #include <charconv>
 #include <filesystem>
 #include <optional>
 #include <string_view>
 
+#include "serve/connection.hpp"
+
 namespace plumb::serve {
 namespace {
-
-// The numeric host and port of a socket's own (`local`) or peer's address, as httplib writes them;
-// nothing for a socket that is not a connected TCP/IP one.
-std::optional<std::pair<std::string, int>> address_of(int socket, bool local) {
-  sockaddr_storage address{};
-  socklen_t length = sizeof(address);
-  auto* raw = reinterpret_cast<sockaddr*>(&address);
-  if ((local ? ::getsockname(socket, raw, &length) : ::getpeername(socket, raw, &length)) != 0)
-    return std::nullopt;
-  int port = 0;
-  if (address.ss_family == AF_INET)
-    port = ntohs(reinterpret_cast<const sockaddr_in*>(&address)->sin_port);
-  else if (address.ss_family == AF_INET6)
-    port = ntohs(reinterpret_cast<const sockaddr_in6*>(&address)->sin6_port);
-  else
-    return std::nullopt;
-  std::array<char, NI_MAXHOST> host{};
-  if (::getnameinfo(raw, length, host.data(), host.size(), nullptr, 0, NI_NUMERICHOST) != 0)
-    return std::nullopt;
-  return std::pair{std::string(host.data()), port};
-}
 
 // The process's socket with these addresses, from its open descriptors (/proc/self/fd; another
 // thread may open and close descriptors meanwhile, which only that thread's own can be).
@@ -45,10 +22,10 @@ std::optional<int> socket_of(const ConnectionAddresses& connection) try {
     int descriptor = -1;
     if (std::from_chars(name.data(), name.data() + name.size(), descriptor).ec != std::errc{})
       continue;
-    const auto peer = address_of(descriptor, false);
+    const auto peer = socket_address(descriptor, false);
     if (!peer || peer->second != connection.remote_port || peer->first != connection.remote_address)
       continue;
-    const auto own = address_of(descriptor, true);
+    const auto own = socket_address(descriptor, true);
     if (own && own->second == connection.local_port && own->first == connection.local_address)
       return descriptor;
   }

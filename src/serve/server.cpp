@@ -3,83 +3,166 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
+#include <netdb.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
-#include <exception>
+#include <cstring>
+#include <memory>
 #include <thread>
 
 #include "plumb/io/environment_error.hpp"
-#include "serve/assets.hpp"
-#include "serve/hangup.hpp"
+#include "serve/connection.hpp"
+#include "serve/routes.hpp"
+
+// Under ThreadSanitizer: cpp-httplib is a library built without it, so the statics it initializes
+// on first use (the set of request methods) look like races to the first connections that meet them
+// at once; what the library reads through the sanitizer's interceptors is not reported.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+extern "C" const char* __tsan_default_suppressions() {
+  return "called_from_lib:libcpp-httplib.so\n";
+}
+#endif
+#endif
 
 namespace plumb::serve {
 namespace {
 
-// Pool threads beyond the search slots and queue places: they answer the page's files, the puzzle
-// list and the 503s while every slot and place is taken.
-constexpr std::size_t kSpareThreads = 8;
+// Connections served at once beyond the search slots and queue places: they answer the page's
+// files, the puzzle list and the 503s while every slot and place is taken.
+constexpr std::size_t kSpareConnections = 8;
 
-// The page may load only its own files: no CDN, no inline script.
-constexpr const char* kContentSecurityPolicy =
-    "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
+// Pool threads beyond the connections served: each answers a connection past the limit 503 at once.
+constexpr std::size_t kRefusingThreads = 4;
 
-void send_json(httplib::Response& response, const Reply& reply) {
-  response.status = reply.status;
-  response.set_content(reply.body.dump(), "application/json");
+// How long a connection may take to send its request, headers and body: past it, 408.
+constexpr std::chrono::seconds kRequestTime{10};
+
+// How long a connection is read and dropped after its answer, for its client to read the answer.
+constexpr std::chrono::seconds kLinger{1};
+
+// Why `error` (an errno of bind) kept the server from listening.
+std::string bind_failure(int error) {
+  switch (error) {
+    case EADDRNOTAVAIL:
+      return "the address is not this machine's";
+    case EADDRINUSE:
+      return "the port is taken";
+    case EACCES:
+      return "permission denied (a port below 1024 needs privileges)";
+    default:
+      return std::strerror(error);
+  }
 }
 
-void route(httplib::Server& server, Api& api) {
-  server.Get("/api/puzzles", [&api](const httplib::Request&, httplib::Response& response) {
-    send_json(response, api.puzzles());
-  });
-  for (const auto& [path, action] : {std::pair{"/api/solve", Action::solve},
-                                     std::pair{"/api/explore", Action::explore}}) {
-    const Action chosen = action;  // clang 14 cannot capture a structured binding
-    server.Post(path, [&api, chosen](const httplib::Request& request, httplib::Response& response) {
-      const search::SearchContext context;
-      const HangupWatch watch(
-          {request.local_addr, request.local_port, request.remote_addr, request.remote_port},
-          context);
-      send_json(response, api.run(chosen, request.body, context));
-    });
+// A connection counted among those open while it lives.
+class OpenConnection {
+ public:
+  explicit OpenConnection(std::atomic<std::size_t>& open) : open_(open), count_(++open) {}
+  ~OpenConnection() { --open_; }
+  OpenConnection(const OpenConnection&) = delete;
+  OpenConnection& operator=(const OpenConnection&) = delete;
+
+  // The connections open, this one included, when it opened.
+  std::size_t count() const { return count_; }
+
+ private:
+  std::atomic<std::size_t>& open_;
+  const std::size_t count_;
+};
+
+// cpp-httplib's server with each connection held to a deadline, a byte budget and a limit on the
+// connections served at once (serve/connection.hpp), one request a connection, and a listening
+// socket of its own, so that a failure to listen says why.
+class GuardedServer final : public httplib::Server {
+ public:
+  GuardedServer(std::size_t connections, std::size_t max_body_bytes,
+                const std::atomic<bool>& stopping)
+      : connections_(connections), budget_(2 * max_body_bytes), stopping_(stopping) {
+    new_task_queue = [this] { return new httplib::ThreadPool(connections_ + kRefusingThreads); };
   }
-  server.Get(".*", [](const httplib::Request& request, httplib::Response& response) {
-    std::string_view path = request.path;
-    if (path == "/") path = "/index.html";
-    for (const Asset& asset : assets()) {
-      if (asset.path != path) continue;
-      response.set_content(std::string(asset.body), std::string(asset.content_type));
-      response.set_header("Content-Security-Policy", kContentSecurityPolicy);
-      response.set_header("X-Content-Type-Options", "nosniff");
-      return;
+
+  // Listens on `host` and `port` (0: any free port); the port listened on. Throws
+  // io::EnvironmentError with the reason when it cannot.
+  int bind_socket(const std::string& host, int port);
+
+ private:
+  bool process_and_close_socket(socket_t socket) override;
+
+  const std::size_t connections_, budget_;
+  const std::atomic<bool>& stopping_;
+  std::atomic<std::size_t> open_{0};
+};
+
+int GuardedServer::bind_socket(const std::string& host, int port) {
+  const auto fail = [&](const std::string& reason) {
+    return io::EnvironmentError(fmt::format("cannot listen on {} port {}: {}", host, port, reason));
+  };
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+  addrinfo* found = nullptr;
+  if (const int error = ::getaddrinfo(host.c_str(), std::to_string(port).c_str(), &hints, &found);
+      error != 0) {
+    throw fail(fmt::format("the name does not resolve ({})", ::gai_strerror(error)));
+  }
+  const std::unique_ptr<addrinfo, decltype(&::freeaddrinfo)> addresses(found, ::freeaddrinfo);
+  int first_error = 0;
+  for (const addrinfo* address = found; address != nullptr; address = address->ai_next) {
+    const int socket =
+        ::socket(address->ai_family, address->ai_socktype | SOCK_CLOEXEC, address->ai_protocol);
+    // SO_REUSEADDR alone: SO_REUSEPORT would let a second server share a port that is taken.
+    const int yes = 1;
+    if (socket >= 0 && ::setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes)) == 0 &&
+        ::bind(socket, address->ai_addr, address->ai_addrlen) == 0 &&
+        ::listen(socket, SOMAXCONN) == 0) {
+      svr_sock_ = socket;
+      const auto bound = socket_address(socket, true);
+      return bound ? bound->second : port;
     }
-    response.status = 404;
-  });
-  // httplib's own refusals (413, 404, 400) and a handler's uncaught exception answer JSON too.
-  server.set_error_handler([](const httplib::Request& request, httplib::Response& response) {
-    if (!response.body.empty()) return;
-    const std::string message =
-        response.status == kTooLarge  ? "the body is too large (at most 1 MB)"
-        : response.status == 404      ? fmt::format("nothing at {} {}", request.method, request.path)
-                                      : fmt::format("the request was refused ({})", response.status);
-    response.set_content(nlohmann::json{{"error", message}}.dump(), "application/json");
-  });
-  server.set_exception_handler(
-      [](const httplib::Request&, httplib::Response& response, std::exception_ptr failure) {
-        std::string message = "internal error";
-        try {
-          std::rethrow_exception(failure);
-        } catch (const std::exception& error) {
-          message += std::string(": ") + error.what();
-        } catch (...) {
-        }
-        send_json(response, {kServerFailed, {{"error", message}}});
-      });
+    if (first_error == 0) first_error = errno;
+    if (socket >= 0) ::close(socket);
+  }
+  throw fail(bind_failure(first_error));
+}
+
+bool GuardedServer::process_and_close_socket(socket_t socket) {
+  const auto deadline = Clock::now() + kRequestTime;
+  const OpenConnection counted(open_);
+  if (counted.count() > connections_) {
+    answer_directly(socket, kBusy,
+                    fmt::format("busy: {} connections are open; try again shortly", connections_));
+    close_connection(socket, Clock::now(), stopping_);
+    return false;
+  }
+  ConnectionStream stream(socket, deadline, budget_, stopping_);
+  bool closed = false;
+  const bool answered = process_request(stream, true, closed, nullptr);
+  if (!stream.wrote()) {
+    switch (stream.cut()) {
+      case ConnectionStream::Cut::late:
+        answer_directly(socket, kTimedOut,
+                        fmt::format("the request took over {} s to arrive", kRequestTime.count()));
+        break;
+      case ConnectionStream::Cut::too_much:
+        answer_directly(socket, kTooLarge, "the request is too large");
+        break;
+      case ConnectionStream::Cut::stopping:
+        answer_directly(socket, kBusy, kStopping);
+        break;
+      case ConnectionStream::Cut::none:
+        break;
+    }
+  }
+  close_connection(socket, Clock::now() + kLinger, stopping_);
+  return answered;
 }
 
 // SIGINT and SIGTERM blocked in this thread and in every thread it starts, so that only
@@ -111,35 +194,24 @@ class StopSignals {
 void serve(const ServeOptions& options, const std::function<void(const std::string&)>& listening) {
   const StopSignals signals;
   Api api(options.limits);
-  httplib::Server server;
-  const std::size_t threads = options.limits.running + options.limits.waiting + kSpareThreads;
-  server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  server.set_payload_max_length(options.max_body_bytes);
-  server.set_keep_alive_timeout(1);
-  // SO_REUSEADDR alone: httplib's default adds SO_REUSEPORT, which would let a second server share
-  // a port that is taken instead of failing.
-  server.set_socket_options([](socket_t socket) {
-    const int yes = 1;
-    ::setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
-  });
-  route(server, api);
+  std::atomic<bool> stopping{false};
+  GuardedServer server(options.limits.running + options.limits.waiting + kSpareConnections,
+                       options.max_body_bytes, stopping);
+  route(server, api, options.max_body_bytes);
 
-  const int port = options.port == 0 ? server.bind_to_any_port(options.host)
-                                     : (server.bind_to_port(options.host, options.port) ? options.port : -1);
-  if (port < 0) {
-    throw io::EnvironmentError(
-        fmt::format("cannot listen on {} port {}: {}", options.host, options.port,
-                    options.port == 0 ? "no free port" : "the address is taken or not this machine's"));
-  }
+  const int port = server.bind_socket(options.host, options.port);
   const bool ipv6 = options.host.find(':') != std::string::npos;
   listening(fmt::format("http://{}{}{}:{}/", ipv6 ? "[" : "", options.host, ipv6 ? "]" : "", port));
 
-  // Stops the server at a signal; stop() again until listening ends, as a stop() before the
-  // server started listening would be lost.
+  // At a signal: every connection's reading and every search cut short (each answers 503), then the
+  // server stopped; stop() again until listening ends, as a stop() before the server started
+  // listening would be lost.
   std::atomic<bool> signalled{false}, finished{false};
   std::thread stopper([&] {
     signals.wait();
     signalled = true;
+    stopping = true;
+    api.stop();
     while (!finished) {
       server.stop();
       std::this_thread::sleep_for(std::chrono::milliseconds(10));

@@ -3,9 +3,14 @@
 // otherwise. Nothing a request sends names a file: the server has no mount point and reads nothing
 // but the program's own cache, as `plumb solve` does.
 //
-// Each API request runs on a thread of the server's pool under a search context of its own, which a
-// HangupWatch (serve/hangup.hpp) cancels when the client goes away. The pool has a thread for every
-// search slot and queue place and a few more, so that a request past the queue is refused at once.
+// It holds against slow and hostile clients: one request a connection, which must arrive whole
+// within 10 s (else 408) and within twice the body limit in bytes (else 413); a body over the limit
+// is refused 413 however it is framed (serve/routes.hpp); at most `running + waiting + 8`
+// connections are served at once, and one past them is answered 503 and closed at once
+// (serve/connection.hpp). Each API request runs on a thread of the server's pool under a search
+// context of its own, which a HangupWatch (serve/hangup.hpp) cancels when the client goes away and
+// a signal cancels with every other (Api::stop): at SIGINT or SIGTERM every request still running,
+// waiting or being read is answered 503 and the server returns within about a second.
 #pragma once
 
 #include <cstddef>
@@ -25,7 +30,8 @@ struct ServeOptions {
 
 // Serves until SIGINT or SIGTERM, calling `listening` with the address to open
 // ("http://127.0.0.1:8080/") once the port is bound. Throws io::EnvironmentError when it cannot
-// bind or listen.
+// bind or listen, saying why: a name that does not resolve, an address not this machine's, a port
+// taken or not allowed.
 void serve(const ServeOptions& options, const std::function<void(const std::string&)>& listening);
 
 }  // namespace plumb::serve

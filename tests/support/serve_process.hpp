@@ -1,18 +1,26 @@
 // tests/support/serve_process.hpp: `plumb serve` run as a user runs it, for end-to-end tests of the
 // web service: started on a free port (--port 0) with the options given, its address read from the
 // line it prints, and stopped with SIGTERM when the ServeProcess is destroyed (it must then exit
-// with status 0). client() talks to it with cpp-httplib.
+// with status 0). client() talks to it with cpp-httplib; RawConnection writes requests by hand.
 #pragma once
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <httplib.h>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace plumb::testing {
@@ -74,6 +82,65 @@ class ServeProcess {
  private:
   pid_t pid_ = -1;
   int port_ = 0;
+};
+
+// A connection to the server on 127.0.0.1 written by hand, for what no client library sends: bodies
+// chunked or up to the connection's end, requests that trickle. Each send or wait on it gives up
+// after 10 s; it closes when destroyed.
+class RawConnection {
+ public:
+  explicit RawConnection(int port) : socket_(::socket(AF_INET, SOCK_STREAM, 0)) {
+    const timeval limit{10, 0};
+    ::setsockopt(socket_, SOL_SOCKET, SO_SNDTIMEO, &limit, sizeof(limit));
+    ::setsockopt(socket_, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof(limit));
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(socket_, reinterpret_cast<const sockaddr*>(&address), sizeof(address)) != 0)
+      closed_ = true;
+  }
+  ~RawConnection() { ::close(socket_); }
+  RawConnection(const RawConnection&) = delete;
+  RawConnection& operator=(const RawConnection&) = delete;
+
+  // Writes all of `bytes`; false once the server no longer takes them (it closed the connection).
+  bool send(std::string_view bytes) {
+    while (!bytes.empty()) {
+      const ssize_t sent = ::send(socket_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+      if (sent <= 0) return false;
+      bytes.remove_prefix(static_cast<std::size_t>(sent));
+    }
+    return true;
+  }
+
+  // Tells the server the request ends here.
+  void finish_sending() { ::shutdown(socket_, SHUT_WR); }
+
+  // Reads what the server sends within `wait`; closed() once it has closed the connection.
+  void receive(std::chrono::milliseconds wait) {
+    pollfd watched{socket_, POLLIN, 0};
+    while (!closed_ && ::poll(&watched, 1, static_cast<int>(wait.count())) > 0) {
+      char buffer[4096];
+      const ssize_t received = ::recv(socket_, buffer, sizeof(buffer), 0);
+      if (received <= 0) closed_ = true;
+      if (received > 0) received_.append(buffer, static_cast<std::size_t>(received));
+    }
+  }
+
+  // Everything the server sends until it closes the connection (or 10 s pass).
+  const std::string& reply() {
+    receive(std::chrono::seconds(10));
+    return received_;
+  }
+
+  const std::string& received() const { return received_; }
+  bool closed() const { return closed_; }
+
+ private:
+  int socket_;
+  std::string received_;
+  bool closed_ = false;
 };
 
 }  // namespace plumb::testing
