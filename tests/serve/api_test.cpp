@@ -1,9 +1,9 @@
 // `plumb serve`'s JSON API end to end, against the running program: every sample through
-// /api/solve in both formats matches `plumb solve`, /api/explore matches `plumb explore`, the puzzle
-// list comes from the declarations, and each bad request gets its status: malformed JSON, unknown
-// puzzle, option or field, bad input (with its line), a body over 1 MB (413), a search past its time
-// limit (422, the program's exit status 3), a full queue (503). A client that goes away cancels its
-// search.
+// /api/solve in both formats matches `plumb solve`, /api/explore matches `plumb explore`, the
+// puzzle list comes from the declarations, and each bad request gets its status: malformed JSON,
+// unknown puzzle, option or field, bad input (with its line), a body over 1 MB (413), a search past
+// its time limit (422, the program's exit status 3), a full queue (503). A client that goes away
+// cancels its search.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -56,8 +56,8 @@ TEST(ServeApi, EverySampleAnswersAsPlumbSolveInBothFormats) {
     const std::string input = read_file(sample_path(puzzle, "sample.in"));
     const ProgramRun contest = run_plumb({"solve", puzzle}, input);
     ASSERT_EQ(contest.status, 0) << contest.err;
-    const Answer text = post(*client, "/api/solve", json{{"puzzle", puzzle}, {"input", input},
-                                                         {"format", "contest"}});
+    const Answer text = post(*client, "/api/solve",
+                             json{{"puzzle", puzzle}, {"input", input}, {"format", "contest"}});
     ASSERT_EQ(text.status, 200) << puzzle << ": " << text.body.dump();
     EXPECT_EQ(text.body.at("output").get<std::string>(), contest.out) << puzzle;
 
@@ -72,9 +72,8 @@ TEST(ServeApi, EverySampleAnswersAsPlumbSolveInBothFormats) {
       ASSERT_LT(count, records.body.at("results").size()) << puzzle;
       const json& record = records.body.at("results").at(count);
       EXPECT_EQ(without_stats(record), without_stats(json::parse(line))) << puzzle << " " << count;
-      EXPECT_EQ(record.at("states").size(), record.at("moves").is_null()
-                                                ? 1
-                                                : record.at("moves").size() + 1)
+      EXPECT_EQ(record.at("states").size(),
+                record.at("moves").is_null() ? 1 : record.at("moves").size() + 1)
           << puzzle;
     }
     EXPECT_EQ(count, records.body.at("results").size()) << puzzle;
@@ -90,7 +89,9 @@ TEST(ServeApi, OptionsAlgorithmsAndPrettyAsTheProgramTakesThem) {
       {"solve", "gap", "--suits", "2", "--values", "3", "--algo", "bidir", "--format", "pretty"},
       deal);
   const Answer answer = post(*client, "/api/solve",
-                             json{{"puzzle", "gap"}, {"input", deal}, {"algo", "bidir"},
+                             json{{"puzzle", "gap"},
+                                  {"input", deal},
+                                  {"algo", "bidir"},
                                   {"options", {{"suits", 2}, {"values", "3"}}},
                                   {"format", "pretty"}});
   ASSERT_EQ(answer.status, 200) << answer.body.dump();
@@ -100,15 +101,16 @@ TEST(ServeApi, OptionsAlgorithmsAndPrettyAsTheProgramTakesThem) {
 TEST(ServeApi, ExploreAnswersAsPlumbExplore) {
   ServeProcess server;
   const auto client = server.client();
-  const Answer record = post(*client, "/api/explore",
-                             json{{"puzzle", "sliding"}, {"options", {{"size", "2x3"}}}});
+  const Answer record =
+      post(*client, "/api/explore", json{{"puzzle", "sliding"}, {"options", {{"size", "2x3"}}}});
   ASSERT_EQ(record.status, 200) << record.body.dump();
   EXPECT_EQ(record.body.at("result").at("total"), 360);
   EXPECT_EQ(record.body.at("result").at("layers").size(), 22U);
 
   const ProgramRun run = run_plumb({"explore", "pegs", "--rows", "4"});
-  const Answer text = post(*client, "/api/explore",
-                           json{{"puzzle", "pegs"}, {"options", {{"rows", 4}}}, {"format", "contest"}});
+  const Answer text =
+      post(*client, "/api/explore",
+           json{{"puzzle", "pegs"}, {"options", {{"rows", 4}}}, {"format", "contest"}});
   ASSERT_EQ(text.status, 200) << text.body.dump();
   EXPECT_EQ(text.body.at("output").get<std::string>(), run.out);
 }
@@ -125,8 +127,12 @@ TEST(ServeApi, ListsEveryPuzzleFromItsDeclarations) {
     EXPECT_FALSE(list[i].at("algorithms").empty());
   }
   const json suits = list[1].at("options")[0];
-  EXPECT_EQ(suits, (json{{"name", "suits"}, {"help", "Suits, the rows of a deal"},
-                         {"type", "integer"}, {"default", 4}, {"min", 1}, {"max", 9}}));
+  EXPECT_EQ(suits, (json{{"name", "suits"},
+                         {"help", "Suits, the rows of a deal"},
+                         {"type", "integer"},
+                         {"default", 4},
+                         {"min", 1},
+                         {"max", 9}}));
 }
 
 TEST(ServeApi, ServesThePageFromTheProgram) {
@@ -170,9 +176,9 @@ TEST(ServeApi, BadRequestsGetTheirStatusAndMessage) {
   expect_refused(std::string(2 << 20, ' '), 413, "too large");
 
   // Bad input names its line, after the answers before it, as the program writes them.
-  const Answer bad = post(*client, "/api/solve",
-                          json{{"puzzle", "sliding"}, {"input", "1 2 3 4 5 6 7 8 x\n1 2 3\n"},
-                               {"format", "contest"}});
+  const Answer bad = post(
+      *client, "/api/solve",
+      json{{"puzzle", "sliding"}, {"input", "1 2 3 4 5 6 7 8 x\n1 2 3\n"}, {"format", "contest"}});
   EXPECT_EQ(bad.status, 400);
   EXPECT_EQ(bad.body.value("line", 0), 2);
   EXPECT_EQ(bad.body.value("exit_status", 0), 2);
@@ -192,23 +198,36 @@ TEST(ServeApi, ASearchPastItsTimeLimitAnswersAsTheProgramsExitStatus3) {
   EXPECT_NE(answer.body.value("error", "").find("time limit"), std::string::npos);
 }
 
+// The slow search is sent on a connection of its own until a quick probe is refused as busy while
+// that connection has no answer: then it holds the only slot, whatever the machine's speed.
 TEST(ServeApi, AFullQueueRefusesAtOnceAndAClientThatLeavesFreesItsSearch) {
   ServeProcess server({"--threads", "1", "--queue", "0", "--time-limit", "60"});
   json slow = kSlowRequest;
   slow["time_limit"] = 60;
-  std::thread leaving([&] {
-    const auto client = server.client(1);  // gives up after a second
-    EXPECT_EQ(post(*client, "/api/solve", slow).status, -1);
-  });
-  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  const std::string held_request =
+      "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      "Content-Type: application/json\r\nContent-Length: " +
+      std::to_string(slow.dump().size()) + "\r\n\r\n" + slow.dump();
   const json quick = {{"puzzle", "sliding"}, {"input", "1 2 3 4 5 6 7 8 x\n"}};
   const auto client = server.client();
-  EXPECT_EQ(post(*client, "/api/solve", quick).status, 503);
-  leaving.join();
+  std::unique_ptr<RawConnection> held;
+  bool refused = false;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (!refused && std::chrono::steady_clock::now() < give_up) {
+    held = std::make_unique<RawConnection>(server.port());
+    held->send(held_request);
+    do {  // until a probe is refused, or the held search was (a probe had the slot first)
+      refused = post(*client, "/api/solve", quick).status == 503;
+      held->receive(std::chrono::milliseconds(20));
+    } while (!refused && held->received().empty() && std::chrono::steady_clock::now() < give_up);
+    refused = refused && held->received().empty();
+  }
+  ASSERT_TRUE(refused) << "the slow search never held the slot";
+  held.reset();  // its client goes away
   // The slot is free again soon after the client left, long before the search's 60 s.
   int status = -1;
   const auto left = std::chrono::steady_clock::now();
-  while (status != 200 && std::chrono::steady_clock::now() - left < std::chrono::seconds(5)) {
+  while (status != 200 && std::chrono::steady_clock::now() - left < std::chrono::seconds(10)) {
     status = post(*client, "/api/solve", quick).status;
     if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
