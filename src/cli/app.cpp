@@ -39,44 +39,15 @@ std::string footer() {
   return text;
 }
 
-// The pieces of the command line that CLI11 may repeat in a message and that must not reach it as
-// they are (io::quote shows them otherwise): its words, and the name and the value of a
-// --NAME=VALUE word, that are longer than io::kQuotedLength or hold bytes that are not printable.
-// The longest first, so that a piece is replaced before any piece of it.
-std::vector<std::string_view> arguments_to_quote(int argc, char** argv) {
-  std::vector<std::string_view> pieces;
-  const auto add = [&](std::string_view piece) {
-    if (piece.size() > io::kQuotedLength || io::printable(piece) != piece) pieces.push_back(piece);
-  };
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view word = argv[i];
-    add(word);
-    if (const std::size_t equals = word.find('='); word.starts_with('-') && equals != word.npos) {
-      add(word.substr(0, equals));
-      add(word.substr(equals + 1));
-    }
-  }
-  std::sort(pieces.begin(), pieces.end(),
-            [](std::string_view a, std::string_view b) { return a.size() > b.size(); });
-  return pieces;
-}
-
 // CLI11's messages in the program's form: "plumb: --size: ...", then the help to read. What CLI11
-// repeats of the command line is short and printable (arguments_to_quote), for every command.
-std::string failure_message(const CLI::App* app, const CLI::Error& error,
-                            const std::vector<std::string_view>& to_quote) {
+// repeats of the command line is short and printable (with_arguments_quoted), for every command.
+std::string failure_message(const CLI::App* app, const CLI::Error& error) {
   std::string command = app->get_name();
   for (auto chosen = app->get_subcommands(); !chosen.empty();
        chosen = chosen.front()->get_subcommands())
     command += " " + chosen.front()->get_name();
-  std::string message = error.what();
-  for (const std::string_view piece : to_quote) {
-    const std::string shown = io::quote(piece);
-    for (std::size_t at = message.find(piece); at != std::string::npos;
-         at = message.find(piece, at + shown.size()))
-      message.replace(at, piece.size(), shown);
-  }
-  return fmt::format("plumb: {}\nRun '{} --help' for more.\n", message, command);
+  return fmt::format("plumb: {}\nRun '{} --help' for more.\n", with_arguments_quoted(error.what()),
+                     command);
 }
 
 // CLI11 says only "A subcommand is required" for `plumb`, `plumb bogus`, `plumb solve` and `plumb
@@ -124,10 +95,8 @@ int run_program(int argc, char** argv) {
   for (const auto& puzzle : puzzles) infos.push_back(puzzle->info());
 
   CLI::App app{kDescription, "plumb"};
-  const std::vector<std::string_view> to_quote = arguments_to_quote(argc, argv);
-  app.failure_message([&](const CLI::App* failed, const CLI::Error& error) {
-    return failure_message(failed, error, to_quote);
-  });  // before the subcommands, which inherit it
+  quote_arguments_in_messages(argc, argv);
+  app.failure_message(failure_message);  // before the subcommands, which inherit it
   app.footer(footer());
   app.require_subcommand(1);
   app.set_version_flag("--version", "plumb " + std::string(version()));

@@ -309,6 +309,18 @@ TEST_F(Faults, CommandLineTextIsQuotedNotEchoed) {
     EXPECT_LT(run.err.size(), 300U) << shown << ": " << run.err.substr(0, 300);
     EXPECT_EQ(run.err.rfind("plumb", 0), 0U) << shown << ": " << run.err.substr(0, 300);
   }
+  // Messages of the work itself, not of the parser, that name a folder from the command line:
+  // exit 4, the folder quoted.
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"explore", "sliding", "--size", "2x3", "--resume", escape},
+           {"explore", "sliding", "--size", "2x3", "--resume", "/nonexistent/" + long_text},
+           {"explore", "sliding", "--size", "2x3", "--checkpoint", "/proc/" + escape},
+           {"explore", "sliding", "--size", "2x3", "--checkpoint", "/proc/" + long_text}}) {
+    const ProgramRun run = run_plumb(args);
+    EXPECT_EQ(run.status, 4) << args[4] << ": " << run.err;
+    EXPECT_EQ(run.err.find('\x1b'), std::string::npos) << args[4] << ": " << run.err;
+    EXPECT_LT(run.err.size(), 300U) << args[4] << ": " << run.err.substr(0, 300);
+  }
 }
 
 }  // namespace

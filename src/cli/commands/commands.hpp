@@ -49,9 +49,10 @@ const CLI::Validator& seconds_check();
 // --max-memory's bytes (empty or 0: no limit). Throws CLI::ValidationError for a text that is not a
 // size.
 std::uint64_t max_memory_bytes(const std::string& text);
-// The search context the options ask for, drawing progress on standard error (in an MPI job, process
-// 0 only), shared by the job's processes and checkpointed as asked (cli/cluster.hpp). Throws
-// CLI::ValidationError for a --max-memory that is not a size or a --checkpoint beside another --resume.
+// The search context the options ask for, drawing progress on standard error (in an MPI job,
+// process 0 only), shared by the job's processes and checkpointed as asked (cli/cluster.hpp).
+// Throws CLI::ValidationError for a --max-memory that is not a size or a --checkpoint beside
+// another --resume.
 search::SearchContext make_context(const CommonOptions& options);
 // The input of a puzzle command, which must hold a dataset: empty input (nothing but white space)
 // is an error for every puzzle. It is read within the puzzle's bound on a line and the context's
@@ -88,6 +89,13 @@ ExitCode run_puzzle_command(const PuzzleCommand& command);
 ExitCode guarded(const std::function<ExitCode()>& command);
 // Prints a line of the table cache's (io::set_cache_reporter) as `plumb: LINE` on standard error.
 void report_cache_line(const std::string& line);
+
+// The pieces of the command line that a message may repeat (a folder, a file, an option's value)
+// but must not show as they are: those longer than io::kQuotedLength or with bytes that are not
+// printable. Set once by run_program; from then on every message the program reports (guarded(),
+// CLI11's) shows each of them as io::quote does (with_arguments_quoted).
+void quote_arguments_in_messages(int argc, char** argv);
+std::string with_arguments_quoted(std::string message);
 
 ExitCode run_list(const std::vector<protocol::PuzzleInfo>& puzzles, bool names_only);
 ExitCode run_help(const std::vector<protocol::PuzzleInfo>& puzzles, std::string_view puzzle_name,

@@ -3,9 +3,12 @@
 // notices and warnings. See commands.hpp for the statuses.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <string_view>
+#include <vector>
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
@@ -33,8 +36,15 @@ void finish_output() {
 }
 
 ExitCode report(const std::string& message, ExitCode status) {
-  std::cerr << fmt::format("plumb: {}\n", message);
+  std::cerr << fmt::format("plumb: {}\n", with_arguments_quoted(message));
   return status;
+}
+
+// See quote_arguments_in_messages(): the longest first, so that a piece is replaced before any
+// piece of it.
+std::vector<std::string>& arguments_to_quote() {
+  static std::vector<std::string> pieces;
+  return pieces;
 }
 
 // Runs the command, mapping its failures to messages and statuses (protocol::current_failure);
@@ -66,6 +76,35 @@ ExitCode guarded(const std::function<ExitCode()>& command) {
     return report(fmt::format("cannot write the output: {}", std::strerror(reason)),
                   ExitCode::environment);
   }
+}
+
+void quote_arguments_in_messages(int argc, char** argv) {
+  std::vector<std::string>& pieces = arguments_to_quote();
+  pieces.clear();
+  const auto add = [&](std::string_view piece) {
+    if (piece.size() > io::kQuotedLength || io::printable(piece) != piece)
+      pieces.emplace_back(piece);
+  };
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view word = argv[i];
+    add(word);
+    if (const std::size_t equals = word.find('='); word.starts_with('-') && equals != word.npos) {
+      add(word.substr(0, equals));
+      add(word.substr(equals + 1));
+    }
+  }
+  std::sort(pieces.begin(), pieces.end(),
+            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+}
+
+std::string with_arguments_quoted(std::string message) {
+  for (const std::string& piece : arguments_to_quote()) {
+    const std::string shown = io::quote(piece);
+    for (std::size_t at = message.find(piece); at != std::string::npos;
+         at = message.find(piece, at + shown.size()))
+      message.replace(at, piece.size(), shown);
+  }
+  return message;
 }
 
 void report_cache_line(const std::string& line) {
