@@ -55,16 +55,17 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME plumb)
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "optimal solutions to combinatorial puzzles by state-space search")
 set(CPACK_PACKAGE_DESCRIPTION
-  "plumb finds optimal solutions to combinatorial puzzles by state-space search. It solves five
-classic contest problems, reading each one's input and writing its expected output: the sliding
-tile puzzles (the 8-, 15- and 24-puzzles, by IDA* over pattern databases), Gap solitaire, the
-Cubic Eight-Puzzle, Moving Pegs and BlockTheBlockPuzzle. plumb serve shows a web page to solve and
-watch them; plumb explore counts a puzzle's states at each depth, across the processes of an MPI
-job if asked.
+  "plumb finds optimal solutions to combinatorial puzzles by state-space
+search. It solves five classic contest problems, reading each one's input
+and writing its expected output: the sliding tile puzzles (the 8-, 15- and
+24-puzzles, by IDA* over pattern databases), Gap solitaire, the Cubic
+Eight-Puzzle, Moving Pegs and BlockTheBlockPuzzle. plumb serve shows a web
+page to solve and watch them; plumb explore counts a puzzle's states at each
+depth, across the processes of an MPI job if asked.
 .
-The package also holds the C++20 library (headers, static library and CMake package) that plumb is
-built on: a generic search engine (BFS, A*, IDA*, bidirectional search, pattern databases,
-max-flow) and the puzzles.")
+The package also holds the C++20 library that plumb is built on (headers,
+static library and CMake package): a generic search engine (BFS, A*, IDA*,
+bidirectional search, pattern databases, max-flow) and the puzzles.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER ${PLUMB_MAINTAINER})
 set(CPACK_DEBIAN_PACKAGE_SECTION science)

@@ -32,7 +32,7 @@ expect() {
   local got
   got=$(offers "${words[@]}")
   if [[ $got != "$wanted" ]]; then
-    echo "FAIL: '${words[*]}<Tab>' offers [$(echo $got)], not [$(echo $wanted)]"
+    echo "FAIL: '${words[*]}<Tab>' offers [$(tr '\n' ' ' <<<"$got")], not [$(tr '\n' ' ' <<<"$wanted")]"
     failures=$((failures + 1))
   fi
 }
@@ -45,17 +45,17 @@ expect_some() {
   got=$(offers "${words[@]}")
   for word in "$@"; do
     if ! grep -qx -- "$word" <<<"$got"; then
-      echo "FAIL: '${words[*]}<Tab>' does not offer $word: [$(echo $got)]"
+      echo "FAIL: '${words[*]}<Tab>' does not offer $word: [$(tr '\n' ' ' <<<"$got")]"
       failures=$((failures + 1))
     fi
   done
 }
 
 commands=$("$plumb" --help | sed -n '/^Subcommands:/,/^$/p' | awk 'NR > 1 && NF { print $1 }')
-read -ra command_list <<<"$(echo $commands)"
+read -ra command_list <<<"$(tr '\n' ' ' <<<"$commands")"
 expect plumb '' : "${command_list[@]}"
 expect plumb s : solve serve
-read -ra puzzles <<<"$(echo $("$plumb" list --names))"
+read -ra puzzles <<<"$("$plumb" list --names | tr '\n' ' ')"
 expect plumb solve '' : "${puzzles[@]}"
 expect plumb explore '' : "${puzzles[@]}"
 expect plumb help '' : "${puzzles[@]}"
