@@ -37,6 +37,7 @@ done
 [ ${#sources[@]} -gt 0 ] || environment_failure "no Debian apt sources in /etc/apt to make a chroot from"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/plumb-fresh.XXXXXX")
+chmod 755 "$work"  # apt in the chroots downloads as its own user, _apt
 # mmdebstrap unmounts what it mounts in a chroot; should a run be killed, nothing may still be
 # mounted under the work folder when it is removed.
 mounted_under_work() {
@@ -64,8 +65,8 @@ stamp() {  # a hook that notes when mmdebstrap reaches it, in $work/NAME
 }
 # PATH and a bare environment inside a chroot, as a fresh login has them ($1: mmdebstrap's chroot).
 # shellcheck disable=SC2016
-inside='chroot "$1" env -i HOME=/root TERM=dumb DEBIAN_FRONTEND=noninteractive
-  PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
+inside='chroot "$1" env -i HOME=/root TERM=dumb DEBIAN_FRONTEND=noninteractive'
+inside+=' PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
 # mmdebstrap SUITE /dev/null (a chroot in $work, removed when the hooks are done) with these options.
 chroot_run() {
   TMPDIR=$work mmdebstrap --mode=root --variant=apt "$@" "$suite" /dev/null "${sources[@]}"

@@ -1,5 +1,4 @@
-// plumb/version.hpp: the library's version, as the CMake project declares it (its one place), and
-// the git commit it was built from.
+// plumb/version.hpp: the library's version, as the CMake project declares it.
 #pragma once
 
 #include <string_view>
@@ -7,7 +6,5 @@
 namespace plumb {
 
 std::string_view version();
-// The short commit hash, with "-dirty" when the tree had changes; "unknown" outside a git checkout.
-std::string_view git_commit();
 
 }  // namespace plumb

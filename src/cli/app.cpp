@@ -10,6 +10,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/completion.hpp"
+#include "cli/git_commit.hpp"
 #include "cli/manual.hpp"
 #include "plumb/io/table_cache.hpp"
 #include "plumb/protocol/builtin.hpp"

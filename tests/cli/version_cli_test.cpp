@@ -4,6 +4,7 @@
 
 #include <regex>
 
+#include "cli/git_commit.hpp"
 #include "plumb/version.hpp"
 #include "tests/support/run_plumb.hpp"
 
@@ -18,11 +19,11 @@ TEST(VersionCli, IsOneLineWithTheVersionAndTheCommit) {
       std::regex(R"(plumb [0-9]+\.[0-9]+\.[0-9]+ \(git ([0-9a-f]{7,}(-dirty)?|unknown)\)\n)")))
       << run.out;
   EXPECT_EQ(run.out,
-            "plumb " + std::string(version()) + " (git " + std::string(git_commit()) + ")\n");
+            "plumb " + std::string(version()) + " (git " + std::string(cli::git_commit()) + ")\n");
 }
 
 TEST(VersionCli, TheCommitIsOneOfTheCheckoutsWhenBuiltInOne) {
-  const std::string built(git_commit());
+  const std::string built(cli::git_commit());
   if (built == "unknown") GTEST_SKIP() << "not built in a git checkout";
   const std::string commit = built.substr(0, built.find('-'));
   const ProgramRun run =
