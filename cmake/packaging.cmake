@@ -37,7 +37,8 @@ add_custom_command(OUTPUT ${PLUMB_DOC_FILES}
   COMMAND gzip -9nkf ${PROJECT_BINARY_DIR}/packaging/changelog
   COMMAND ${CMAKE_COMMAND} -E copy ${PROJECT_SOURCE_DIR}/CHANGELOG.md ${PROJECT_BINARY_DIR}/packaging
   COMMAND gzip -9nf ${PROJECT_BINARY_DIR}/packaging/CHANGELOG.md
-  DEPENDS ${PROJECT_BINARY_DIR}/packaging/changelog ${PROJECT_SOURCE_DIR}/CHANGELOG.md VERBATIM)
+  DEPENDS ${PROJECT_BINARY_DIR}/packaging/changelog ${PROJECT_SOURCE_DIR}/CHANGELOG.md
+  COMMENT "Compressing the changelogs" VERBATIM)
 add_custom_target(plumb_doc_files ALL DEPENDS ${PLUMB_DOC_FILES})
 install(FILES packaging/copyright ${PLUMB_DOC_FILES} DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
