@@ -130,6 +130,17 @@ TEST(Manual, GroffRendersItWithoutWarnings) {
   std::filesystem::remove_all(folder);
 }
 
+TEST(Manual, ThePageAndTheCompletionsThatCannotBeWrittenAreExit4) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"help", "--man"},
+                                               {"completion", "bash"},
+                                               {"completion", "zsh"},
+                                               {"completion", "fish"}}) {
+    const ProgramRun run = run_plumb(args, "", "/dev/full");
+    EXPECT_EQ(run.status, static_cast<int>(protocol::ExitCode::environment)) << args[0];
+    EXPECT_NE(run.err.find("plumb: cannot write the output"), std::string::npos) << run.err;
+  }
+}
+
 TEST(Manual, ManWithAPuzzleIsAUsageError) {
   const ProgramRun run = run_plumb({"help", "--man", "sliding"});
   EXPECT_EQ(run.status, static_cast<int>(protocol::ExitCode::bad_input));
