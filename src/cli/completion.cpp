@@ -66,9 +66,8 @@ void read_tables(const CommandEntry& command, Tables& tables) {
   }
   tables.options.emplace_back(words_of(command), fmt::format("{}", fmt::join(names, " ")));
   for (std::size_t i = 0; i < command.positionals.size(); ++i) {
-    const std::string position = key(command, fmt::format("#{}", i + 1));
-    tables.values.emplace_back(position, value_words(command.positionals[i]));
-    tables.descriptions.emplace_back(position, command.positionals[i].description);
+    tables.values.emplace_back(key(command, fmt::format("#{}", i + 1)),
+                               value_words(command.positionals[i]));
   }
   for (const CommandEntry& sub : command.subcommands) read_tables(sub, tables);
 }
