@@ -1,10 +1,13 @@
 # The two commands that do everything on a fresh Debian machine:
-#   make demo   installs missing dependencies, builds, and solves a sample of every puzzle
+#   make demo   installs missing dependencies, builds the program, and solves a sample of every puzzle
 #   make test   the same set-up, then every test, the page's in chromium too (and `make sanitize` runs
 #               them, but for the browser's, under ASan and UBSan)
 # Also: make tsan (the multi-threaded tests under ThreadSanitizer, built with Clang), make fuzz (each
 # libFuzzer target for FUZZ_SECONDS; make fuzz-ci: FUZZ_CI_SECONDS, as CI does; docs/reliability.md),
-# make bench (benchmarks, see BENCHMARKS.md), make format, make install PREFIX=..., make clean.
+# make bench (benchmarks, see BENCHMARKS.md), make format, make install PREFIX=..., make clean;
+# make package (the Debian package build-package/plumb_VERSION_amd64.deb, checked by lintian) and
+# make fresh-test (a clone's make demo and the package installed, each on a fresh Debian chroot;
+# docs/packaging.md).
 # `make` builds the release preset, whose warnings are not fatal; the dev, sanitize and CI builds make
 # them errors.
 PREFIX ?= /usr/local
@@ -12,7 +15,7 @@ PLUMB  := build/plumb
 FUZZ_SECONDS    ?= 300
 FUZZ_CI_SECONDS ?= 30
 
-.PHONY: deps check-deps web-deps build demo test sanitize tsan fuzz-build fuzz fuzz-ci bench format install clean
+.PHONY: deps check-deps web-deps build demo test sanitize tsan fuzz-build fuzz fuzz-ci bench format install clean package fresh-test
 
 deps:
 	@scripts/install-deps.sh build
@@ -27,7 +30,9 @@ build: deps
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release
 
-demo: build
+demo: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release --target plumb
 	@scripts/demo.sh $(PLUMB) data/samples
 
 test: web-deps build
@@ -64,8 +69,20 @@ bench: build
 format:
 	@git ls-files '*.hpp' '*.cpp' | xargs clang-format -i
 
+package:
+	@scripts/install-deps.sh package
+	@cmake --preset package >/dev/null
+	@cmake --build --preset package
+	@rm -f build-package/plumb_*.deb
+	@cd build-package && cpack -G DEB
+	@lintian --fail-on error build-package/plumb_*.deb
+
+fresh-test:
+	@scripts/install-deps.sh package
+	@scripts/fresh-test.sh
+
 install: build
 	@cmake --install build --prefix $(PREFIX)
 
 clean:
-	@rm -rf build build-dev build-sanitize build-tsan build-fuzz build-bench
+	@rm -rf build build-dev build-sanitize build-tsan build-fuzz build-bench build-package

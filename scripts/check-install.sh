@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs plumb from a build tree into a temporary prefix and builds examples/ against it with
-# find_package(plumb), as another project would; checks that the program finds its companion.
+# find_package(plumb), as another project would; checks that the program finds its companion and
+# that the manual page and the shell completions are installed.
 # Usage: scripts/check-install.sh BUILD_DIR
 set -euo pipefail
 build=$1
@@ -10,6 +11,11 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 cmake -S examples -B "$prefix/examples-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$prefix/examples-build" >/dev/null
 "$prefix/bin/plumb" --version
+# What the build generates from the program: the manual page and the completions.
+for file in share/man/man1/plumb.1.gz share/bash-completion/completions/plumb \
+  share/zsh/vendor-completions/_plumb share/fish/vendor_completions.d/plumb.fish; do
+  [ -s "$prefix/$file" ] || { echo "check-install: $file is not installed"; exit 1; }
+done
 # plumb hands `plumb serve` to its companion, installed in libexec/plumb.
 served=$(timeout 2 "$prefix/bin/plumb" serve --port 0 || true)
 [[ $served == *"serving on"* ]] || { echo "check-install: the installed plumb cannot serve"; exit 1; }

@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, the Debian packages plumb needs and that are missing.
-# Usage: scripts/install-deps.sh [build|check|bench|web|all]   (default: build)
+# Usage: scripts/install-deps.sh [build|check|bench|web|package|all]   (default: build)
 #   build: compiler, CMake, Ninja, the libraries the program and the tests use, and Open MPI (for
 #          explore across processes; the build works without it)
 #   check: also Clang and its sanitizer and libFuzzer runtimes, for make tsan, fuzz and fuzz-ci
 #   bench: also LEMON and Boost.Graph, which only the comparison benchmarks link
 #   web:   also Node.js, npm and chromium, and (npm ci) Playwright in tests/web, for the browser
 #          tests of `plumb serve`'s page
+#   package: also what make package and make fresh-test use: dpkg-dev and file (CPack's computed
+#          dependencies), lintian, mmdebstrap
 set -euo pipefail
 
 build_packages=(g++ cmake ninja-build make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev
                 libgtest-dev libgmock-dev libbenchmark-dev clang-format libcpp-httplib-dev
-                libopenmpi-dev openmpi-bin)
+                libopenmpi-dev openmpi-bin groff-base)
 check_packages=(clang libclang-rt-14-dev)
 bench_packages=(liblemon-dev libboost-graph-dev hyperfine)
+package_packages=(dpkg-dev file lintian mmdebstrap)
 web_packages=(chromium)
 # Node.js may come from elsewhere than Debian (NodeSource's package carries npm): only what is missing.
 command -v node >/dev/null || web_packages+=(nodejs)
@@ -25,8 +28,9 @@ case "${1:-build}" in
   check) wanted+=("${check_packages[@]}") ;;
   bench) wanted+=("${bench_packages[@]}") ;;
   web) wanted+=("${web_packages[@]}") ;;
-  all) wanted+=("${check_packages[@]}" "${bench_packages[@]}" "${web_packages[@]}") ;;
-  *) echo "usage: $0 [build|check|bench|web|all]" >&2; exit 2 ;;
+  package) wanted+=("${package_packages[@]}") ;;
+  all) wanted+=("${check_packages[@]}" "${bench_packages[@]}" "${web_packages[@]}" "${package_packages[@]}") ;;
+  *) echo "usage: $0 [build|check|bench|web|package|all]" >&2; exit 2 ;;
 esac
 
 # Playwright from the npm registry, as package-lock.json pins it; it drives Debian's chromium, so

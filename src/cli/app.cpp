@@ -10,6 +10,9 @@
 #include <optional>
 
 #include "cli/commands/commands.hpp"
+#include "cli/completion.hpp"
+#include "cli/git_commit.hpp"
+#include "cli/manual.hpp"
 #include "plumb/io/table_cache.hpp"
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/version.hpp"
@@ -99,7 +102,7 @@ int run_program(int argc, char** argv) {
   app.failure_message(failure_message);  // before the subcommands, which inherit it
   app.footer(footer());
   app.require_subcommand(1);
-  app.set_version_flag("--version", "plumb " + std::string(version()));
+  app.set_version_flag("--version", fmt::format("plumb {} (git {})", version(), git_commit()));
 
   CLI::App* solve =
       app.add_subcommand("solve", "Solve every dataset of a puzzle's input, optimally");
@@ -118,12 +121,19 @@ int run_program(int argc, char** argv) {
   list->add_flag("--names", names_only, "Only the names");
 
   std::string help_topic;
+  bool manual = false;
+  std::vector<std::string> names;
+  for (const protocol::PuzzleInfo& info : infos) names.push_back(info.name);
   CLI::App* help =
       app.add_subcommand("help", "Explain the program, or one puzzle's rules, formats and options");
-  help->add_option("PUZZLE", help_topic, "A puzzle's name");
+  help->add_option("PUZZLE", help_topic, "A puzzle's name")
+      ->type_name(fmt::format("{}", fmt::join(names, "|")));
+  help->add_flag("--man", manual, "Print the manual page plumb(1), in roff")
+      ->excludes(help->get_option("PUZZLE"));
   add_pdb_command(app);
   add_cache_command(app);
   add_serve_command(app);
+  add_completion_command(app);
   io::set_cache_reporter(report_cache_line);
 
   if (const auto error = command_word_error(app, argc, argv)) {
@@ -135,6 +145,11 @@ int run_program(int argc, char** argv) {
     app.parse(argc, argv);
     if (list->parsed())
       return protocol::status(guarded([&] { return run_list(infos, names_only); }));
+    if (help->parsed() && manual)
+      return protocol::status(guarded([&] {
+        std::cout << manual_page(read_command_tree(app), names, kExamples);
+        return ExitCode::done;
+      }));
     if (help->parsed())
       return protocol::status(guarded([&] { return run_help(infos, help_topic, program_help); }));
     for (const PuzzleCommand& command : commands) {

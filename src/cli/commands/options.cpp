@@ -53,9 +53,11 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
                   "Output: contest (the contest's exact output), pretty, json")
       ->check(CLI::IsMember({"contest", "pretty", "json"}))
       ->capture_default_str();
-  command.add_option("--algo", options.algo,
-                     "Algorithm, one of: " + fmt::format("{}", fmt::join(algorithms, ", ")) +
-                         " (default " + algorithms.front() + ")");
+  command
+      .add_option("--algo", options.algo,
+                  "Algorithm, one of: " + fmt::format("{}", fmt::join(algorithms, ", ")) +
+                      " (default " + algorithms.front() + ")")
+      ->type_name(fmt::format("{}", fmt::join(algorithms, "|")));
   command.add_flag("--stats", options.stats, "Print search statistics to standard error");
   command
       .add_option("--time-limit", options.time_limit,

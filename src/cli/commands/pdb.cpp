@@ -40,6 +40,14 @@ const puzzles::SlidingPartition* find_set(const std::string& name) {
   return partition;
 }
 
+// The sets' names as the type of SET: "15-7-8|24-6666|...", which the help and completions show.
+std::string set_names() {
+  std::vector<std::string> names;
+  for (const puzzles::SlidingPartition& partition : puzzles::sliding_partitions())
+    names.push_back(partition.name);
+  return fmt::format("{}", fmt::join(names, "|"));
+}
+
 std::string tiles_text(const std::vector<std::uint8_t>& tiles) {
   return fmt::format("{}", fmt::join(tiles, ","));
 }
@@ -252,7 +260,7 @@ void add_pdb_command(CLI::App& app) {
   const auto finish = [](ExitCode status) { throw CLI::RuntimeError(protocol::status(status)); };
   CLI::App* build = command->add_subcommand(
       "build", "Build a set of databases (15-7-8, 24-6666, ...) and cache it");
-  build->add_option("SET", options->set, "The set's name")->required();
+  build->add_option("SET", options->set, "The set's name")->required()->type_name(set_names());
   build->add_option("--threads", options->threads, "Threads to build with")
       ->check(CLI::PositiveNumber);
   build->add_flag("--force", options->force, "Rebuild even if cached");
@@ -264,7 +272,7 @@ void add_pdb_command(CLI::App& app) {
   });
   CLI::App* info =
       command->add_subcommand("info", "Describe a set: files, sizes, build date, mean bound");
-  info->add_option("SET", options->set, "The set's name")->required();
+  info->add_option("SET", options->set, "The set's name")->required()->type_name(set_names());
   info->callback([options, finish] { finish(guarded([&] { return run_info(*options); })); });
   CLI::App* list =
       command->add_subcommand("list", "List the known sets and what of them is cached");
@@ -273,7 +281,7 @@ void add_pdb_command(CLI::App& app) {
       "solve",
       "Solve a benchmark file (id, optimal length, cells per line; blank-first goal) and check it; "
       "exit status 1 if a solution does not match");
-  solve->add_option("SET", options->set, "The set's name")->required();
+  solve->add_option("SET", options->set, "The set's name")->required()->type_name(set_names());
   solve->add_option("FILE", options->file, "The benchmark file, e.g. korf100.txt")->required();
   solve->add_option("--threads", options->threads, "Threads to search with")
       ->check(CLI::PositiveNumber);

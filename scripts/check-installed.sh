@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Checks an installed plumb package as a user meets it, on the machine where it is installed (make
+# fresh-test runs it in a fresh chroot): `plumb solve` of every sample equals its expected output
+# (scripts/demo.sh), `plumb serve` answers a request, `man plumb` shows the page, the bash completion
+# loads, and python3 imports plumb where the package holds the Python module.
+# Usage: scripts/check-installed.sh SAMPLES_DIR   (data/samples; demo.sh beside this script)
+set -euo pipefail
+here=$(dirname "$0")
+samples=$1
+
+plumb --version
+"$here/demo.sh" plumb "$samples"
+
+# plumb serve on a free port, asked for its puzzles with bash's /dev/tcp (nothing else to install).
+log=$(mktemp)
+plumb serve --port 0 >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+for _ in $(seq 100); do
+  grep -q "serving on" "$log" && break
+  sleep 0.1
+done
+read -r host port < <(sed -n 's|.*serving on http://\([0-9.]*\):\([0-9]*\)/.*|\1 \2|p' "$log") || true
+if [ -z "${port:-}" ]; then
+  echo "check-installed: plumb serve did not start:" >&2
+  cat "$log" >&2
+  exit 1
+fi
+exec 3<>"/dev/tcp/$host/$port"
+printf 'GET /api/puzzles HTTP/1.0\r\nHost: %s\r\nConnection: close\r\n\r\n' "$host" >&3
+reply=$(timeout 10 cat <&3 || true)
+exec 3<&-
+if ! grep -q '^HTTP/1.[01] 200' <<<"$reply" || ! grep -q '"sliding"' <<<"$reply"; then
+  echo "check-installed: plumb serve did not answer GET /api/puzzles: ${reply:0:300}" >&2
+  exit 1
+fi
+echo "check-installed: plumb serve answered GET /api/puzzles on port $port"
+
+man -w plumb
+page=$(MANWIDTH=80 man plumb 2>&1)
+if ! grep -q "EXIT STATUS" <<<"$page" || ! grep -q -- "--format" <<<"$page"; then
+  echo "check-installed: man plumb does not show the page: ${page:0:300}" >&2
+  exit 1
+fi
+echo "check-installed: man plumb shows $(wc -l <<<"$page") lines"
+
+bash -c 'source /usr/share/bash-completion/completions/plumb && complete -p plumb'
+
+if dpkg -L plumb | grep -q '/dist-packages/'; then
+  python3 -c 'import plumb; print("check-installed: python3 imports plumb from", plumb.__file__)'
+fi
+echo "check-installed: the installed package works"
