@@ -63,21 +63,31 @@ Exploration explore_input(const Instance& instance, io::TextInput* input,
 }
 
 Failure current_failure() {
+  Failure failure;
   try {
     throw;
   } catch (const io::InputError& error) {
-    return {ExitCode::bad_input, error.located(), error.line()};
+    failure.message = error.located();
+    failure.line = error.line();
+    failure.source = error.file();
   } catch (const UsageError& error) {
-    return {ExitCode::bad_input, fmt::format("--{}: {}", error.option(), error.what()), 0};
+    failure.message = fmt::format("--{}: {}", error.option(), error.what());
+    failure.option = error.option();
   } catch (const LimitReached& stop) {
-    return {ExitCode::limit, stop.what(), 0};
-  } catch (const io::EnvironmentError& failure) {
-    return {ExitCode::environment, failure.what(), 0};
-  } catch (const std::filesystem::filesystem_error& failure) {
-    return {ExitCode::environment, failure.what(), 0};
+    failure.status = ExitCode::limit;
+    failure.message = stop.what();
+    failure.limit = stop.stats().reason;
+  } catch (const io::EnvironmentError& error) {
+    failure.status = ExitCode::environment;
+    failure.message = error.what();
+  } catch (const std::filesystem::filesystem_error& error) {
+    failure.status = ExitCode::environment;
+    failure.message = error.what();
   } catch (const std::bad_alloc&) {
-    return {ExitCode::environment, "out of memory", 0};
+    failure.status = ExitCode::environment;
+    failure.message = "out of memory";
   }
+  return failure;
 }
 
 }  // namespace plumb::protocol

@@ -54,11 +54,16 @@ Exploration explore_input(const Instance& instance, io::TextInput* input,
                           const search::SearchContext& context);
 
 // Why a front end's run failed: the status it ends with, the message it shows ("FILE:LINE: ...",
-// "--OPTION: ...", "stopped by the time limit ..."), and the input line it names (0: none).
+// "--OPTION: ...", "stopped by the time limit ..."), and what the message names, for a front end
+// that passes them on apart: the input and its line (io::InputError), the option (UsageError), the
+// limit (LimitReached).
 struct Failure {
   ExitCode status = ExitCode::bad_input;
   std::string message;
-  int line = 0;
+  int line = 0;                             // 0: none
+  std::string source;                       // the input's name ("<stdin>", a path); empty: none
+  std::string option;                       // without dashes ("size"); empty: none
+  std::optional<search::StopReason> limit;  // the reason a search stopped
 };
 
 // The Failure that the exception being handled stands for: io::InputError and UsageError
