@@ -25,21 +25,29 @@
 
 namespace plumb::python {
 
-std::size_t PythonValues::home(Py_hash_t hash) const {
-  // Fibonacci hashing: Python's hashes of small ints and tuples are far from uniform.
-  const int bits = std::countr_zero(slots_.size());
-  return static_cast<std::size_t>((static_cast<std::uint64_t>(hash) * 0x9e3779b97f4a7c15ULL) >>
-                                  (64 - bits));
+namespace {
+
+constexpr std::uint64_t kHighHalf = 0xffffffff00000000ULL;
+
+// Python's hashes of small ints are the ints themselves: mixed (Fibonacci hashing), their high bits
+// pick the home slot and tell values apart.
+std::uint64_t mixed_hash(Py_hash_t hash) {
+  return static_cast<std::uint64_t>(hash) * 0x9e3779b97f4a7c15ULL;
+}
+
+}  // namespace
+
+void PythonValues::place(std::uint64_t mixed, Id id) {
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t slot = (mixed >> 32) & mask;
+  while (slots_[slot] != kEmpty) slot = (slot + 1) & mask;
+  slots_[slot] = (mixed & kHighHalf) | id;
 }
 
 void PythonValues::grow() {
   slots_.assign(2 * slots_.size(), kEmpty);
-  const std::size_t mask = slots_.size() - 1;
   for (Id id = 0; id < values_.size(); ++id) {
-    if (hashes_[id] == -1) continue;  // appended, never hashed
-    std::size_t slot = home(hashes_[id]);
-    while (slots_[slot] != kEmpty) slot = (slot + 1) & mask;
-    slots_[slot] = id;
+    if (hashes_[id] != -1) place(mixed_hash(hashes_[id]), id);
   }
 }
 
@@ -52,15 +60,19 @@ PythonValues::Id PythonValues::add(py::handle value, Py_hash_t hash) {
 std::pair<PythonValues::Id, bool> PythonValues::intern(py::handle value) {
   const Py_hash_t hash = PyObject_Hash(value.ptr());
   if (hash == -1) throw py::error_already_set();
-  if (4 * (hashed_ + 1) > 3 * slots_.size()) grow();
+  if (2 * (hashed_ + 1) > slots_.size()) grow();
+  const std::uint64_t mixed = mixed_hash(hash);
   const std::size_t mask = slots_.size() - 1;
-  for (std::size_t slot = home(hash);; slot = (slot + 1) & mask) {
-    const Id id = slots_[slot];
-    if (id == kEmpty) {
+  for (std::size_t slot = (mixed >> 32) & mask;; slot = (slot + 1) & mask) {
+    const std::uint64_t entry = slots_[slot];
+    if (entry == kEmpty) {
+      const Id id = add(value, hash);
+      slots_[slot] = (mixed & kHighHalf) | id;
       ++hashed_;
-      return {slots_[slot] = add(value, hash), true};
+      return {id, true};
     }
-    if (hashes_[id] != hash) continue;
+    if ((entry & kHighHalf) != (mixed & kHighHalf)) continue;
+    const auto id = static_cast<Id>(entry);
     const int equal = PyObject_RichCompareBool(values_[id].ptr(), value.ptr(), Py_EQ);
     if (equal < 0) throw py::error_already_set();
     if (equal == 1) return {id, false};
@@ -82,6 +94,12 @@ PythonDomain::PythonDomain(const py::object& domain, DomainNeeds needs,
   if (needs_.backward) goal_ = see(domain.attr("goal"));
 }
 
+py::object PythonDomain::call(const py::object& method, py::handle argument) {
+  PyObject* result = PyObject_CallOneArg(method.ptr(), argument.ptr());
+  if (result == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(result);
+}
+
 std::pair<py::handle, py::handle> PythonDomain::unpack(py::handle pair) {
   if (!PyTuple_Check(pair.ptr()) || PyTuple_GET_SIZE(pair.ptr()) != 2) {
     throw py::type_error(
@@ -96,12 +114,12 @@ PythonDomain::State PythonDomain::see(py::handle state) const {
   const auto [id, added] = states_.intern(state);
   if (!added) return id;
   if (needs_.goal_test) {
-    const int goal = PyObject_IsTrue(is_goal_(state).ptr());
+    const int goal = PyObject_IsTrue(call(is_goal_, state).ptr());
     if (goal < 0) throw py::error_already_set();
     goal_flags_.push_back(static_cast<std::uint8_t>(goal));
   }
   if (needs_.heuristic) {
-    const py::object estimate = heuristic_(state);
+    const py::object estimate = call(heuristic_, state);
     if (!PyLong_Check(estimate.ptr()))
       throw py::type_error("heuristic(state) must return an int, not " +
                            std::string(py::repr(estimate)));
@@ -133,8 +151,8 @@ constexpr std::array<const char*, 4> kAlgorithms{"bfs", "astar", "ida", "bidir"}
 
 // plumb.SearchResult: a search of a Python domain that ended.
 struct SearchResultView {
-  py::object length;  // None: no solution
-  py::object moves;   // a list, or None
+  py::object length = py::none();  // None: no solution
+  py::object moves = py::none();   // a list, or None
   py::list states;
   py::object stats;
 };

@@ -54,16 +54,19 @@ class PythonValues {
   py::handle value(Id id) const { return values_[id]; }
 
  private:
-  static constexpr Id kEmpty = std::numeric_limits<Id>::max();
+  // A slot holds an id in its low half and the high half of its value's mixed hash in its high
+  // half, so that a probe compares hashes without reading elsewhere.
+  static constexpr std::uint64_t kEmpty = std::numeric_limits<std::uint64_t>::max();
 
-  std::size_t home(Py_hash_t hash) const;
   void grow();
   Id add(py::handle value, Py_hash_t hash);
+  void place(std::uint64_t mixed, Id id);
 
   std::vector<py::object> values_;
-  std::vector<Py_hash_t> hashes_;  // by id
-  std::vector<Id> slots_;   // open addressing, linear probing; a power of 2, at most 3/4 full
-  std::size_t hashed_ = 0;  // the ids in slots_
+  std::vector<Py_hash_t> hashes_;     // by id; -1 for a value appended, never hashed
+  std::vector<std::uint64_t> slots_;  // open addressing, linear probing; a power of 2, at most
+                                      // half full
+  std::size_t hashed_ = 0;            // the ids in slots_
 };
 
 // What a search asks of the Python domain besides start and successors.
@@ -123,7 +126,7 @@ class PythonDomain {
       const py::gil_scoped_acquire gil;
       if (failure_) return;
       try {
-        for (const py::handle pair : method(states_.value(s))) {
+        for (const py::handle pair : call(method, states_.value(s))) {
           const auto [move, neighbour] = unpack(pair);
           const State id = see(neighbour);
           found.push_back({Move{label(move), backward ? s : id}, id});
@@ -136,6 +139,8 @@ class PythonDomain {
     for (const auto& [move, neighbour] : found) f(std::as_const(move), std::as_const(neighbour));
   }
 
+  // method(argument), without the tuple of arguments a call through pybind11 makes.
+  static py::object call(const py::object& method, py::handle argument);
   // The (move, state) of a pair a callback yielded; TypeError for anything else.
   static std::pair<py::handle, py::handle> unpack(py::handle pair);
   // The id of a state, and if it is new, its goal test and estimate.
