@@ -4,7 +4,9 @@
 #               them, but for the browser's, under ASan and UBSan)
 # Also: make tsan (the multi-threaded tests under ThreadSanitizer, built with Clang), make fuzz (each
 # libFuzzer target for FUZZ_SECONDS; make fuzz-ci: FUZZ_CI_SECONDS, as CI does; docs/reliability.md),
-# make bench (benchmarks, see BENCHMARKS.md), make format, make install PREFIX=..., make clean.
+# make bench (benchmarks, see BENCHMARKS.md), make python (the Python package into build/python:
+# PYTHONPATH=build/python python3 -c 'import plumb'; docs/python.md), make format,
+# make install PREFIX=... (the program, the library and the Python package), make clean.
 # `make` builds the release preset, whose warnings are not fatal; the dev, sanitize and CI builds make
 # them errors.
 PREFIX ?= /usr/local
@@ -12,7 +14,7 @@ PLUMB  := build/plumb
 FUZZ_SECONDS    ?= 300
 FUZZ_CI_SECONDS ?= 30
 
-.PHONY: deps check-deps web-deps build demo test sanitize tsan fuzz-build fuzz fuzz-ci bench format install clean
+.PHONY: deps check-deps web-deps build python demo test sanitize tsan fuzz-build fuzz fuzz-ci bench format install clean
 
 deps:
 	@scripts/install-deps.sh build
@@ -26,6 +28,10 @@ web-deps:
 build: deps
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release
+
+python: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release --target plumb_python
 
 demo: build
 	@scripts/demo.sh $(PLUMB) data/samples
@@ -68,4 +74,4 @@ install: build
 	@cmake --install build --prefix $(PREFIX)
 
 clean:
-	@rm -rf build build-dev build-sanitize build-tsan build-fuzz build-bench
+	@rm -rf build build-dev build-sanitize build-tsan build-fuzz build-bench build-pip
