@@ -161,7 +161,7 @@ py::list solve(const std::string& puzzle_name, const py::object& input, const py
       protocol::expect_dataset(text);
       protocol::solve_input(
           *solved->instance, text, chosen, context,
-          [&](const protocol::Solution& solution) { solved->solutions.push_back(solution); });
+          [&](protocol::Solution&& solution) { solved->solutions.push_back(std::move(solution)); });
     });
   } catch (const py::error_already_set&) {
     throw;
@@ -213,10 +213,10 @@ std::string render(const py::handle& answers, const std::string& format_name) {
     }
     if (py::isinstance<SolutionView>(answers)) return answers.cast<SolutionView&>().render(*format);
     std::string text;
-    for (const py::handle& answer : answers) {
-      if (!py::isinstance<SolutionView>(answer))
-        throw py::type_error("render takes what plumb.solve or plumb.explore returned");
-      text += answer.cast<SolutionView&>().render(*format);
+    try {
+      for (const py::handle& answer : answers) text += answer.cast<SolutionView&>().render(*format);
+    } catch (const py::cast_error&) {
+      throw py::type_error("render takes what plumb.solve or plumb.explore returned");
     }
     return text;
   });

@@ -5,7 +5,6 @@
 #include <pybind11/stl.h>
 
 #include <array>
-#include <bit>
 #include <span>
 #include <string>
 
@@ -102,10 +101,9 @@ py::object PythonDomain::call(const py::object& method, py::handle argument) {
 
 std::pair<py::handle, py::handle> PythonDomain::unpack(py::handle pair) {
   if (!PyTuple_Check(pair.ptr()) || PyTuple_GET_SIZE(pair.ptr()) != 2) {
-    throw py::type_error(
-        "successors(state) and predecessors(state) must yield (move, state) "
-        "tuples, not " +
-        std::string(py::repr(pair)));
+    const std::string given = py::repr(pair);
+    throw py::type_error("successors and predecessors must yield (move, state) tuples, not " +
+                         given);
   }
   return {PyTuple_GET_ITEM(pair.ptr(), 0), PyTuple_GET_ITEM(pair.ptr(), 1)};
 }

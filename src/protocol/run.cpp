@@ -40,12 +40,12 @@ void expect_dataset(io::TextInput& input) {
 
 void solve_input(const Instance& instance, io::TextInput& input, std::string_view algorithm,
                  const search::SearchContext& context,
-                 const std::function<void(const Solution&)>& answer) {
+                 const std::function<void(Solution&&)>& answer) {
   const auto reader = instance.read(input);
   while (const std::optional<Dataset> dataset = reader->next()) {
-    const Solution solution = instance.solve(*dataset, algorithm, context);
+    Solution solution = instance.solve(*dataset, algorithm, context);
     if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
-    answer(solution);
+    answer(std::move(solution));
   }
   if (!input.only_blank_left()) input.fail("input continues after the last dataset");
 }

@@ -42,11 +42,11 @@ std::string chosen_algorithm(const PuzzleInfo& info, std::string_view requested)
 void expect_dataset(io::TextInput& input);
 
 // Solves every dataset of `input` in order with `algorithm`, passing each solution to `answer` as
-// soon as it is found, then checks that nothing but white space follows the last dataset. Throws
-// LimitReached at the first search a limit stops, io::InputError at bad input.
+// soon as it is found (to keep, if it wants), then checks that nothing but white space follows the
+// last dataset. Throws LimitReached at the first search a limit stops, io::InputError at bad input.
 void solve_input(const Instance& instance, io::TextInput& input, std::string_view algorithm,
                  const search::SearchContext& context,
-                 const std::function<void(const Solution&)>& answer);
+                 const std::function<void(Solution&&)>& answer);
 
 // Explores from the first dataset of `input`, or from the puzzle's natural start when `input` is
 // null. Throws LimitReached when a limit stops it, io::InputError when the input holds no dataset.
