@@ -1,6 +1,6 @@
 """Shared by the Python package's tests (tests/python, run by ctest with the label python): a
-fresh table cache for the session, the repository's data folder, and the built program, whose
-output the package's must equal. ctest sets PYTHONPATH to the build's python folder, PLUMB_BINARY
+fresh table cache for the session, the repository's data folder and a board no search finishes,
+and the built program, whose output the package's must equal. ctest sets PYTHONPATH to the build's python folder, PLUMB_BINARY
 and PLUMB_DATA_DIR; run by hand, the paths default to the release build beside the sources."""
 import os
 import pathlib
@@ -12,15 +12,15 @@ import pytest
 REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
 DATA = pathlib.Path(os.environ.get("PLUMB_DATA_DIR", REPOSITORY / "data"))
 PUZZLES = ["sliding", "gap", "cubic", "pegs", "block"]
+# A 24-puzzle no machine solves by IDA* with Manhattan distance and linear conflicts within a test:
+# Korf and Felner's first, 95 moves from the blank-first goal.
+HARD_BOARD = " ".join(
+    next(line for line in (DATA / "korf24.txt").read_text().splitlines()
+         if not line.startswith("#")).split()[2:])
 
 # Tables built by the tests go to a cache of their own, removed at the end (set before any is used).
 _cache = tempfile.TemporaryDirectory(prefix="plumb-python-tests-")
 os.environ["PLUMB_CACHE"] = _cache.name
-
-
-@pytest.fixture(scope="session")
-def data():
-    return DATA
 
 
 @pytest.fixture(scope="session")

@@ -9,13 +9,8 @@ import textwrap
 import pytest
 
 import plumb
-from conftest import DATA
+from conftest import DATA, HARD_BOARD
 
-# A 24-puzzle no machine solves by IDA* with Manhattan distance and linear conflicts within a run:
-# Korf and Felner's first, 95 moves.
-HARD_BOARD = " ".join(
-    next(line for line in (DATA / "korf24.txt").read_text().splitlines()
-         if not line.startswith("#")).split()[2:])
 EASY_BOARD = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0"  # 0 moves
 
 

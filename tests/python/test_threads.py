@@ -5,11 +5,7 @@ import threading
 import time
 
 import plumb
-from conftest import DATA, PUZZLES, sample
-
-HARD_BOARD = " ".join(
-    next(line for line in (DATA / "korf24.txt").read_text().splitlines()
-         if not line.startswith("#")).split()[2:])
+from conftest import HARD_BOARD, PUZZLES, sample
 
 
 def stopped_search():
