@@ -6,8 +6,8 @@
    input: CPU seconds, best of 5, the outputs byte for byte the same; and Korf's 100 15-puzzles
    (blank-first, pattern databases 15-7-8 loaded from the cache, built first if missing), best of
    3, every length the published one.
-2. A Python-defined 8-puzzle searched by plumb.search against the same breadth-first search written
-   in plain Python (collections.deque and a dict), on the same 100 random solvable boards; and A*
+2. A Python-defined 8-puzzle (examples/eight_puzzle.py) searched by plumb.search against the same
+   breadth-first search written in plain Python (collections.deque and a dict), on the same 100 random solvable boards; and A*
    with Manhattan distance against a plain-Python A* (heapq): CPU seconds, the lengths equal.
 3. plumb.sliding.sample labelling 10,000 random 15-puzzle boards (15-7-8) on THREADS threads, in
    boards a second, against `plumb solve sliding --goal blank-first --threads THREADS` on the same
@@ -29,6 +29,8 @@ from collections import deque
 import plumb
 
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.append(str(HERE.parent / "examples"))
+from eight_puzzle import EightPuzzle  # noqa: E402  (examples/eight_puzzle.py)
 DATA = HERE.parent / "data"
 PROGRAM = sys.argv[1]
 THREADS = int(sys.argv[2]) if len(sys.argv) > 2 else 2
@@ -104,35 +106,6 @@ def api_against_program():
           "published one")
     row("plumb solve sliding --goal blank-first", cli_wall, cli_cpu, cli_cpu, 100, "boards")
     row("plumb.render(plumb.solve('sliding', text, goal=...))", wall, cpu, cli_cpu, 100, "boards")
-
-
-STEPS = {"u": -3, "d": 3, "l": -1, "r": 1}
-
-
-class EightPuzzle:
-    """The 8-puzzle to the blank-first goal, as a Python programmer writes it."""
-
-    goal = (0, 1, 2, 3, 4, 5, 6, 7, 8)
-
-    def __init__(self, start):
-        self.start = tuple(start)
-
-    def is_goal(self, state):
-        return state == self.goal
-
-    def successors(self, state):
-        blank = state.index(0)
-        row, column = divmod(blank, 3)
-        for move, allowed in (("u", row > 0), ("d", row < 2), ("l", column > 0), ("r", column < 2)):
-            if allowed:
-                tiles = list(state)
-                target = blank + STEPS[move]
-                tiles[blank], tiles[target] = tiles[target], 0
-                yield move, tuple(tiles)
-
-    def heuristic(self, state):
-        return sum(abs(cell // 3 - tile // 3) + abs(cell % 3 - tile % 3)
-                   for cell, tile in enumerate(state) if tile)
 
 
 def python_bfs(domain):

@@ -1,10 +1,11 @@
 """Shared by the Python package's tests (tests/python, run by ctest with the label python): a
 fresh table cache for the session, the repository's data folder and a board no search finishes,
-and the built program, whose output the package's must equal. ctest sets PYTHONPATH to the build's python folder, PLUMB_BINARY
+the examples (a Python domain), and the built program, whose output the package's must equal. ctest sets PYTHONPATH to the build's python folder, PLUMB_BINARY
 and PLUMB_DATA_DIR; run by hand, the paths default to the release build beside the sources."""
 import os
 import pathlib
 import subprocess
+import sys
 import tempfile
 
 import pytest
@@ -17,6 +18,8 @@ PUZZLES = ["sliding", "gap", "cubic", "pegs", "block"]
 HARD_BOARD = " ".join(
     next(line for line in (DATA / "korf24.txt").read_text().splitlines()
          if not line.startswith("#")).split()[2:])
+
+sys.path.append(str(REPOSITORY / "examples"))  # eight_puzzle.py, a Python domain
 
 # Tables built by the tests go to a cache of their own, removed at the end (set before any is used).
 _cache = tempfile.TemporaryDirectory(prefix="plumb-python-tests-")

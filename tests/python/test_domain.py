@@ -7,45 +7,9 @@ import pytest
 
 import plumb
 
+from eight_puzzle import EightPuzzle  # examples/eight_puzzle.py
+
 ALGORITHMS = ["bfs", "astar", "ida", "bidir"]
-STEPS = {"u": -3, "d": 3, "l": -1, "r": 1}
-INVERSE = {"u": "d", "d": "u", "l": "r", "r": "l"}
-
-
-class EightPuzzle:
-    """The 8-puzzle to the blank-first goal, a state a tuple of the 9 tiles row by row (0 the
-    blank), a move the way the blank goes, as the built-in sliding puzzle names them."""
-
-    goal = (0, 1, 2, 3, 4, 5, 6, 7, 8)
-
-    def __init__(self, start):
-        self.start = tuple(start)
-
-    def is_goal(self, state):
-        return state == self.goal
-
-    @staticmethod
-    def moves(state):
-        blank = state.index(0)
-        row, column = divmod(blank, 3)
-        for move, allowed in (("u", row > 0), ("d", row < 2), ("l", column > 0),
-                              ("r", column < 2)):
-            if allowed:
-                tiles = list(state)
-                target = blank + STEPS[move]
-                tiles[blank], tiles[target] = tiles[target], 0
-                yield move, tuple(tiles)
-
-    def successors(self, state):
-        return self.moves(state)
-
-    def predecessors(self, state):
-        for move, previous in self.moves(state):
-            yield INVERSE[move], previous
-
-    def heuristic(self, state):  # Manhattan distance
-        return sum(abs(cell // 3 - tile // 3) + abs(cell % 3 - tile % 3)
-                   for cell, tile in enumerate(state) if tile)
 
 
 def replay(domain, result):
