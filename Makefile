@@ -4,7 +4,9 @@
 #               them, but for the browser's, under ASan and UBSan)
 # Also: make tsan (the multi-threaded tests under ThreadSanitizer, built with Clang), make fuzz (each
 # libFuzzer target for FUZZ_SECONDS; make fuzz-ci: FUZZ_CI_SECONDS, as CI does; docs/reliability.md),
-# make bench (benchmarks, see BENCHMARKS.md), make format, make install PREFIX=..., make clean;
+# make bench (benchmarks, see BENCHMARKS.md), make python (the Python package into build/python:
+# PYTHONPATH=build/python python3 -c 'import plumb'; docs/python.md), make format,
+# make install PREFIX=... (the program, the library and the Python package), make clean;
 # make package (the Debian package build-package/plumb_VERSION_amd64.deb, checked by lintian) and
 # make fresh-test (a clone's make demo and the package installed, each on a fresh Debian chroot;
 # docs/packaging.md).
@@ -15,7 +17,7 @@ PLUMB  := build/plumb
 FUZZ_SECONDS    ?= 300
 FUZZ_CI_SECONDS ?= 30
 
-.PHONY: deps check-deps web-deps build demo test sanitize tsan fuzz-build fuzz fuzz-ci bench format install clean package fresh-test
+.PHONY: deps check-deps web-deps build python demo test sanitize tsan fuzz-build fuzz fuzz-ci bench format install clean package fresh-test
 
 deps:
 	@scripts/install-deps.sh build
@@ -29,6 +31,10 @@ web-deps:
 build: deps
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release
+
+python: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release --target plumb_python
 
 demo: deps
 	@cmake --preset release >/dev/null
@@ -85,4 +91,4 @@ install: build
 	@cmake --install build --prefix $(PREFIX)
 
 clean:
-	@rm -rf build build-dev build-sanitize build-tsan build-fuzz build-bench build-package
+	@rm -rf build build-dev build-sanitize build-tsan build-fuzz build-bench build-package build-pip

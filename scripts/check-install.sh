@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs plumb from a build tree into a temporary prefix and builds examples/ against it with
-# find_package(plumb), as another project would; checks that the program finds its companion and
-# that the manual page and the shell completions are installed.
+# find_package(plumb), as another project would; checks that the program finds its companion, that
+# the manual page and the shell completions are installed and, when the build has the Python package,
+# that Python imports it from where it was installed.
 # Usage: scripts/check-install.sh BUILD_DIR
 set -euo pipefail
 build=$1
@@ -20,4 +21,10 @@ done
 served=$(timeout 2 "$prefix/bin/plumb" serve --port 0 || true)
 [[ $served == *"serving on"* ]] || { echo "check-install: the installed plumb cannot serve"; exit 1; }
 "$prefix/examples-build/hanoi" 5 | head -1
+site=$(sed -n 's/^PLUMB_PYTHON_INSTALL_DIR:PATH=//p' "$build/CMakeCache.txt")
+python=$(sed -n 's/^Python3_EXECUTABLE:FILEPATH=//p' "$build/CMakeCache.txt")
+if [ -n "$site" ] && [ -e "$build/python/plumb/__init__.py" ]; then
+  (cd "$prefix" && PYTHONPATH="$prefix/$site" "$python" -c \
+    'import plumb; print("plumb", plumb.__version__, "for Python from", plumb.__file__)')
+fi
 echo "check-install: find_package(plumb) works from $prefix"

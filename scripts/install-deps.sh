@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, the Debian packages plumb needs and that are missing.
 # Usage: scripts/install-deps.sh [build|check|bench|web|package|all]   (default: build)
-#   build: compiler, CMake, Ninja, the libraries the program and the tests use, and Open MPI (for
-#          explore across processes; the build works without it)
+#   build: compiler, CMake, Ninja, the libraries the program and the tests use, Open MPI (for
+#          explore across processes; the build works without it), and pybind11, Python's headers,
+#          numpy, pytest and matplotlib for the Python package and its tests (docs/python.md)
 #   check: also Clang and its sanitizer and libFuzzer runtimes, for make tsan, fuzz and fuzz-ci
 #   bench: also LEMON and Boost.Graph, which only the comparison benchmarks link
 #   web:   also Node.js, npm and chromium, and (npm ci) Playwright in tests/web, for the browser
@@ -13,7 +14,8 @@ set -euo pipefail
 
 build_packages=(g++ cmake ninja-build make pkg-config libcli11-dev libfmt-dev nlohmann-json3-dev
                 libgtest-dev libgmock-dev libbenchmark-dev clang-format libcpp-httplib-dev
-                libopenmpi-dev openmpi-bin groff-base)
+                libopenmpi-dev openmpi-bin groff-base pybind11-dev python3-dev python3-numpy
+                python3-pytest python3-matplotlib)
 check_packages=(clang libclang-rt-14-dev)
 bench_packages=(liblemon-dev libboost-graph-dev hyperfine)
 package_packages=(dpkg-dev file lintian mmdebstrap)

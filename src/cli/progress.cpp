@@ -119,34 +119,4 @@ unsigned capped_threads(unsigned requested) {
   return most;
 }
 
-std::optional<std::uint64_t> parse_memory_size(std::string_view text) {
-  double value = 0;
-  std::size_t used = 0;
-  try {
-    value = std::stod(std::string(text), &used);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-  std::string_view unit = text.substr(used);
-  if (!unit.empty() && (unit.back() == 'B' || unit.back() == 'b')) unit.remove_suffix(1);
-  if (!unit.empty() && unit.back() == 'i') unit.remove_suffix(1);
-  double scale = 1;
-  if (unit == "K" || unit == "k") {
-    scale = 1024.0;
-  } else if (unit == "M" || unit == "m") {
-    scale = 1024.0 * 1024;
-  } else if (unit == "G" || unit == "g") {
-    scale = 1024.0 * 1024 * 1024;
-  } else if (unit == "T" || unit == "t") {
-    scale = 1024.0 * 1024 * 1024 * 1024;
-  } else if (!unit.empty()) {
-    return std::nullopt;
-  }
-  // 2^64 bytes or more (or infinity) is no size: converting it would be undefined (found by
-  // options_fuzz).
-  const double bytes = value * scale;
-  if (!(bytes >= 0) || bytes >= 0x1p64) return std::nullopt;  // negative, NaN, or past 16 EiB
-  return static_cast<std::uint64_t>(bytes);
-}
-
 }  // namespace plumb::cli

@@ -4,9 +4,7 @@
 
 #include <cstdint>
 #include <functional>
-#include <optional>
 #include <string>
-#include <string_view>
 
 #include "plumb/io/counted.hpp"
 #include "plumb/search/context.hpp"
@@ -35,10 +33,6 @@ void clear_progress();
 // --threads as given (0: one a core), capped at search::max_worker_threads() with one warning on
 // standard error when it is more.
 unsigned capped_threads(unsigned requested);
-
-// "512M", "16G", "1.5GiB", "1000000" (bytes) -> bytes; nothing if it is not a size. "0" is 0 bytes,
-// which the limit options take as no limit.
-std::optional<std::uint64_t> parse_memory_size(std::string_view text);
 
 using io::human_bytes;
 using io::human_count;

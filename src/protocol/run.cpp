@@ -67,12 +67,12 @@ void expect_dataset(io::TextInput& input) {
 
 void solve_input(const Instance& instance, io::TextInput& input, std::string_view algorithm,
                  const search::SearchContext& context,
-                 const std::function<void(const Solution&)>& answer) {
+                 const std::function<void(Solution&&)>& answer) {
   const auto reader = instance.read(input);
   while (const std::optional<Dataset> dataset = reader->next()) {
-    const Solution solution = instance.solve(*dataset, algorithm, context);
+    Solution solution = instance.solve(*dataset, algorithm, context);
     if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
-    answer(solution);
+    answer(std::move(solution));
   }
   if (!input.only_blank_left()) input.fail("input continues after the last dataset");
 }
@@ -90,21 +90,31 @@ Exploration explore_input(const Instance& instance, io::TextInput* input,
 }
 
 Failure current_failure() {
+  Failure failure;
   try {
     throw;
   } catch (const io::InputError& error) {
-    return {ExitCode::bad_input, error.located(), error.line()};
+    failure.message = error.located();
+    failure.line = error.line();
+    failure.source = error.file();
   } catch (const UsageError& error) {
-    return {ExitCode::bad_input, fmt::format("--{}: {}", error.option(), error.what()), 0};
+    failure.message = fmt::format("--{}: {}", error.option(), error.what());
+    failure.option = error.option();
   } catch (const LimitReached& stop) {
-    return {ExitCode::limit, stop.what(), 0};
-  } catch (const io::EnvironmentError& failure) {
-    return {ExitCode::environment, failure.what(), 0};
-  } catch (const std::filesystem::filesystem_error& failure) {
-    return {ExitCode::environment, failure.what(), 0};
+    failure.status = ExitCode::limit;
+    failure.message = stop.what();
+    failure.limit = stop.stats().reason;
+  } catch (const io::EnvironmentError& error) {
+    failure.status = ExitCode::environment;
+    failure.message = error.what();
+  } catch (const std::filesystem::filesystem_error& error) {
+    failure.status = ExitCode::environment;
+    failure.message = error.what();
   } catch (const std::bad_alloc&) {
-    return {ExitCode::environment, "out of memory", 0};
+    failure.status = ExitCode::environment;
+    failure.message = "out of memory";
   }
+  return failure;
 }
 
 }  // namespace plumb::protocol

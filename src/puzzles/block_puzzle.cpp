@@ -148,27 +148,27 @@ class BlockInstance : public Instance {
     solution.stats.expanded = found.graph_nodes;
     solution.stats.generated = found.graph_edges;
     solution.optimal = !search::is_limit(found.stats.reason);
-    if (path_recorded()) record_path(*board, found, solution);
     if (found.holes) {
       solution.length = found.dig.size();
     } else if (solution.optimal) {
       solution.stats.reason = search::StopReason::exhausted;
     }
     solution.answer = BlockResult{board, found.holes, std::move(found.dig)};
+    if (path_recording() == PathRecording::full) fill_path(solution);
     return solution;
   }
 
   // Solution::states: the board, and when digging blocks the block, the board after each cell of
   // the answer is dug, those cells being Solution::moves.
-  static void record_path(const BlockBoard& board, const puzzles::BlockSolution& found,
-                          Solution& solution) {
-    solution.states.push_back(board_json(board, {}));
-    if (!found.holes) return;
-    const std::vector<BlockCell>& dig = found.dig;
+  void fill_path(Solution& solution) const override {
+    const auto& result = std::any_cast<const BlockResult&>(solution.answer);
+    solution.states.push_back(board_json(*result.board, {}));
+    if (!result.holes) return;
+    const std::vector<BlockCell>& dig = result.dig;
     solution.moves = nlohmann::json::array();
     for (auto dug = dig.begin(); dug != dig.end(); ++dug) {
       solution.moves.push_back(cell_json(*dug));
-      solution.states.push_back(board_json(board, {dig.begin(), dug + 1}));
+      solution.states.push_back(board_json(*result.board, {dig.begin(), dug + 1}));
     }
   }
 

@@ -217,7 +217,8 @@ class CubicInstance : public Instance {
     }
     cubic::CubicSolution& answer = result.answer;
     if (result.table_build) answer.stats += *result.table_build;  // the work this answer cost
-    if (answer.moves >= 0 && !answer.path && path_recorded()) {  // the table gives the length alone
+    if (answer.moves >= 0 && !answer.path &&
+        path_recording() != PathRecording::length) {  // the table gives the length alone
       cubic::CubicSolution walk =
           cubic::solve_bidirectional(board_, result.dataset, answer.moves, context);
       answer.path = std::move(walk.path);
@@ -228,23 +229,13 @@ class CubicInstance : public Instance {
     solution.dataset = dataset.number;
     solution.line = dataset.line;
     solution.stats = answer.stats;
-    const cubic::CubicDomain domain(board_, result.dataset.goal);
-    cubic::State state = domain.start(result.dataset.start_empty);
-    solution.states.push_back(state_json(state));
     if (search::is_limit(answer.stats.reason)) {
       solution.optimal = false;
     } else if (answer.moves >= 0) {
       solution.length = static_cast<std::size_t>(answer.moves);
     }
-    if (solution.length && answer.path) {
-      solution.moves = nlohmann::json::array();
-      for (cubic::Direction d : *answer.path) {
-        domain.apply(state, d);
-        solution.moves.push_back(std::string(1, cubic::letter_of(d)));
-        solution.states.push_back(state_json(state));
-      }
-    }
     solution.answer = std::move(result);
+    if (path_recording() == PathRecording::full) fill_path(solution);
     return solution;
   }
 
@@ -282,6 +273,22 @@ class CubicInstance : public Instance {
     }
     exploration.detail = std::move(survey);
     return exploration;
+  }
+
+  // Solution::states from the start and, when there is a solution, its moves and the states
+  // after each.
+  void fill_path(Solution& solution) const override {
+    const auto& result = std::any_cast<const CubicResult&>(solution.answer);
+    const cubic::CubicDomain domain(board_, result.dataset.goal);
+    cubic::State state = domain.start(result.dataset.start_empty);
+    solution.states.push_back(state_json(state));
+    if (!solution.length || !result.answer.path) return;
+    solution.moves = nlohmann::json::array();
+    for (cubic::Direction d : *result.answer.path) {
+      domain.apply(state, d);
+      solution.moves.push_back(std::string(1, cubic::letter_of(d)));
+      solution.states.push_back(state_json(state));
+    }
   }
 
   std::string render(const Solution& solution, Format format) const override {

@@ -118,7 +118,7 @@ class GapInstance : public protocol::Instance {
  private:
   std::string draw(const GapLayout& layout) const { return draw_gap_layout(shape_, layout); }
   // Solution::moves and ::states from the answer.
-  void record_path(const GapAnswer& answer, protocol::Solution& solution) const;
+  void fill_path(protocol::Solution& solution) const override;
 
   const protocol::PuzzleInfo info_;  // a copy: an instance may outlive its puzzle
   GapShape shape_;
@@ -160,19 +160,21 @@ protocol::Solution GapInstance::solve(const protocol::Dataset& dataset, std::str
   const auto& start = std::any_cast<const GapLayout&>(dataset.data);
   GapSolution found =
       solve_gap(shape_, start, named, context,
-                path_recorded() ? search::Answer::moves : search::Answer::cost_only, pruning_);
+                path_recording() == protocol::PathRecording::length ? search::Answer::cost_only
+                                                                    : search::Answer::moves,
+                pruning_);
   protocol::Solution solution;
   solution.dataset = dataset.number;
   solution.line = dataset.line;
   solution.stats = found.stats;
   if (found.stats.reason == search::StopReason::solved) solution.length = found.length;
-  GapAnswer answer{start, std::move(found.moves)};
-  if (path_recorded()) record_path(answer, solution);
-  solution.answer = std::move(answer);
+  solution.answer = GapAnswer{start, std::move(found.moves)};
+  if (path_recording() == protocol::PathRecording::full) fill_path(solution);
   return solution;
 }
 
-void GapInstance::record_path(const GapAnswer& answer, protocol::Solution& solution) const {
+void GapInstance::fill_path(protocol::Solution& solution) const {
+  const auto& answer = std::any_cast<const GapAnswer&>(solution.answer);
   solution.states.push_back(layout_json(shape_, answer.start));
   if (!answer.moves) return;
   solution.moves = nlohmann::json::array();

@@ -157,20 +157,20 @@ class PegsInstance : public Instance {
     solution.stats = found.stats;
     solution.optimal = !search::is_limit(found.stats.reason);
     if (found.moves) solution.length = found.moves->size();
-    if (path_recorded()) record_path(empty, found.moves, solution);
     solution.answer = PegsResult{empty, std::move(found.moves)};
+    if (path_recording() == PathRecording::full) fill_path(solution);
     return solution;
   }
 
-  // Solution::states from the start with `empty` as the hole and, when there is a solution, its
-  // moves and the states after each.
-  void record_path(int empty, const std::optional<std::vector<PegMove>>& moves,
-                   Solution& solution) const {
-    PegSet pegs = board_.start(empty);
+  // Solution::states from the start with its empty hole and, when there is a solution, its moves
+  // and the states after each.
+  void fill_path(Solution& solution) const override {
+    const auto& result = std::any_cast<const PegsResult&>(solution.answer);
+    PegSet pegs = board_.start(result.empty);
     solution.states.push_back(pegs_json(board_, pegs));
-    if (moves) {
+    if (result.moves) {
       solution.moves = nlohmann::json::array();
-      for (const PegMove& move : *moves) {
+      for (const PegMove& move : *result.moves) {
         solution.moves.push_back(move_json(board_, pegs, move));
         pegs = board_.apply(pegs, move);
         solution.states.push_back(pegs_json(board_, pegs));

@@ -84,8 +84,9 @@ struct SlidingBoard {
 struct SlidingAnswer {
   SlidingSize size;
   bool solvable = false;
+  SlidingState start;
   std::vector<SlidingMove> moves;
-  std::vector<SlidingState> boards;  // the start, then the board after each move, if recorded
+  std::vector<SlidingState> boards;  // the start, then the board after each move, once recorded
 };
 
 // What an exploration's renderings need besides its counts.
@@ -157,17 +158,6 @@ const SlidingPartition* partition_option(const protocol::PuzzleInfo& info,
   return partition;
 }
 
-// Solution::moves and ::states from the answer.
-void record_path(const SlidingAnswer& answer, protocol::Solution& solution) {
-  if (solution.length) {
-    solution.moves = nlohmann::json::array();
-    for (const SlidingMove move : answer.moves)
-      solution.moves.push_back(std::string(1, to_letter(move)));
-  }
-  for (const SlidingState& board : answer.boards)
-    solution.states.push_back(board_json(board, answer.size));
-}
-
 class SlidingInstance : public protocol::Instance {
  public:
   SlidingInstance(const protocol::PuzzleInfo& info, SlidingSettings settings)
@@ -208,6 +198,8 @@ class SlidingInstance : public protocol::Instance {
     return *(last_ = solvers_.back().get());
   }
 
+  void fill_path(protocol::Solution& solution) const override;
+
   const protocol::PuzzleInfo info_;  // a copy: an instance may outlive its puzzle
   SlidingSettings settings_;
   mutable std::vector<std::unique_ptr<SlidingSolver>> solvers_;  // one per board size met
@@ -246,11 +238,8 @@ protocol::Solution SlidingInstance::solve(const protocol::Dataset& dataset,
   const SlidingAlgorithm& named = sliding_algorithms()[protocol::algorithm_index(info_, algorithm)];
   const auto& start = std::any_cast<const SlidingBoard&>(dataset.data);
   SlidingSolution found;
-  const SlidingSolver* solver = nullptr;
   try {  // a --pdb set or a goal the board's size or the algorithm cannot use
-    SlidingSolver& sized = solver_for(start.size);
-    sized.solve(start.board, named, context, found);
-    solver = &sized;
+    solver_for(start.size).solve(start.board, named, context, found);
   } catch (const std::invalid_argument& error) {
     throw io::InputError(dataset.source, static_cast<int>(dataset.line), error.what());
   }
@@ -258,21 +247,29 @@ protocol::Solution SlidingInstance::solve(const protocol::Dataset& dataset,
   solution.dataset = dataset.number;
   solution.line = dataset.line;
   solution.stats = found.stats;
-  const bool solved = found.solvable && !search::is_limit(found.stats.reason);
-  if (solved) solution.length = found.moves.size();
-  SlidingAnswer answer{start.size, found.solvable, std::move(found.moves), {}};
-  if (path_recorded()) {  // the boards are for the pretty and JSON renderings
-    SlidingState board = start.board;
-    answer.boards.reserve(answer.moves.size() + 1);
-    answer.boards.push_back(board);
-    for (std::size_t i = 0; solved && i < answer.moves.size(); ++i) {
-      solver->domain().apply(board, answer.moves[i]);
-      answer.boards.push_back(board);
-    }
-    record_path(answer, solution);
-  }
-  solution.answer = std::move(answer);
+  if (found.solvable && !search::is_limit(found.stats.reason)) solution.length = found.moves.size();
+  solution.answer =
+      SlidingAnswer{start.size, found.solvable, start.board, std::move(found.moves), {}};
+  if (path_recording() == protocol::PathRecording::full) fill_path(solution);
   return solution;
+}
+
+// The boards from the start, one a move (for the pretty rendering), and the path as JSON.
+void SlidingInstance::fill_path(protocol::Solution& solution) const {
+  auto& answer = std::any_cast<SlidingAnswer&>(solution.answer);
+  const SlidingDomain& domain = solver_for(answer.size).domain();
+  SlidingState board = answer.start;
+  answer.boards.reserve(answer.moves.size() + 1);
+  answer.boards.push_back(board);
+  solution.states.push_back(board_json(board, answer.size));
+  if (!solution.length) return;
+  solution.moves = nlohmann::json::array();
+  for (const SlidingMove move : answer.moves) {
+    domain.apply(board, move);
+    answer.boards.push_back(board);
+    solution.moves.push_back(std::string(1, to_letter(move)));
+    solution.states.push_back(board_json(board, answer.size));
+  }
 }
 
 std::string SlidingInstance::render(const protocol::Solution& solution, Format format) const {

@@ -207,7 +207,9 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
     job.seconds = std::min(fields.seconds("time_limit").value_or(limits_.default_seconds),
                            limits_.max_seconds);
     job.instance = job.puzzle->configure(fields.options(job.puzzle->info()));
-    job.instance->set_path_recorded(job.format != protocol::Format::contest);
+    job.instance->set_path_recording(job.format == protocol::Format::contest
+                                         ? protocol::PathRecording::length
+                                         : protocol::PathRecording::full);
 
     const std::optional<Admission::Ticket> ticket = admission_.enter(request);
     if (!ticket && stop_switch_.pulled()) return {kBusy, {{"error", kStopping}}};

@@ -108,15 +108,45 @@ TEST(BuiltinPuzzles, SlidingSolvesToMovesAndStates) {
   EXPECT_EQ(solution_json(puzzle->info(), unsolvable)["length"], nullptr);
 }
 
-TEST(BuiltinPuzzles, WithoutThePathRecordedOnlyTheJsonIsLeftOut) {
+TEST(BuiltinPuzzles, WithTheLengthAloneOnlyTheJsonIsLeftOut) {
   const auto instance = puzzle_named("sliding")->configure({});
   const auto datasets = read_datasets(*instance, "1 2 3 4 5 6 7 x 8\n");
-  instance->set_path_recorded(false);
+  instance->set_path_recording(PathRecording::length);
   const Solution solution = instance->solve(datasets.front(), "ida", {});
   EXPECT_EQ(solution.length, 1u);
   EXPECT_TRUE(solution.moves.is_null());
   EXPECT_TRUE(solution.states.empty());
   EXPECT_EQ(instance->render(solution, Format::contest), "r\n");
+}
+
+// A deferred path, recorded later, is the path solve() records at once: the same moves, states and
+// renderings, for every sample of every puzzle.
+TEST(BuiltinPuzzles, ADeferredPathIsRecordedAsSolveRecordsIt) {
+  for (const auto& puzzle : builtin_puzzles()) {
+    const std::string& name = puzzle->info().name;
+    const auto instance = puzzle->configure({});
+    for (const testing::Sample& sample : testing::samples_of(name)) {
+      const auto full = testing::solve_all(*instance, sample.input, puzzle->info().algorithms[0]);
+      instance->set_path_recording(PathRecording::deferred);
+      auto deferred = testing::solve_all(*instance, sample.input, puzzle->info().algorithms[0]);
+      instance->set_path_recording(PathRecording::full);
+      ASSERT_EQ(full.size(), deferred.size()) << name;
+      for (std::size_t i = 0; i < full.size(); ++i) {
+        EXPECT_TRUE(deferred[i].moves.is_null()) << name;
+        EXPECT_TRUE(deferred[i].states.empty()) << name;
+        EXPECT_EQ(instance->render(deferred[i], Format::contest),
+                  instance->render(full[i], Format::contest))
+            << name;
+        instance->record_path(deferred[i]);
+        instance->record_path(deferred[i]);  // a second time changes nothing
+        EXPECT_EQ(deferred[i].moves, full[i].moves) << name << " dataset " << i + 1;
+        EXPECT_EQ(deferred[i].states, full[i].states) << name << " dataset " << i + 1;
+        EXPECT_EQ(instance->render(deferred[i], Format::pretty),
+                  instance->render(full[i], Format::pretty))
+            << name;
+      }
+    }
+  }
 }
 
 TEST(BuiltinPuzzles, GapReadsItsCountAndDealsAndRefusesWhatFollows) {

@@ -91,7 +91,8 @@ struct Solution {
   std::optional<std::uint64_t> length;  // the optimal length; nothing when there is no solution
   bool optimal = true;                  // whether the length is proven optimal
   nlohmann::json moves;                 // an array of moves, or null when there is no solution
-  std::vector<nlohmann::json> states;   // the start, then the state after each move
+  std::vector<nlohmann::json> states;   // the start, then the state after each move; empty while
+                                        // not recorded (PathRecording)
   search::SearchStats stats;  // reason: solved or exhausted, else the limit that stopped it
   std::any answer;            // the puzzle's own result, for its renderings
 };
@@ -112,6 +113,18 @@ class DatasetReader {
   virtual std::optional<Dataset> next() = 0;
 };
 
+// How much of a solution's path solve() works out: the moves and the states (JSON, for every
+// move), which the contest text does not need and which a front end may want for only a few of
+// many solutions.
+enum class PathRecording {
+  full,      // moves and states filled
+  deferred,  // the moves found and kept in the answer; moves null and states empty until
+             // Instance::record_path() fills them
+  length,    // the length alone: moves null and states empty even when there is a solution (length
+             // says whether there is one), and a puzzle may save the work of finding the moves
+             // (cubic's table answers with a lookup, gap's search keeps no tree)
+};
+
 // A puzzle with its options set.
 class Instance {
  public:
@@ -130,22 +143,25 @@ class Instance {
   virtual std::string render(const Solution& solution, Format format) const = 0;
   virtual std::string render(const Exploration& exploration, Format format) const = 0;
 
-  // Whether solve() finds the moves and fills Solution::moves and Solution::states, JSON built for
-  // every move. A front end that writes only contest text may turn it off to save that work
-  // (cubic's table then answers with a lookup): moves are then null and states empty even when
-  // there is a solution (length says whether there is one). On unless turned off; a puzzle may fill
-  // them regardless.
-  void set_path_recorded(bool recorded) { path_recorded_ = recorded; }
-  bool path_recorded() const { return path_recorded_; }
+  // How much of a solution's path solve() works out (PathRecording); full unless set otherwise.
+  void set_path_recording(PathRecording recording) { path_recording_ = recording; }
+  PathRecording path_recording() const { return path_recording_; }
+
+  // Fills `solution`'s moves and states from its answer when solve() deferred them
+  // (PathRecording::deferred); does nothing when they are filled. Precondition: `solution` came
+  // from this instance's solve() under full or deferred recording.
+  void record_path(Solution& solution) const {
+    if (solution.states.empty()) fill_path(solution);
+  }
 
  private:
-  bool path_recorded_ = true;
+  // Sets solution.moves and solution.states from solution.answer (and whatever the pretty and
+  // JSON renderings need there): what solve() does last under PathRecording::full.
+  virtual void fill_path(Solution& solution) const = 0;
+
+  PathRecording path_recording_ = PathRecording::full;
 };
 
-// A puzzle: its declarations and the function that makes an instance from option values. Every
-// value is checked against the declarations (expect_declared) before that function sees it, so it
-// reads only its own options, through protocol/options.hpp, and throws UsageError only for values
-// it refuses in combination.
 class Puzzle {
  public:
   using Configure =

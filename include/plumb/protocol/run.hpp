@@ -51,11 +51,11 @@ void expect_dataset(io::TextInput& input);
 io::ReadLimits read_limits(std::size_t max_line_bytes, const search::SearchContext& context);
 
 // Solves every dataset of `input` in order with `algorithm`, passing each solution to `answer` as
-// soon as it is found, then checks that nothing but white space follows the last dataset. Throws
-// LimitReached at the first search a limit stops, io::InputError at bad input.
+// soon as it is found (to keep, if it wants), then checks that nothing but white space follows the
+// last dataset. Throws LimitReached at the first search a limit stops, io::InputError at bad input.
 void solve_input(const Instance& instance, io::TextInput& input, std::string_view algorithm,
                  const search::SearchContext& context,
-                 const std::function<void(const Solution&)>& answer);
+                 const std::function<void(Solution&&)>& answer);
 
 // Explores from the first dataset of `input`, or from the puzzle's natural start when `input` is
 // null. Throws LimitReached when a limit stops it, io::InputError when the input holds no dataset.
@@ -63,11 +63,16 @@ Exploration explore_input(const Instance& instance, io::TextInput* input,
                           const search::SearchContext& context);
 
 // Why a front end's run failed: the status it ends with, the message it shows ("FILE:LINE: ...",
-// "--OPTION: ...", "stopped by the time limit ..."), and the input line it names (0: none).
+// "--OPTION: ...", "stopped by the time limit ..."), and what the message names, for a front end
+// that passes them on apart: the input and its line (io::InputError), the option (UsageError), the
+// limit (LimitReached).
 struct Failure {
   ExitCode status = ExitCode::bad_input;
   std::string message;
-  int line = 0;
+  int line = 0;                             // 0: none
+  std::string source;                       // the input's name ("<stdin>", a path); empty: none
+  std::string option;                       // without dashes ("size"); empty: none
+  std::optional<search::StopReason> limit;  // the reason a search stopped
 };
 
 // The Failure that the exception being handled stands for: io::InputError and UsageError

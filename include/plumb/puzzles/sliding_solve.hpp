@@ -84,7 +84,9 @@ class SlidingSolver {
   std::uint64_t class_size() const;
 
   // Solves `start` with `algorithm`: an unsolvable instance by parity, else out.moves is a shortest
-  // solution unless a limit stopped the search (out.stats.reason says which).
+  // solution unless a limit stopped the search (out.stats.reason says which). Once a call with an
+  // algorithm has loaded what that algorithm reads (the table, the databases), further calls with
+  // it may run on several threads at once: they only read the solver.
   void solve(const SlidingState& start, const SlidingAlgorithm& algorithm,
              const search::SearchContext& context, SlidingSolution& out);
 

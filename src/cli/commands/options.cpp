@@ -3,12 +3,10 @@
 // every puzzle's subcommands, and turned into a search::SearchContext once parsed.
 #include <fmt/format.h>
 
-#include <cmath>
-#include <iostream>
-
 #include "cli/cluster.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
+#include "plumb/protocol/limits.hpp"
 #include "plumb/protocol/run.hpp"
 
 namespace plumb::cli {
@@ -17,14 +15,11 @@ namespace {
 // --time-limit: a finite number of seconds, 0 or more (0: no limit).
 const CLI::Validator kSeconds(
     [](std::string& text) -> std::string {
-      std::size_t used = 0;
-      double seconds = -1;
       try {
-        seconds = std::stod(text, &used);
-      } catch (const std::exception&) {
+        protocol::time_limit_seconds(text);
+      } catch (const protocol::UsageError& refused) {
+        return refused.what();
       }
-      if (used != text.size() || !std::isfinite(seconds) || seconds < 0)
-        return io::quote(text) + " is not a number of seconds (0 or more; 0: no limit)";
       return {};
     },
     "SECONDS");
@@ -87,12 +82,11 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
 
 std::uint64_t max_memory_bytes(const std::string& text) {
   if (text.empty()) return 0;
-  const auto bytes = parse_memory_size(text);
-  if (!bytes) {
-    throw CLI::ValidationError(
-        "--max-memory", io::quote(text) + " is not a size such as 512M or 16G (0: no limit)");
+  try {
+    return protocol::memory_limit_bytes(text);
+  } catch (const protocol::UsageError& refused) {
+    throw CLI::ValidationError("--max-memory", refused.what());
   }
-  return *bytes;
 }
 
 search::SearchContext make_context(const CommonOptions& options) {

@@ -58,14 +58,16 @@ ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
   const protocol::PuzzleInfo& info = puzzle.info();
   const std::string algorithm = protocol::chosen_algorithm(info, command.common.algo);
   const protocol::Format format = *protocol::format_named(command.common.format);  // checked
-  instance.set_path_recorded(format != protocol::Format::contest);
+  instance.set_path_recording(format == protocol::Format::contest ? protocol::PathRecording::length
+                                                                  : protocol::PathRecording::full);
   io::TextInput input = open_puzzle_input(command.common.file, info, context);
-  protocol::solve_input(
-      instance, input, algorithm, context, [&](const protocol::Solution& solution) {
-        if (command.common.stats)
-          print_stats(fmt::format("{} {}", info.dataset_noun, solution.dataset), solution.stats);
-        write_answer(instance.render(solution, format), solution.stats);
-      });
+  protocol::solve_input(instance, input, algorithm, context,
+                        [&](const protocol::Solution& solution) {
+                          if (command.common.stats)
+                            print_stats(fmt::format("{} {}", info.dataset_noun, solution.dataset),
+                                        solution.stats);
+                          write_answer(instance.render(solution, format), solution.stats);
+                        });
   return ExitCode::done;
 }
 

@@ -1,0 +1,32 @@
+// python/bindings.hpp: the parts of the extension module plumb._plumb, each adding its functions
+// and classes to the module (python/module.cpp calls them in this order), and the class the
+// built-in puzzles and Python-defined domains share for explorations.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <memory>
+
+#include "plumb/protocol/puzzle.hpp"
+
+namespace plumb::python {
+
+namespace py = pybind11;
+
+// plumb.Exploration: the states at each depth from a start. `instance` renders a built-in puzzle's;
+// it is null for a Python-defined domain's, which has no renderings.
+struct ExplorationView {
+  std::shared_ptr<const protocol::Instance> instance;
+  protocol::Exploration
+      exploration;  // the counts and statistics (origin, start and deepest unused)
+  std::string origin;
+  py::object start;
+  py::list deepest;
+};
+
+void bind_exploration(py::module_& module);  // the class Exploration
+void bind_builtin(py::module_& module);      // puzzles, solve, explore, render; Solution
+void bind_domain(py::module_& module);       // search, explore_domain; SearchResult
+void bind_sliding(py::module_& module);      // the submodule sliding: sample, distance
+
+}  // namespace plumb::python

@@ -1,0 +1,310 @@
+// python/builtin.cpp: plumb's built-in puzzles from Python, driven through the protocol as the
+// program drives them (protocol/run.hpp): plumb.puzzles(), plumb.solve(), plumb.explore() and
+// plumb.render(), and the class Solution.
+//
+// A call configures its own instance (Puzzle::configure, from the keyword options with `_` for
+// `-`), runs it off the GIL (run_cancellable) and keeps it for the renderings. The paths are
+// deferred (PathRecording::deferred): a Solution's moves and states become JSON, then Python
+// values, the first time they are asked for, so that a caller who wants the contest text of many
+// datasets pays for no more than the program does.
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "plumb/io/text_input.hpp"
+#include "plumb/protocol/builtin.hpp"
+#include "plumb/protocol/render.hpp"
+#include "plumb/protocol/run.hpp"
+#include "python/bindings.hpp"
+#include "python/cancellable.hpp"
+#include "python/errors.hpp"
+#include "python/json.hpp"
+#include "python/limits.hpp"
+
+namespace plumb::python {
+namespace {
+
+// The name an input given as text has in messages ("<input>:3: ...").
+constexpr const char* kTextInputName = "<input>";
+
+const std::vector<std::unique_ptr<protocol::Puzzle>>& builtin() {
+  static const auto puzzles = protocol::builtin_puzzles();
+  return puzzles;
+}
+
+const protocol::Puzzle& puzzle_named(const std::string& name) {
+  std::string names;
+  for (const auto& puzzle : builtin()) {
+    if (puzzle->info().name == name) return *puzzle;
+    names += (names.empty() ? "" : ", ") + puzzle->info().name;
+  }
+  throw protocol::UsageError("puzzle",
+                             "no puzzle named " + io::quote(name) + "; the puzzles: " + names);
+}
+
+// The keyword options as the protocol's option values: `max_moves=9` is --max-moves 9; None
+// leaves an option at its default.
+protocol::OptionValues option_values(const py::kwargs& options) {
+  protocol::OptionValues values;
+  for (const auto& [key, value] : options) {
+    if (value.is_none()) continue;
+    std::string name = py::str(key);
+    std::replace(name.begin(), name.end(), '_', '-');
+    values.emplace(std::move(name), py::str(value));
+  }
+  return values;
+}
+
+// An input: the contest text (str or bytes), or a file (os.PathLike), named as the program names
+// a file.
+class Input {
+ public:
+  explicit Input(const py::handle& input) {
+    if (py::isinstance<py::str>(input) || py::isinstance<py::bytes>(input)) {
+      text_ = input.cast<std::string>();
+    } else if (py::hasattr(input, "__fspath__")) {
+      path_ = py::str(py::module_::import("os").attr("fspath")(input));
+    } else {
+      throw py::type_error("the input must be the contest text (str or bytes) or a file's path");
+    }
+  }
+
+  // Reads it (a file is opened now); the Input must outlive what it returns.
+  io::TextInput open() {
+    if (!path_) {
+      stream_.str(text_);
+      return io::TextInput(stream_, kTextInputName);
+    }
+    return io::TextInput::open(*path_);
+  }
+
+ private:
+  std::string text_;
+  std::optional<std::string> path_;
+  std::istringstream stream_;
+};
+
+// What plumb.solve() answered: the instance that renders the solutions, and the solutions.
+struct SolvedInput {
+  std::shared_ptr<protocol::Instance> instance;
+  std::vector<protocol::Solution> solutions;
+};
+
+// plumb.Solution: one of a SolvedInput's solutions. Its moves, states and statistics become
+// Python values when first asked for, and are kept.
+class SolutionView {
+ public:
+  SolutionView(std::shared_ptr<SolvedInput> input, std::size_t index)
+      : input_(std::move(input)), index_(index) {}
+
+  const protocol::Solution& solution() const { return input_->solutions[index_]; }
+
+  py::object moves() {
+    if (!moves_) moves_ = to_python(recorded().moves);
+    return *moves_;
+  }
+  py::object states() {
+    if (!states_) {
+      py::list states;
+      for (const nlohmann::json& state : recorded().states) states.append(to_python(state));
+      states_ = std::move(states);
+    }
+    return *states_;
+  }
+  py::object stats() {
+    if (!stats_) stats_ = to_python(protocol::stats_json(solution().stats));
+    return *stats_;
+  }
+
+  std::string render(protocol::Format format) {
+    return input_->instance->render(format == protocol::Format::contest ? solution() : recorded(),
+                                    format);
+  }
+
+ private:
+  // The solution with its path recorded.
+  const protocol::Solution& recorded() {
+    input_->instance->record_path(input_->solutions[index_]);
+    return solution();
+  }
+
+  std::shared_ptr<SolvedInput> input_;
+  std::size_t index_;
+  std::optional<py::object> moves_, states_, stats_;
+};
+
+py::list solution_views(const std::shared_ptr<SolvedInput>& input) {
+  py::list views(input->solutions.size());
+  for (std::size_t i = 0; i < input->solutions.size(); ++i)
+    views[i] = py::cast(SolutionView(input, i));
+  return views;
+}
+
+py::list solve(const std::string& puzzle_name, const py::object& input, const py::object& algorithm,
+               const py::object& time_limit, const py::object& max_memory,
+               const py::object& threads, const py::kwargs& options) {
+  auto solved = std::make_shared<SolvedInput>();
+  try {
+    const protocol::Puzzle& puzzle = puzzle_named(puzzle_name);
+    const search::SearchContext context = limits_context(time_limit, max_memory, threads);
+    solved->instance = puzzle.configure(option_values(options));
+    solved->instance->set_path_recording(protocol::PathRecording::deferred);
+    const std::string chosen = protocol::chosen_algorithm(
+        puzzle.info(), algorithm.is_none() ? std::string() : std::string(py::str(algorithm)));
+    Input source(input);
+    run_cancellable(context, [&] {
+      io::TextInput text = source.open();
+      protocol::expect_dataset(text);
+      protocol::solve_input(
+          *solved->instance, text, chosen, context,
+          [&](protocol::Solution&& solution) { solved->solutions.push_back(std::move(solution)); });
+    });
+  } catch (const py::error_already_set&) {
+    throw;
+  } catch (...) {
+    raise_current(solution_views(solved));
+  }
+  return solution_views(solved);
+}
+
+ExplorationView explore(const std::string& puzzle_name, const py::object& input,
+                        const py::object& time_limit, const py::object& max_memory,
+                        const py::object& threads, const py::kwargs& options) {
+  ExplorationView view;
+  guarded([&] {
+    const protocol::Puzzle& puzzle = puzzle_named(puzzle_name);
+    const search::SearchContext context = limits_context(time_limit, max_memory, threads);
+    const std::shared_ptr<protocol::Instance> instance = puzzle.configure(option_values(options));
+    std::optional<Input> source;
+    if (!input.is_none()) source.emplace(input);
+    run_cancellable(context, [&] {
+      std::optional<io::TextInput> text;
+      if (source) {
+        text = source->open();
+        protocol::expect_dataset(*text);
+      }
+      view.exploration = protocol::explore_input(*instance, text ? &*text : nullptr, context);
+    });
+    view.instance = instance;
+  });
+  view.origin = view.exploration.origin;
+  view.start = to_python(view.exploration.start);
+  for (const nlohmann::json& state : view.exploration.deepest)
+    view.deepest.append(to_python(state));
+  return view;
+}
+
+std::string render(const py::handle& answers, const std::string& format_name) {
+  return guarded([&] {
+    const std::optional<protocol::Format> format = protocol::format_named(format_name);
+    if (!format) {
+      throw protocol::UsageError(
+          "format", "no format named " + io::quote(format_name) + ": contest, pretty or json");
+    }
+    if (py::isinstance<ExplorationView>(answers)) {
+      const auto& view = answers.cast<const ExplorationView&>();
+      if (!view.instance)
+        throw py::type_error("an exploration of a Python domain has no renderings");
+      return view.instance->render(view.exploration, *format);
+    }
+    if (py::isinstance<SolutionView>(answers)) return answers.cast<SolutionView&>().render(*format);
+    std::string text;
+    try {
+      for (const py::handle& answer : answers) text += answer.cast<SolutionView&>().render(*format);
+    } catch (const py::cast_error&) {
+      throw py::type_error("render takes what plumb.solve or plumb.explore returned");
+    }
+    return text;
+  });
+}
+
+// A puzzle's declarations as plain values, which plumb/__init__.py makes into plumb.Puzzle.
+py::dict puzzle_declarations(const protocol::PuzzleInfo& info) {
+  py::list options;
+  for (const protocol::OptionSpec& spec : info.options) {
+    std::string keyword = spec.name;
+    std::replace(keyword.begin(), keyword.end(), '-', '_');
+    const bool integer = spec.type == protocol::OptionSpec::Type::integer;
+    py::object default_value = py::none();
+    if (integer) {
+      if (const auto value = io::parse_int(spec.default_value)) default_value = py::int_(*value);
+    } else if (!spec.default_value.empty()) {
+      default_value = py::str(spec.default_value);
+    }
+    options.append(
+        py::dict(py::arg("name") = keyword, py::arg("type") = integer ? "integer" : "text",
+                 py::arg("default") = default_value, py::arg("choices") = spec.choices,
+                 py::arg("min") = integer ? py::object(py::int_(spec.min)) : py::object(py::none()),
+                 py::arg("max") = integer ? py::object(py::int_(spec.max)) : py::object(py::none()),
+                 py::arg("help") = spec.help));
+  }
+  return py::dict(py::arg("name") = info.name, py::arg("summary") = info.summary,
+                  py::arg("algorithms") = info.algorithms, py::arg("options") = options);
+}
+
+}  // namespace
+
+void bind_builtin(py::module_& module) {
+  py::class_<SolutionView>(module, "Solution",
+                           "The answer to one dataset of an input: what plumb.solve returns, one "
+                           "a dataset.")
+      .def_property_readonly(
+          "dataset", [](const SolutionView& view) { return view.solution().dataset; },
+          "the dataset's number in its input, from 1")
+      .def_property_readonly(
+          "line", [](const SolutionView& view) { return view.solution().line; },
+          "the input line the dataset starts on")
+      .def_property_readonly(
+          "length", [](const SolutionView& view) { return view.solution().length; },
+          "the length of an optimal solution; None when there is none")
+      .def_property_readonly(
+          "optimal", [](const SolutionView& view) { return view.solution().optimal; },
+          "whether length is proven optimal")
+      .def_property_readonly("moves", &SolutionView::moves,
+                             "an optimal solution's moves in the puzzle's vocabulary "
+                             "(docs/json.md); None when there is none")
+      .def_property_readonly("states", &SolutionView::states,
+                             "the start, then the state after each move")
+      .def_property_readonly("stats", &SolutionView::stats,
+                             "the search's statistics, a dict as docs/json.md describes")
+      .def("__repr__", [](const SolutionView& view) {
+        const protocol::Solution& solution = view.solution();
+        return "<plumb.Solution dataset " + std::to_string(solution.dataset) + ", length " +
+               (solution.length ? std::to_string(*solution.length) : std::string("None")) + ">";
+      });
+
+  module.def("_puzzles", [] {
+    py::list declarations;
+    for (const auto& puzzle : builtin()) declarations.append(puzzle_declarations(puzzle->info()));
+    return declarations;
+  });
+  module.def("solve", &solve, py::arg("puzzle"), py::arg("input"), py::kw_only(),
+             py::arg("algorithm") = py::none(), py::arg("time_limit") = py::none(),
+             py::arg("max_memory") = py::none(), py::arg("threads") = py::none(),
+             R"(Solves every dataset of `input` optimally, as `plumb solve PUZZLE` does.
+
+input: the contest text (str or bytes), or a file's path (os.PathLike).
+algorithm: one of the puzzle's algorithms (plumb.puzzles()); None: its default.
+time_limit: seconds each search may take; max_memory: bytes, or a size such as "512M";
+threads: worker threads where an algorithm can use several (0: one a core).
+**options: the puzzle's own options, the program's long options with _ for -
+(plumb.solve("gap", text, suits=4, values=7)).
+Returns a list of Solution, one a dataset. Raises plumb.InputError, plumb.UsageError,
+plumb.LimitReached (with the solutions before it) or plumb.EnvironmentFailure.)");
+  module.def("explore", &explore, py::arg("puzzle"), py::arg("input") = py::none(), py::kw_only(),
+             py::arg("time_limit") = py::none(), py::arg("max_memory") = py::none(),
+             py::arg("threads") = py::none(),
+             R"(Counts the states at each depth, as `plumb explore PUZZLE` does: from the first
+dataset of `input` (text or a path), or from the puzzle's natural start when it is None.
+The keywords are solve()'s. Returns an Exploration.)");
+  module.def("render", &render, py::arg("answers"), py::arg("format") = "contest",
+             R"(The text `plumb solve` (or `plumb explore`) prints for these answers: a list of
+Solution (or one), or an Exploration. format: "contest" (the contest's exact output),
+"pretty" or "json" (one JSON record a line, docs/json.md).)");
+}
+
+}  // namespace plumb::python

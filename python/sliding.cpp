@@ -1,0 +1,207 @@
+// python/sliding.cpp: the submodule plumb.sliding: exact optimal distances of sliding-puzzle boards
+// at scale, to train and test learned heuristics on, from the puzzle's own optimal solver
+// (puzzles::SlidingSolver's "auto": the distance table up to 2,000,000 states, IDA* over the
+// pattern databases on 4x4 and 5x5, else IDA*), with the goal blank-first as in Korf's sets.
+//
+// sample() draws uniformly random solvable boards from std::mt19937_64 with its own uniform draws
+// (std::uniform_int_distribution's output is the library's choice), so a seed gives the same boards
+// everywhere and whatever the threads. Labels are found on `threads` workers, a board each at a
+// time, without the GIL: the first board alone first, on every thread, which loads or builds the
+// table or the databases (in the cache directory, with the cache's notices, as the program does).
+#include <pybind11/numpy.h>
+
+#include <atomic>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "plumb/protocol/builtin.hpp"
+#include "plumb/protocol/run.hpp"
+#include "plumb/puzzles/sliding_io.hpp"
+#include "plumb/puzzles/sliding_solve.hpp"
+#include "python/bindings.hpp"
+#include "python/cancellable.hpp"
+#include "python/errors.hpp"
+#include "python/limits.hpp"
+
+namespace plumb::python {
+namespace {
+
+using puzzles::SlidingSize;
+using puzzles::SlidingState;
+
+// A uniform integer below `bound` (> 0): the generator's words at or above the largest multiple of
+// `bound` are drawn again.
+std::uint64_t uniform_below(std::mt19937_64& random, std::uint64_t bound) {
+  const std::uint64_t excess = (std::numeric_limits<std::uint64_t>::max() % bound + 1) % bound;
+  for (;;) {
+    const std::uint64_t word = random();
+    if (word <= std::numeric_limits<std::uint64_t>::max() - excess) return word % bound;
+  }
+}
+
+// A uniformly random board that reaches the domain's goal: a uniform arrangement (Fisher-Yates),
+// whose first two tiles (not the blank) are swapped if it does not. The swap pairs each board that
+// cannot reach the goal with one that can, the blank in the same cell, so the result is uniform.
+SlidingState random_board(std::mt19937_64& random, const puzzles::SlidingDomain& domain) {
+  const int cells = domain.cells();
+  SlidingState board;
+  for (int cell = 0; cell < cells; ++cell) board.cells[cell] = static_cast<std::uint8_t>(cell);
+  for (int cell = cells - 1; cell > 0; --cell)
+    std::swap(board.cells[cell], board.cells[uniform_below(random, cell + 1)]);
+  while (board.cells[board.blank] != 0) ++board.blank;
+  if (!domain.is_solvable(board)) {
+    const int first = board.blank == 0 ? 1 : 0;
+    const int second = board.blank <= 1 ? 2 : 1;
+    std::swap(board.cells[first], board.cells[second]);
+  }
+  return board;
+}
+
+// A solver of `size` for the blank-first goal, with the pattern databases `pdb` ("": the size's
+// default). Bad values are refused as the sliding puzzle refuses --size and --pdb.
+struct Labeller {
+  Labeller(const std::string& size_name, const std::string& pdb) {
+    protocol::make_sliding_puzzle()->configure({{"size", size_name}, {"pdb", pdb}});
+    size = *puzzles::parse_size(size_name);
+    const puzzles::SlidingPartition* partition =
+        pdb.empty() ? nullptr : puzzles::find_sliding_partition(pdb);
+    try {
+      solver.emplace(
+          size, puzzles::ordered_sliding_goal(size.rows, size.cols, puzzles::BlankPlace::first),
+          partition);
+    } catch (const std::invalid_argument& error) {
+      throw protocol::UsageError("pdb", error.what());
+    }
+  }
+
+  // Writes each board's optimal distance (each board reaches the goal) as above; stops with
+  // LimitReached if the context is cancelled.
+  void label(std::span<const SlidingState> boards, std::span<std::int32_t> distances,
+             const search::SearchContext& context) {
+    if (boards.empty()) return;
+    const puzzles::SlidingAlgorithm& automatic = *puzzles::find_sliding_algorithm("auto");
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> halted{false};
+    std::mutex mutex;
+    search::SearchStats stopped;  // the first search a limit stopped, once halted
+    // Labels the next board; false when there is none or a limit stopped a search.
+    const auto label_next = [&](const search::SearchContext& on, puzzles::SlidingSolution& found) {
+      const std::size_t i = next++;
+      if (i >= boards.size() || halted) return false;
+      solver->solve(boards[i], automatic, on, found);
+      if (search::is_limit(found.stats.reason)) {
+        const std::lock_guard lock(mutex);
+        if (!halted.exchange(true)) stopped = found.stats;
+        return false;
+      }
+      distances[i] = static_cast<std::int32_t>(found.moves.size());
+      return true;
+    };
+    puzzles::SlidingSolution first;
+    label_next(context, first);
+    search::SearchContext one_thread = context;
+    one_thread.limits.threads = 1;
+    search::run_workers(search::worker_threads(context), [&](unsigned) {
+      puzzles::SlidingSolution found;
+      while (label_next(one_thread, found)) {
+      }
+    });
+    if (halted) throw protocol::LimitReached(stopped);
+  }
+
+  SlidingSize size;
+  std::optional<puzzles::SlidingSolver> solver;
+};
+
+py::tuple sample(const std::string& size, std::uint64_t count, std::uint64_t seed,
+                 const py::object& threads, const py::object& pdb) {
+  return guarded([&] {
+    Labeller labeller(size, pdb.is_none() ? std::string() : std::string(py::str(pdb)));
+    const search::SearchContext context = limits_context(py::none(), py::none(), threads);
+    const puzzles::SlidingDomain& domain = labeller.solver->domain();
+    const auto cells = static_cast<std::size_t>(domain.cells());
+    std::vector<SlidingState> boards(count);
+    std::mt19937_64 random(seed);
+    for (SlidingState& board : boards) board = random_board(random, domain);
+    py::array_t<std::uint8_t> states(
+        {static_cast<py::ssize_t>(count), static_cast<py::ssize_t>(cells)});
+    auto tiles = states.mutable_unchecked<2>();
+    for (std::size_t i = 0; i < count; ++i) {
+      for (std::size_t cell = 0; cell < cells; ++cell) tiles(i, cell) = boards[i].cells[cell];
+    }
+    py::array_t<std::int32_t> distances(static_cast<py::ssize_t>(count));
+    const std::span<std::int32_t> labels(distances.mutable_data(), count);
+    run_cancellable(context, [&] { labeller.label(boards, labels, context); });
+    return py::make_tuple(std::move(states), std::move(distances));
+  });
+}
+
+py::object distance(const py::array_t<long long, py::array::c_style | py::array::forcecast>& given,
+                    const py::object& size, const py::object& threads, const py::object& pdb) {
+  return guarded([&] {
+    if (given.ndim() != 1 && given.ndim() != 2)
+      throw py::value_error("boards must be one board (a row of tiles) or an array of them");
+    const bool one = given.ndim() == 1;
+    const auto cells = static_cast<int>(given.shape(given.ndim() - 1));
+    const std::size_t count = one ? 1 : static_cast<std::size_t>(given.shape(0));
+    std::string size_name;
+    if (!size.is_none()) {
+      size_name = py::str(size);
+    } else if (const auto square = puzzles::square_size(cells)) {
+      size_name = puzzles::size_name(*square);
+    } else {
+      throw protocol::UsageError("size", "boards of " + std::to_string(cells) +
+                                             " cells are not square (4, 9, 16 or 25): give the "
+                                             "size, e.g. size=\"2x4\"");
+    }
+    Labeller labeller(size_name, pdb.is_none() ? std::string() : std::string(py::str(pdb)));
+    const search::SearchContext context = limits_context(py::none(), py::none(), threads);
+    std::vector<SlidingState> boards(count);
+    const long long* tiles = given.data();
+    for (std::size_t i = 0; i < count; ++i) {
+      std::string line;
+      for (int cell = 0; cell < cells; ++cell)
+        line += std::to_string(tiles[i * cells + cell]) + ' ';
+      std::string error = puzzles::read_board(line, labeller.size, boards[i]);
+      if (error.empty() && !labeller.solver->domain().is_solvable(boards[i]))
+        error = "the board cannot reach the goal, the blank first";
+      if (!error.empty()) throw io::InputError("boards", static_cast<int>(i + 1), error);
+    }
+    py::array_t<std::int32_t> distances(static_cast<py::ssize_t>(count));
+    const std::span<std::int32_t> labels(distances.mutable_data(), count);
+    run_cancellable(context, [&] { labeller.label(boards, labels, context); });
+    return one ? py::object(py::int_(labels[0])) : py::object(std::move(distances));
+  });
+}
+
+}  // namespace
+
+void bind_sliding(py::module_& module) {
+  py::module_ sliding = module.def_submodule(
+      "sliding", "Exact optimal distances of sliding-puzzle boards (goal blank-first), at scale.");
+  sliding.def("sample", &sample, py::arg("size") = "4x4", py::arg("count") = 1000,
+              py::arg("seed") = 0, py::arg("threads") = 0, py::arg("pdb") = py::none(),
+              R"(`count` uniformly random solvable boards of `size` and their optimal distances.
+
+Returns (states, distances): numpy arrays of shape (count, cells), uint8, row by row with 0
+the blank, and (count,), int32. The goal is blank-first (0 1 2 ...), as in Korf's sets. The
+same seed gives the same boards on every machine, whatever the threads. Distances come from
+the distance table (3x3 and boards of at most 2,000,000 states), IDA* over pattern databases
+(4x4: 15-7-8, 5x5: 24-6666, built once into the cache, or the set `pdb` names), else IDA*;
+5x5 boards take minutes to hours each. threads: 0, one a core.)");
+  sliding.def("distance", &distance, py::arg("boards"), py::kw_only(), py::arg("size") = py::none(),
+              py::arg("threads") = 0, py::arg("pdb") = py::none(),
+              R"(The optimal distance of each board to the blank-first goal, as sample() finds them.
+
+boards: an array of shape (N, cells), or one board (cells,), of tiles row by row with 0 the
+blank; size "RxC" when the boards are not square. Returns an int32 array of N distances, or
+an int for one board. A board that is not one, or cannot reach the goal, raises
+plumb.InputError naming it (source "boards", line its number from 1).)");
+}
+
+}  // namespace plumb::python
