@@ -91,7 +91,7 @@ ExitCode guarded(const std::function<ExitCode()>& command);
 void report_cache_line(const std::string& line);
 
 // The pieces of the command line that a message may repeat (a folder, a file, an option's value)
-// but must not show as they are: those longer than io::kQuotedLength or with bytes that are not
+// but must not show as they are: those longer than 256 bytes or with bytes that are not
 // printable. Set once by run_program; from then on every message the program reports (guarded(),
 // CLI11's) shows each of them as io::quote does (with_arguments_quoted).
 void quote_arguments_in_messages(int argc, char** argv);

@@ -40,6 +40,10 @@ ExitCode report(const std::string& message, ExitCode status) {
   return status;
 }
 
+// The longest piece of the command line a message shows as it is: a long path (a file deep in a
+// tree) but not a pasted screenful.
+constexpr std::size_t kLongestShownArgument = 256;
+
 // See quote_arguments_in_messages(): the longest first, so that a piece is replaced before any
 // piece of it.
 std::vector<std::string>& arguments_to_quote() {
@@ -82,7 +86,7 @@ void quote_arguments_in_messages(int argc, char** argv) {
   std::vector<std::string>& pieces = arguments_to_quote();
   pieces.clear();
   const auto add = [&](std::string_view piece) {
-    if (piece.size() > io::kQuotedLength || io::printable(piece) != piece)
+    if (piece.size() > kLongestShownArgument || io::printable(piece) != piece)
       pieces.emplace_back(piece);
   };
   for (int i = 1; i < argc; ++i) {
