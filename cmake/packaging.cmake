@@ -42,12 +42,11 @@ add_custom_command(OUTPUT ${PLUMB_DOC_FILES}
 add_custom_target(plumb_doc_files ALL DEPENDS ${PLUMB_DOC_FILES})
 install(FILES packaging/copyright ${PLUMB_DOC_FILES} DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
-# The Python module (python/, PLUMB_PYTHON), where Debian's python3 finds it, once it is a target.
-set(PLUMB_PYTHON_INSTALL_DIR lib/python3/dist-packages CACHE STRING
-  "Where the Python module is installed, under the prefix")
+# The Python module (python/, PLUMB_PYTHON) installs itself where Debian's python3 finds it; the
+# package then needs python3, and numpy for plumb.sliding's arrays.
 if(TARGET plumb_python)
-  install(TARGETS plumb_python LIBRARY DESTINATION ${PLUMB_PYTHON_INSTALL_DIR})
   set(CPACK_DEBIAN_PACKAGE_DEPENDS python3)
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS python3-numpy)
 endif()
 
 # The Debian package: plumb_VERSION_ARCH.deb, its dependencies computed by dpkg-shlibdeps from the
