@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <regex>
+#include <string_view>
+
+#include "plumb/io/text_input.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -22,10 +24,16 @@ std::vector<std::string> split(std::string_view text, char separator) {
   }
 }
 
+// "A..B" with two integers.
+bool is_integer_range(std::string_view type) {
+  const std::size_t dots = type.find("..");
+  return dots != std::string_view::npos && io::parse_int(type.substr(0, dots)) &&
+         io::parse_int(type.substr(dots + 2));
+}
+
 bool is_number_type(const std::string& type) {
-  static const std::regex kRange("-?[0-9]+\\.\\.-?[0-9]+");
   return type == "INT" || type == "UINT" || type == "FLOAT" || type == "NUMBER" ||
-         std::regex_match(type, kRange);
+         is_integer_range(type);
 }
 
 OptionEntry read_option(const CLI::Option& option) {
