@@ -1,7 +1,8 @@
 # Writes OUTPUT, a C++ source defining plumb::serve::assets() (src/serve/assets.hpp): every file of
-# SOURCE_DIR (the page, web/) as bytes, by its path under "/", with its content type.
+# SOURCE_DIR (the page, web/, its folders included: web/puzzles/sliding.js is "/puzzles/sliding.js")
+# as bytes, by its path under "/", with its content type (text/javascript for the ES modules).
 # Usage: cmake -DSOURCE_DIR=web -DOUTPUT=web_assets.cpp -P embed_assets.cmake
-file(GLOB files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/*.html ${SOURCE_DIR}/*.js ${SOURCE_DIR}/*.css
+file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/*.html ${SOURCE_DIR}/*.js ${SOURCE_DIR}/*.css
   ${SOURCE_DIR}/*.svg)
 list(SORT files)
 set(arrays "")

@@ -1,0 +1,51 @@
+// The page's calls to the JSON API. A request that needs a pattern database still being built is
+// answered 503 {"status": "building", "building": {...}} with Retry-After: it is asked again after
+// that many seconds, saying the build's progress meanwhile, until the answer comes or a newer
+// request replaces it. Any other refusal is thrown as a RequestFailed with the server's words.
+export class RequestFailed extends Error {}
+
+// A request superseded by a newer one: its answer is of no use any more.
+export class Superseded extends Error {}
+
+let latest = 0;
+
+// "building the 15-puzzle's databases: 43%", from the 503's fields (its `error` when they lack).
+export function buildingText(answer) {
+  const building = answer.building || {};
+  const board = /^(\d+)x(\d+)$/.exec(building.board || '');
+  const what = board && building.puzzle === 'sliding' ? `the ${board[1] * board[2] - 1}-puzzle's`
+    : building.puzzle ? `${building.puzzle}'s` : null;
+  if (!what || typeof building.fraction !== 'number') return answer.error || 'building the pattern databases';
+  return `building ${what} databases: ${Math.floor(building.fraction * 100)}%`;
+}
+
+// A failure's words, said once: "input:2: bad token" with line 2 reads "Line 2: bad token".
+export function failureText(answer) {
+  const error = String(answer.error || 'the server gave no reason');
+  if (!answer.line) return error;
+  const located = /^[^:\s]+:(\d+): (.*)$/s.exec(error);
+  return located && Number(located[1]) === answer.line ? `Line ${answer.line}: ${located[2]}` : error;
+}
+
+const pause = (seconds) => new Promise((resume) => setTimeout(resume, seconds * 1000));
+
+// POSTs `body` to `path`; `onWait(text)` hears of each wait for a database build.
+export async function post(path, body, onWait = () => {}) {
+  const mine = ++latest;
+  for (;;) {
+    const response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+                                         body: JSON.stringify(body) });
+    let answer;
+    try { answer = await response.json(); } catch { answer = { error: `HTTP ${response.status}` }; }
+    if (mine !== latest) throw new Superseded();
+    if (response.ok) return answer;
+    if (response.status !== 503 || answer.status !== 'building') throw new RequestFailed(failureText(answer));
+    const seconds = Number(response.headers.get('Retry-After'));
+    onWait(buildingText(answer));
+    await pause(seconds > 0 ? Math.min(seconds, 60) : 2);
+    if (mine !== latest) throw new Superseded();
+  }
+}
+
+// Drops whatever request is waiting: its answer, when it comes, is not shown.
+export function supersede() { ++latest; }

@@ -1,0 +1,55 @@
+// Gap: a deal of cards in rows ("23": suit 2, value 3, or "3.12"); the layout puts each suit's ace
+// in column 1 of its row and a gap where it was. A move takes a card to a gap; its places are 1-based
+// [row, column] in the answer, as drawn.
+import { InputProblem, filledLines, svgEl, tokensOf } from '../common.js';
+
+const suitOf = (card) => Number(card.includes('.') ? card.split('.')[0] : card[0]);
+const valueOf = (card) => Number(card.includes('.') ? card.split('.')[1] : card.slice(1));
+const dealText = (rows) => `1\n${rows.map((row) => row.join(' ')).join('\n')}\n`;
+
+export const gap = {
+  sample: '1\n26 31 13 44 21 24 42\n17 45 23 25 41 36 11\n46 34 14 12 37 32 47\n16 43 27 35 22 33 15\n',
+  hint: 'Drag a card onto another card or a gap to swap them in the deal.',
+  note: 'Moves: the card → its row,column (counted from 1).',
+  parse(input, options) {
+    const suits = Number(options.suits || 4), values = Number(options.values || 7);
+    const rows = filledLines(input).slice(1, 1 + suits).map(tokensOf);
+    if (rows.length !== suits || rows.some((row) => row.length !== values))
+      throw new InputProblem(`a deal is ${suits} rows of ${values} cards, after the count`);
+    return { rows, suits, values };
+  },
+  text: (model) => dealText(model.rows),
+  state(model) {
+    const layout = model.rows.map((row) => [null, ...row.map((card) => (valueOf(card) === 1 ? null : card))]);
+    model.rows.flat().filter((card) => valueOf(card) === 1).forEach((ace) => {
+      if (layout[suitOf(ace) - 1]) layout[suitOf(ace) - 1][0] = ace;
+    });
+    return layout;
+  },
+  impossible: () => null,
+  draw(svg, state, context) {
+    const width = 46, height = 60;
+    const columns = state[0].length;
+    svg.setAttribute('viewBox', `-4 -4 ${columns * width + 8} ${state.length * height + 8}`);
+    const moved = context.move ? `${context.move.to[0] - 1},${context.move.to[1] - 1}` : null;
+    state.forEach((row, r) => row.forEach((card, c) => {
+      const place = `${r},${c}`;
+      const group = svgEl('g', { class: card ? `card suit${suitOf(card)}${place === moved ? ' moved' : ''}` : 'gap',
+                                 transform: `translate(${c * width},${r * height})`, 'data-key': place }, svg);
+      svgEl('rect', { x: 2, y: 2, width: width - 4, height: height - 4, rx: 5 }, group);
+      if (card) svgEl('text', { x: width / 2, y: height / 2, 'font-size': 16 }, group, card);
+    }));
+  },
+  click() {},
+  // Places of the layout are swapped in the deal; the aces' column stays as it is.
+  swap(model, a, b) {
+    const [ra, ca] = a.split(',').map(Number), [rb, cb] = b.split(',').map(Number);
+    if (ca === 0 || cb === 0) return;
+    [model.rows[ra][ca - 1], model.rows[rb][cb - 1]] = [model.rows[rb][cb - 1], model.rows[ra][ca - 1]];
+  },
+  moveName: (move) => `${move.card} → ${move.to[0]},${move.to[1]}`,
+  fromState(state) {
+    const aces = state.map((row) => row[0]);
+    return dealText(state.map((row) => row.slice(1).map((card) => card || aces.shift())));
+  },
+};

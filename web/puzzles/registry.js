@@ -1,0 +1,33 @@
+// The puzzles the page draws, by the name the server gives them (GET /api/puzzles). A new puzzle's
+// page is one module beside these and one line here.
+//
+// A renderer is a plain object:
+//   sample              the contest text of the start the page opens with
+//   hint                how the start is edited on the board; legend: what the drawing's marks mean
+//   note                said once above the move list: how a move is named (or absent)
+//   words               { step: 'Move', solved(n): '3 moves', none: text when no solution exists }
+//   unit                what one step of depth is when exploring ('move' when absent)
+//   parse(text, options)        contest text -> model (throws InputProblem); text(model) back
+//   state(model)                the model as a state of docs/json.md
+//   impossible(model, options)  why no search is worth asking for, or null
+//   draw(svg, state, context)   draws a state; context.move is the move that led to it (animated
+//                               and marked), context.before the state it left, context.goal and
+//                               context.columns what the input says beside the state
+//   click(model, key), swap(model, a, b)   edit the start at the drawing's data-key places
+//   moveName(move)              a move of the answer, in words
+//   fromState(state, model)     contest text whose start is an explored state, or null when the
+//                               puzzle's start cannot be such a state
+import { block } from './block.js';
+import { cubic } from './cubic.js';
+import { gap } from './gap.js';
+import { pegs } from './pegs.js';
+import { sliding } from './sliding.js';
+
+export const RENDERERS = { sliding, gap, cubic, pegs, block };
+
+// The words a renderer may leave out.
+export const DEFAULT_WORDS = {
+  step: 'Move',
+  solved: (n) => (n === 0 ? 'the start is already the goal (0 moves)' : `${n.toLocaleString('en')} move${n === 1 ? '' : 's'}`),
+  none: 'No solution: this start cannot reach the goal.',
+};
