@@ -40,7 +40,8 @@ esac
 install_playwright() {
   local dir
   dir="$(dirname "$0")/../tests/web"
-  [ -d "$dir/node_modules/playwright-core" ] && [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ] && return 0
+  [ -d "$dir/node_modules/playwright-core" ] && [ -d "$dir/node_modules/@axe-core/playwright" ] &&
+    [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ] && return 0
   echo "install-deps: npm ci in tests/web"
   (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 }

@@ -205,7 +205,7 @@ async function ask(path, body, busy, button) {
   button.disabled = true;
   try {
     return await post(path, body,
-      (text) => setMessage(`${busy} ${text[0].toUpperCase()}${text.slice(1)}; asking again when it is ready…`));
+      (text) => setMessage(`Waiting: ${text}; the page asks again when they are ready.`));
   } catch (failure) {
     if (!(failure instanceof Superseded))
       setMessage(failure instanceof RequestFailed ? failure.message : `The server could not be reached: ${failure.message}`, true);
@@ -272,6 +272,7 @@ function showStats(record) {
 function showMoves(record) {
   const list = $('moves');
   list.replaceChildren();
+  list.setAttribute('aria-label', words().list);
   $('moves-note').textContent = record.moves?.length ? renderer().note || '' : '';
   (record.moves || []).forEach((move, i) => {
     const item = document.createElement('li');
@@ -333,9 +334,11 @@ $('scrubber').oninput = () => show(Number($('scrubber').value));
 $('speed').onchange = () => { if (page.timer) { stop(); togglePlay(); } };
 $('input').oninput = inputChanged;
 $('sample').onclick = () => { $('input').value = renderer().sample; inputChanged(); };
-// Playback keys anywhere but where they already mean something (text, buttons, sliders).
+// Playback keys anywhere but where they already mean something: in text, lists and sliders, and
+// Space and Enter on a button.
 document.addEventListener('keydown', (event) => {
-  if (event.target.closest('textarea, input, select, button, [role=slider]')) return;
+  if (event.target.closest('textarea, input, select, [role=slider]')) return;
+  if (event.target.closest('button') && (event.key === ' ' || event.key === 'Enter')) return;
   const actions = { ' ': togglePlay, ArrowLeft: () => show(page.step - 1), ArrowRight: () => show(page.step + 1),
                     Home: () => show(0), End: () => show(Infinity) };
   if (!actions[event.key]) return;

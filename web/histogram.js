@@ -27,20 +27,21 @@ export function drawHistogram(box, layers, { log = false, depthTitle = 'depth' }
   readout.className = 'readout';
   readout.setAttribute('aria-hidden', 'true');  // the slider's value text says it to a reader
   box.replaceChildren(chart, readout);
-  const bar = plotWidth / layers.length;
+  const bar = Math.min(plotWidth / layers.length, 24);  // a few layers stay bars, not blocks
   const bars = layers.map((count, depth) => {
     const tall = count > 0 ? Math.max(1, (scale(count) / most) * plotHeight) : 0;
     const rect = svgEl('rect', { class: 'bar', x: LEFT + depth * bar, y: TOP + plotHeight - tall,
-                                 width: Math.max(0.5, bar * 0.85), height: tall, 'data-depth': depth }, chart);
+                                 width: Math.max(0.5, bar * 0.85), height: tall, 'data-depth': depth,
+                                 'data-count': count }, chart);
     // The whole column answers the pointer, however short its bar.
     svgEl('rect', { class: 'hit', x: LEFT + depth * bar, y: TOP, width: bar, height: plotHeight, 'data-depth': depth }, chart);
     return rect;
   });
-  svgEl('line', { class: 'axis', x1: LEFT, y1: TOP + plotHeight, x2: WIDTH - 4, y2: TOP + plotHeight }, chart);
+  svgEl('line', { class: 'axis', x1: LEFT, y1: TOP + plotHeight, x2: LEFT + bar * layers.length, y2: TOP + plotHeight }, chart);
   svgEl('line', { class: 'axis', x1: LEFT, y1: TOP, x2: LEFT, y2: TOP + plotHeight }, chart);
   svgEl('text', { class: 'tick', x: LEFT - 3, y: TOP, 'text-anchor': 'end' }, chart, countText(Math.max(...layers)));
   svgEl('text', { class: 'tick', x: LEFT - 3, y: TOP + plotHeight, 'text-anchor': 'end' }, chart, log ? '1' : '0');
-  svgEl('text', { class: 'title', x: LEFT + plotWidth / 2, y: HEIGHT - 9 }, chart, depthTitle);
+  svgEl('text', { class: 'title', x: LEFT + Math.max(bar * layers.length, 160) / 2, y: HEIGHT - 9 }, chart, depthTitle);
   svgEl('text', { class: 'title', x: 10, y: TOP + plotHeight / 2, transform: `rotate(-90 10 ${TOP + plotHeight / 2})` },
         chart, log ? 'states (log scale)' : 'states');
 
