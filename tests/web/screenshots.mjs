@@ -1,0 +1,37 @@
+// Makes the page's screenshots for the documentation, with the same Playwright and chromium as the
+// browser tests: docs/serve.png (the README's: an 8-puzzle half solved), docs/serve-cubic.png (the
+// cubic dice mid-solution, with their legend) and docs/serve-block.png (block's board dug, the reach
+// left to the block shaded).
+// Usage: node tests/web/screenshots.mjs PLUMB_BINARY DOCS_DIR   (e.g. build-dev/plumb docs)
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const [binary, docs] = process.argv.slice(2);
+const server = spawn(binary, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const [line] = await once(server.stdout, 'data');
+const base = /http:\/\/\S+\//.exec(String(line))[0];
+const browser = await chromium.launch({
+  executablePath: process.env.PLUMB_CHROMIUM || '/usr/bin/chromium',
+  args: process.getuid && process.getuid() === 0 ? ['--no-sandbox'] : [],
+});
+
+const shots = [
+  ['serve.png', 'p=sliding&i=8 6 7 2 5 4 3 x 1&s=1&m=14', { width: 1280, height: 720 }],
+  ['serve-cubic.png', 'p=cubic&s=1&m=6', { width: 1100, height: 560 }],
+  ['serve-block.png', `p=block&i=${encodeURIComponent('1\n7\nb..$...\n...H...\n.......\nb..b..b\n...H...\n.......\nb..b..b\n')}&s=1&m=4`,
+   { width: 1100, height: 760 }],
+];
+for (const [file, fragment, viewport] of shots) {
+  const page = await browser.newPage({ viewport, colorScheme: 'light' });
+  await page.goto(`${base}#${fragment}`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForFunction(() => document.getAnimations().length === 0);  // the last move's slide or roll
+  await page.screenshot({ path: join(docs, file) });
+  console.log(`wrote ${join(docs, file)}`);
+  await page.close();
+}
+await browser.close();
+server.kill('SIGTERM');
+await once(server, 'exit');
