@@ -19,11 +19,12 @@ export function buildingText(answer) {
   return `building ${what} databases: ${Math.floor(building.fraction * 100)}%`;
 }
 
-// A failure's words, said once: "input:2: bad token" with line 2 reads "Line 2: bad token".
+// A failure's words, its line said once: "input:2: bad token" or "line 2: bad token" with line 2
+// reads "Line 2: bad token".
 export function failureText(answer) {
   const error = String(answer.error || 'the server gave no reason');
   if (!answer.line) return error;
-  const located = /^[^:\s]+:(\d+): (.*)$/s.exec(error);
+  const located = /^(?:[^:\s]+:|line )(\d+): (.*)$/is.exec(error);
   return located && Number(located[1]) === answer.line ? `Line ${answer.line}: ${located[2]}` : error;
 }
 
