@@ -254,17 +254,17 @@ function algorithmText(record) {
 function showStats(record) {
   const stats = $('stats');
   stats.replaceChildren();
-  const rows = [['length', record.length === null ? 'none' : record.length],
-                ['algorithm', algorithmText(record)],
-                ['states expanded', record.stats.expanded.toLocaleString('en')],
-                ['time', `${(record.stats.seconds * 1000).toFixed(1)} ms`],
-                ['result', statusText(record.status || record.stats.reason)]];
-  for (const [name, value] of rows) {
+  const rows = [['length', words().length, record.length === null ? 'none' : record.length],
+                ['algorithm', 'algorithm', algorithmText(record)],
+                ['expanded', 'states expanded', record.stats.expanded.toLocaleString('en')],
+                ['time', 'time', `${(record.stats.seconds * 1000).toFixed(1)} ms`],
+                ['result', 'result', statusText(record.status || record.stats.reason)]];
+  for (const [key, name, value] of rows) {
     const term = document.createElement('dt');
     term.textContent = name;
     const detail = document.createElement('dd');
     detail.textContent = value;
-    detail.id = `stat-${name.replace(/ /g, '-')}`;
+    detail.id = `stat-${key}`;
     stats.append(term, detail);
   }
 }

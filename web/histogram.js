@@ -2,7 +2,7 @@
 // (1, 2, 5, 10, 20, ...) at which their measured widths never meet, a linear or log scale, and the
 // exact count of a depth shown on hover and, for the keyboard, as a slider over the depths
 // (arrow keys, Home, End) whose value is read out.
-import { svgEl } from './common.js';
+import { counted, svgEl } from './common.js';
 
 const WIDTH = 320, HEIGHT = 140, LEFT = 40, BOTTOM = 34, TOP = 8, FONT = 10;
 
@@ -12,12 +12,12 @@ function tickStep(widest, bar) {
     for (const factor of [1, 2, 5]) if (step * factor * bar >= widest + 4) return step * factor;
 }
 
-const countText = (count) => count.toLocaleString('en');
 
 // Draws `layers` (states at each depth) into `box`; `depthTitle` names what a depth counts.
 // Returns the chart's <svg>.
 export function drawHistogram(box, layers, { log = false, depthTitle = 'depth' } = {}) {
   const plotWidth = WIDTH - LEFT - 4, plotHeight = HEIGHT - TOP - BOTTOM;
+  const depthText = (depth) => `depth ${depth}: ${counted(layers[depth], 'state')}`;
   const scale = log ? (n) => (n > 0 ? Math.log10(n) + 1 : 0) : (n) => n;
   const most = Math.max(1, ...layers.map(scale));
   const chart = svgEl('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'chart', role: 'slider', tabindex: 0,
@@ -34,13 +34,15 @@ export function drawHistogram(box, layers, { log = false, depthTitle = 'depth' }
                                  width: Math.max(0.5, bar * 0.85), height: tall, 'data-depth': depth,
                                  'data-count': count }, chart);
     // The whole column answers the pointer, however short its bar.
-    svgEl('rect', { class: 'hit', x: LEFT + depth * bar, y: TOP, width: bar, height: plotHeight, 'data-depth': depth }, chart);
+    const hit = svgEl('rect', { class: 'hit', x: LEFT + depth * bar, y: TOP, width: bar, height: plotHeight,
+                                'data-depth': depth }, chart);
+    svgEl('title', {}, hit, depthText(depth));
     return rect;
   });
   svgEl('line', { class: 'axis', x1: LEFT, y1: TOP + plotHeight, x2: LEFT + bar * layers.length, y2: TOP + plotHeight }, chart);
   svgEl('line', { class: 'axis', x1: LEFT, y1: TOP, x2: LEFT, y2: TOP + plotHeight }, chart);
-  svgEl('text', { class: 'tick', x: LEFT - 3, y: TOP, 'text-anchor': 'end' }, chart, countText(Math.max(...layers)));
-  svgEl('text', { class: 'tick', x: LEFT - 3, y: TOP + plotHeight, 'text-anchor': 'end' }, chart, log ? '1' : '0');
+  svgEl('text', { class: 'tick', x: LEFT - 3, y: TOP, 'text-anchor': 'end' }, chart, Math.max(...layers).toLocaleString('en'));
+  svgEl('text', { class: 'tick', x: LEFT - 3, y: TOP + plotHeight, 'text-anchor': 'end' }, chart, '0');
   svgEl('text', { class: 'title', x: LEFT + Math.max(bar * layers.length, 160) / 2, y: HEIGHT - 9 }, chart, depthTitle);
   svgEl('text', { class: 'title', x: 10, y: TOP + plotHeight / 2, transform: `rotate(-90 10 ${TOP + plotHeight / 2})` },
         chart, log ? 'states (log scale)' : 'states');
@@ -62,7 +64,7 @@ export function drawHistogram(box, layers, { log = false, depthTitle = 'depth' }
     chosen = depth === null ? null : Math.max(0, Math.min(layers.length - 1, depth));
     if (chosen === null) { readout.textContent = '\u00a0'; return; }
     bars[chosen].classList.add('chosen');
-    const words = `depth ${chosen}: ${countText(layers[chosen])} state${layers[chosen] === 1 ? '' : 's'}`;
+    const words = depthText(chosen);
     readout.textContent = words;
     chart.setAttribute('aria-valuenow', chosen);
     chart.setAttribute('aria-valuetext', words);
@@ -84,6 +86,6 @@ export function drawHistogram(box, layers, { log = false, depthTitle = 'depth' }
     choose(to);
   });
   chart.setAttribute('aria-valuenow', layers.length - 1);
-  chart.setAttribute('aria-valuetext', `depth ${layers.length - 1}: ${countText(layers[layers.length - 1])} states`);
+  chart.setAttribute('aria-valuetext', depthText(layers.length - 1));
   return chart;
 }

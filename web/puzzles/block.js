@@ -38,6 +38,7 @@ export const block = {
   words: {
     step: 'Cell',
     list: 'The cells to dig',
+    length: 'cells to dig',
     solved: (n) => (n === 0 ? 'nothing to dig: the block cannot reach the goal as the board stands'
       : `dig ${n.toLocaleString('en')} cell${n === 1 ? '' : 's'}`),
     none: 'No solution: no digging keeps the block from the goal (a start cell reaches it without crossing a plain cell).',

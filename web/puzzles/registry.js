@@ -5,8 +5,8 @@
 //   sample              the contest text of the start the page opens with
 //   hint                how the start is edited on the board; legend: what the drawing's marks mean
 //   note                said once above the move list: how a move is named (or absent)
-//   words               { step: 'Move', list: 'The moves', solved(n): '3 moves', none: text when
-//                       no solution exists }
+//   words               { step: 'Move', list: 'The moves', length: 'length', solved(n): '3 moves',
+//                       none: text when no solution exists }
 //   unit                what one step of depth is when exploring ('move' when absent)
 //   parse(text, options)        contest text -> model (throws InputProblem); text(model) back
 //   state(model)                the model as a state of docs/json.md
@@ -30,6 +30,7 @@ export const RENDERERS = { sliding, gap, cubic, pegs, block };
 export const DEFAULT_WORDS = {
   step: 'Move',
   list: 'The moves',
+  length: 'length',
   solved: (n) => (n === 0 ? 'the start is already the goal (0 moves)' : `${n.toLocaleString('en')} move${n === 1 ? '' : 's'}`),
   none: 'No solution: this start cannot reach the goal.',
 };
