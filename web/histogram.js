@@ -41,7 +41,7 @@ export function drawHistogram(box, layers, { log = false, depthTitle = 'depth' }
   });
   svgEl('line', { class: 'axis', x1: LEFT, y1: TOP + plotHeight, x2: LEFT + bar * layers.length, y2: TOP + plotHeight }, chart);
   svgEl('line', { class: 'axis', x1: LEFT, y1: TOP, x2: LEFT, y2: TOP + plotHeight }, chart);
-  svgEl('text', { class: 'tick', x: LEFT - 3, y: TOP, 'text-anchor': 'end' }, chart, Math.max(...layers).toLocaleString('en'));
+  svgEl('text', { class: 'tick', x: LEFT - 3, y: TOP, 'text-anchor': 'end' }, chart, new Intl.NumberFormat('en', { notation: 'compact' }).format(Math.max(...layers)));
   svgEl('text', { class: 'tick', x: LEFT - 3, y: TOP + plotHeight, 'text-anchor': 'end' }, chart, '0');
   svgEl('text', { class: 'title', x: LEFT + Math.max(bar * layers.length, 160) / 2, y: HEIGHT - 9 }, chart, depthTitle);
   svgEl('text', { class: 'title', x: 10, y: TOP + plotHeight / 2, transform: `rotate(-90 10 ${TOP + plotHeight / 2})` },
