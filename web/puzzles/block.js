@@ -33,7 +33,7 @@ const cellName = (move) => `${move[0] + 1},${move[1] + 1}`;
 export const block = {
   sample: '1\n4\nb..$\n....\nHHHH\nHHHH\n',
   hint: 'Click a cell to put a hole there or take it away; drag the block (b) or the goal ($) to move it.',
-  legend: 'Dark blue: where the block can stand; light blue: where it lies on its way; brown: holes; ✕: dug cells (the last one dug in orange). The goal $ outlined red while the block can reach it standing.',
+  legend: 'Blue: where the block can stand; faint blue: where it lies on its way; brown: holes; ✕: dug cells (the last one dug in orange). The goal $ outlined red while the block can reach it standing.',
   note: 'Cells to dig: row,column, counted from 1.',
   words: {
     step: 'Cell',
