@@ -5,6 +5,7 @@
 // in the URL's fragment, so a link opens the same view, pasted into a new tab or an open one. What a
 // puzzle looks like is its renderer's (puzzles/registry.js); the histogram is histogram.js's.
 import { RequestFailed, Superseded, post, supersede } from './api.js';
+import { editFromKeyboard, placeKey } from './board_keys.js';
 import { InputProblem, counted, svgEl } from './common.js';
 import { drawHistogram } from './histogram.js';
 import { DEFAULT_WORDS, RENDERERS } from './puzzles/registry.js';
@@ -157,17 +158,24 @@ function draw() {
   renderer().draw(svg, state, context);
   svg.setAttribute('data-state', JSON.stringify(state));
   svg.setAttribute('aria-label', page.record?.states
-    ? `The board, ${words().step.toLowerCase()} ${page.step} of ${totalSteps()}` : 'The board: the start');
+    ? `The board, ${words().step.toLowerCase()} ${page.step} of ${totalSteps()}`
+    : 'The board: the start (arrow keys choose a place, Enter acts on it, Space picks it up to swap)');
+  boardKeys.mark();
 }
 
-// ---- editing on the board: a press and release on one place is a click, on two a swap --------
+// ---- editing on the board: a press and release on one place is a click, on two a swap; the same
+// from the keyboard (board_keys.js) --------------------------------------------------------------
+const boardKeys = editFromKeyboard($('board'), {
+  editable: () => Boolean(page.model) && !page.record,
+  click: (key) => { renderer().click(page.model, key); modelChanged(); },
+  swap: (a, b) => { renderer().swap(page.model, a, b); modelChanged(); },
+});
+
 let pressed = null;
 function placeOf(event) {
   const target = document.elementFromPoint(event.clientX, event.clientY);
   const keyed = target && target.closest('[data-key]');
-  if (!keyed || !$('board').contains(keyed)) return null;
-  const key = keyed.getAttribute('data-key');
-  return Number.isNaN(Number(key)) ? key : Number(key);
+  return keyed && $('board').contains(keyed) ? placeKey(keyed.getAttribute('data-key')) : null;
 }
 // Editing a solved start drops its solution and edits the start.
 $('board').addEventListener('pointerdown', (event) => {

@@ -342,7 +342,7 @@ for (const colorScheme of ['light', 'dark']) {
 }
 
 await check('every control works from the keyboard alone', async () => {
-  const page = await open('p=sliding&i=1 2 3 4 5 6 x 7 8');
+  const page = await open('p=sliding&i=1 2 3 4 5 6 7 8 x');
   const tabTo = async (selector) => {
     for (let i = 0; i < 80; ++i) {
       await page.keyboard.press('Tab');
@@ -350,6 +350,20 @@ await check('every control works from the keyboard alone', async () => {
     }
     throw new Error(`Tab never reaches ${selector}`);
   };
+  const input = async () => (await page.inputValue('#input')).trim();
+  // The start edited on the board: the cursor from the top left corner down twice and right once
+  // (place 7), Enter slides its tile into the blank; left once (place 6), the same again.
+  await tabTo('#board');
+  for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'Enter']) await page.keyboard.press(key);
+  assert.equal(await input(), '1 2 3 4 5 6 7 x 8');
+  for (const key of ['ArrowLeft', 'Enter']) await page.keyboard.press(key);
+  assert.equal(await input(), '1 2 3 4 5 6 x 7 8');
+  // Space picks a tile up and swaps it with another; swapped back, the start is as it was.
+  await page.keyboard.press('ArrowUp');
+  for (const key of ['Space', 'ArrowRight', 'Space']) await page.keyboard.press(key);
+  assert.equal(await input(), '1 2 3 5 4 6 x 7 8');
+  for (const key of ['Space', 'ArrowLeft', 'Space']) await page.keyboard.press(key);
+  assert.equal(await input(), '1 2 3 4 5 6 x 7 8');
   await tabTo('#solve');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#stat-length');
