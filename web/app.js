@@ -264,9 +264,9 @@ function showStats(record) {
   stats.replaceChildren();
   const rows = [['length', words().length, record.length === null ? 'none' : record.length],
                 ['algorithm', 'algorithm', algorithmText(record)],
-                ['expanded', 'states expanded', record.stats.expanded.toLocaleString('en')],
-                ['time', 'time', `${(record.stats.seconds * 1000).toFixed(1)} ms`],
-                ['result', 'result', statusText(record.status || record.stats.reason)]];
+                ['expanded', 'states expanded', record.stats?.expanded?.toLocaleString('en') ?? '?'],
+                ['time', 'time', record.stats ? `${(record.stats.seconds * 1000).toFixed(1)} ms` : '?'],
+                ['result', 'result', statusText(record.status || record.stats?.reason)]];
   for (const [key, name, value] of rows) {
     const term = document.createElement('dt');
     term.textContent = name;
@@ -366,7 +366,7 @@ async function explore() {
   page.exploration = result;
   showExploration();
   const unit = renderer().unit || 'move';
-  const status = result.status || (result.complete === false ? result.stats.reason : 'complete');
+  const status = result.status || (result.complete === false ? result.stats?.reason : 'complete');
   const origin = result.origin ? `the board shown (${result.origin})` : 'the board shown';
   $('explore-summary').textContent = `Explored from ${origin}: ${counted(result.total, 'state')} reached, ` +
     `the deepest ${counted(result.depth, unit)} away${status === 'complete' ? '' : ` (${statusText(status)})`}.`;
@@ -382,8 +382,9 @@ function showExploration() {
   const deepest = $('deepest');
   deepest.replaceChildren();
   const { fromState, deepestName } = renderer();
-  const shown = result.deepest.slice(0, 6);
-  const some = shown.length < result.deepest.length ? ` (${shown.length} of ${result.deepest.length})` : '';
+  const all = result.deepest || [];
+  const shown = all.slice(0, 6);
+  const some = shown.length < all.length ? ` (${shown.length} of ${all.length})` : '';
   $('deepest-title').textContent = !shown.length ? ''
     : `The deepest states${some}${fromState ? ': choose one to solve from it' : ''}`;
   if (deepestName) {
