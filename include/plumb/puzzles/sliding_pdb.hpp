@@ -73,10 +73,19 @@ struct SlidingPdbSet {
   std::vector<pdb::PatternDatabase> databases;  // one per pattern, in order
 };
 
-// Loads every database of `partition` from the cache directory, building (with the cache's notice)
-// and keeping those that are missing or damaged; a cache that cannot keep them leaves them in
-// memory. Nothing if a limit stopped a build; `stats`, if given, then says which (its reason) and
-// receives the builds' statistics.
+// Loads pattern `pattern`'s database of `partition` from the cache directory, or builds it (with
+// the cache's notice) and keeps it there; a cache that cannot keep it leaves it in memory. Nothing
+// if a limit stopped the build; `stats`, if given, then says which (its reason) and receives the
+// build's statistics.
+std::optional<pdb::PatternDatabase> load_or_build_sliding_pdb(const SlidingPartition& partition,
+                                                              std::size_t pattern,
+                                                              const search::SearchContext& context,
+                                                              unsigned threads,
+                                                              search::SearchStats* stats = nullptr);
+
+// Every database of `partition`, each by load_or_build_sliding_pdb in order. Nothing if a limit
+// stopped a build; `stats`, if given, then says which (its reason) and receives the builds'
+// statistics.
 std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& partition,
                                                         const search::SearchContext& context,
                                                         unsigned threads,
