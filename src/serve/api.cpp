@@ -28,8 +28,9 @@ class BadRequest : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// What the input is called in messages: "input:3: ...".
-constexpr const char* kInputName = "input";
+// What the input is called: in an exploration's origin ("the first deal of the input"), and in
+// the protocol's messages ("the input:3: ..."), which api_message() turns into "line 3: ...".
+constexpr const char* kInputName = "the input";
 
 json option_json(const protocol::OptionSpec& spec) {
   json option = {{"name", spec.name}, {"help", spec.help}};
@@ -154,7 +155,8 @@ struct Job {
   double seconds = 0;
 };
 
-// The failure's message as the service says it: "line 2: ..." for the program's "input:2: ...".
+// The failure's message as the service says it: "line 2: ..." for the program's "FILE:2: ...", the
+// line also in its own field; "WHAT" for "FILE: WHAT".
 std::string api_message(const protocol::Failure& failure) {
   if (failure.source != kInputName) return failure.message;
   const std::string located = failure.line > 0
