@@ -111,8 +111,8 @@ nlohmann::json board_json(const SlidingState& board, SlidingSize size) {
 struct SlidingSettings {
   std::optional<SlidingSize> size;  // --size, else inferred from each line
   BlankPlace blank = BlankPlace::last;
-  std::optional<SlidingState> explicit_goal;    // --goal "tiles"; its size is then `size`
-  const SlidingPartition* partition = nullptr;  // --pdb; null for each size's default
+  std::optional<SlidingState> explicit_goal;           // --goal "tiles"; its size is then `size`
+  const SlidingPartition* partition = nullptr;         // --pdb; null for each size's default
   std::shared_ptr<const SlidingPdbSource> pdb_source;  // the front end's loaded sets, if any
 };
 
@@ -328,9 +328,9 @@ protocol::Exploration SlidingInstance::explore(const protocol::Dataset* start,
   const std::uint64_t processes = group != nullptr ? static_cast<std::uint64_t>(group->size()) : 1;
   if (states == 0 || states / processes > search::kDenseExploreLimit) {
     const std::string count = states == 0 ? "more than 2^64" : fmt::format("{}", states);
-    const std::string message = fmt::format(
-        "a {} board has {} states: explore handles at most {}{}", size_name(reach.size), count,
-        search::kDenseExploreLimit, processes > 1 ? " a process" : "");
+    const std::string message =
+        fmt::format("a {} board has {} states: explore handles at most {}{}", size_name(reach.size),
+                    count, search::kDenseExploreLimit, processes > 1 ? " a process" : "");
     if (start != nullptr)
       throw io::InputError(start->source, static_cast<int>(start->line), message);
     throw UsageError("size", message);

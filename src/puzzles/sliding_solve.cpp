@@ -44,8 +44,8 @@ void run_bfs(SlidingSolver& solver, const SlidingState& start, const SearchConte
   take_result(search::bfs(solver.domain(), start, context), out);
 }
 
-void run_bidirectional(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
-                       SlidingSolution& out) {
+void run_bidirectional(SlidingSolver& solver, const SlidingState& start,
+                       const SearchContext& context, SlidingSolution& out) {
   take_result(search::bidirectional_bfs(solver.domain(), start, context), out);
 }
 

@@ -159,9 +159,8 @@ struct Job {
 // line also in its own field; "WHAT" for "FILE: WHAT".
 std::string api_message(const protocol::Failure& failure) {
   if (failure.source != kInputName) return failure.message;
-  const std::string located = failure.line > 0
-                                  ? fmt::format("{}:{}: ", kInputName, failure.line)
-                                  : fmt::format("{}: ", kInputName);
+  const std::string located = failure.line > 0 ? fmt::format("{}:{}: ", kInputName, failure.line)
+                                               : fmt::format("{}: ", kInputName);
   if (failure.message.rfind(located, 0) != 0) return failure.message;
   const std::string what = failure.message.substr(located.size());
   return failure.line > 0 ? fmt::format("line {}: {}", failure.line, what) : what;

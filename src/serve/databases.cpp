@@ -124,8 +124,8 @@ std::shared_ptr<const puzzles::SlidingPdbSet> Databases::build(std::size_t index
       work_now_ = pattern_work(partition, pattern);
     }
     search::SearchStats stats;
-    std::optional<pdb::PatternDatabase> database = puzzles::load_or_build_sliding_pdb(
-        partition, pattern, context_, options_.threads, &stats);
+    std::optional<pdb::PatternDatabase> database =
+        puzzles::load_or_build_sliding_pdb(partition, pattern, context_, options_.threads, &stats);
     if (!database) {
       if (context_.cancelled()) return nullptr;
       throw protocol::LimitReached(stats);  // the memory limit, the only other that applies
@@ -185,11 +185,10 @@ std::shared_ptr<const puzzles::SlidingPdbSet> Databases::lend(
                                    {"puzzle", "sliding"},
                                    {"board", board_of(partition)},
                                    {"fraction", found->fraction}};
-  const std::string message =
-      found->state == State::queued
-          ? fmt::format("building {}: queued", set_name(partition))
-          : fmt::format("building {}: {:.0f}%", set_name(partition),
-                        std::floor(100 * found->fraction));
+  const std::string message = found->state == State::queued
+                                  ? fmt::format("building {}: queued", set_name(partition))
+                                  : fmt::format("building {}: {:.0f}%", set_name(partition),
+                                                std::floor(100 * found->fraction));
   throw DatabaseNotReady(message, building, retry_after(*found));
 }
 

@@ -130,8 +130,11 @@ TEST(ServeApi, ExploreStartsFromTheInputAsPlumbExploreOfTheSameFile) {
     std::string origin;
   };
   const std::vector<Case> cases{
-      {"gap", {"--suits", "2", "--values", "3"}, {{"suits", 2}, {"values", "3"}},
-       "1\n21 23 12\n11 22 13\n", "the first deal of the input"},
+      {"gap",
+       {"--suits", "2", "--values", "3"},
+       {{"suits", 2}, {"values", "3"}},
+       "1\n21 23 12\n11 22 13\n",
+       "the first deal of the input"},
       {"pegs", {}, json::object(), "1\n5\n", "hole 5 empty"},
   };
   const auto file = std::filesystem::temp_directory_path() /
@@ -145,8 +148,9 @@ TEST(ServeApi, ExploreStartsFromTheInputAsPlumbExploreOfTheSameFile) {
     args.insert(args.end(), c.options.begin(), c.options.end());
     const ProgramRun run = run_plumb(args);
     ASSERT_EQ(run.status, 0) << run.err;
-    const Answer answer = post(*client, "/api/explore",
-                               json{{"puzzle", c.puzzle}, {"input", c.input}, {"options", c.api_options}});
+    const Answer answer =
+        post(*client, "/api/explore",
+             json{{"puzzle", c.puzzle}, {"input", c.input}, {"options", c.api_options}});
     ASSERT_EQ(answer.status, 200) << answer.body.dump();
     json served = without_stats(answer.body.at("result"));
     json program = without_stats(json::parse(run.out));
@@ -155,8 +159,8 @@ TEST(ServeApi, ExploreStartsFromTheInputAsPlumbExploreOfTheSameFile) {
     program.erase("origin");
     EXPECT_EQ(served, program) << c.puzzle;
     // And not what it explores from without an input.
-    const Answer natural = post(*client, "/api/explore",
-                                json{{"puzzle", c.puzzle}, {"options", c.api_options}});
+    const Answer natural =
+        post(*client, "/api/explore", json{{"puzzle", c.puzzle}, {"options", c.api_options}});
     ASSERT_EQ(natural.status, 200) << natural.body.dump();
     EXPECT_NE(natural.body.at("result").at("start"), served.at("start")) << c.puzzle;
   }

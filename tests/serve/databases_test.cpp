@@ -123,12 +123,14 @@ TEST_F(ServeDatabases, ARequestNeedingASetStillBuildingAnswers503ThenTheOptimalS
 
   // Meanwhile every request that needs no set answers: another puzzle, and the same board by the
   // distance table.
-  const Answer gap = post(server, "/api/solve", json{{"puzzle", "gap"},
-                                                     {"input", "1\n21 23 12\n11 22 13\n"},
-                                                     {"options", {{"suits", 2}, {"values", 3}}}});
+  const Answer gap = post(server, "/api/solve",
+                          json{{"puzzle", "gap"},
+                               {"input", "1\n21 23 12\n11 22 13\n"},
+                               {"options", {{"suits", 2}, {"values", 3}}}});
   EXPECT_EQ(gap.status, 200) << gap.body.dump();
-  const Answer table = post(server, "/api/solve",
-                            json{{"puzzle", "sliding"}, {"input", kBoard + "\n"}, {"algo", "table"}});
+  const Answer table =
+      post(server, "/api/solve",
+           json{{"puzzle", "sliding"}, {"input", kBoard + "\n"}, {"algo", "table"}});
   ASSERT_EQ(table.status, 200) << table.body.dump();
   const json optimal = table.body.at("results")[0].at("length");
   EXPECT_EQ(optimal, 31);

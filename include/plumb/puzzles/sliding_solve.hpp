@@ -58,8 +58,8 @@ struct SlidingAlgorithm {
   std::string_view name;
   std::string_view summary;
   // Fills `out` for a solvable instance (the parity check is done before).
-  void (*run)(SlidingSolver& solver, const SlidingState& start, const search::SearchContext& context,
-              SlidingSolution& out);
+  void (*run)(SlidingSolver& solver, const SlidingState& start,
+              const search::SearchContext& context, SlidingSolution& out);
 };
 
 // The algorithms, "auto" first.
