@@ -2,8 +2,8 @@
 // cache of its own and the small 3x3 set 8-44: while the set is building, a request that needs it
 // answers 503 with a Retry-After and the build's progress, and every other request answers; once
 // built, the request answers the optimal solution (replayed to the goal, its length the distance
-// table's); the set stays in the cache, and a second server loads it without building; a set that
-// cannot be built answers 500 with exit status 4.
+// table's), the set lent from memory, not read again; the set stays in the cache, and a second
+// server loads it without building; a set that cannot be built answers 500 with exit status 4.
 //
 // Whatever the machine's speed, the test meets the building state: $PLUMB_SERVE_HOLD_DATABASES
 // holds each set, once built, as building until its file exists, and the test makes the file only
@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -147,10 +148,18 @@ TEST_F(ServeDatabases, ARequestNeedingASetStillBuildingAnswers503ThenTheOptimalS
   for (const json& move : record.at("moves")) moves += move.get<std::string>();
   EXPECT_EQ(moves.size(), optimal.get<std::size_t>());
   EXPECT_EQ(play(kBoard, {3, 3}, moves), play("1 2 3 4 5 6 7 8 x", {3, 3}, ""));
-  EXPECT_EQ(server.stop(), 0);
 
   // Built into the cache, as the cache's notices and the server's said on standard error.
-  EXPECT_EQ(set_files(cache_.path()).size(), 2U);
+  const auto built = set_files(cache_.path());
+  EXPECT_EQ(built.size(), 2U);
+  // A request reads no file: the set is lent from memory (were it read, its files gone, it would
+  // be built and kept again).
+  for (const auto& [name, inode] : built) std::filesystem::remove(cache_.path() / name);
+  const Answer again = post(server, "/api/solve", kNeedsTheSet);
+  ASSERT_EQ(again.status, 200) << again.body.dump();
+  EXPECT_EQ(again.body.at("results")[0].at("moves"), record.at("moves"));
+  EXPECT_TRUE(set_files(cache_.path()).empty());
+  EXPECT_EQ(server.stop(), 0);
   const std::string said = read_file(errors);
   EXPECT_NE(said.find("building pattern database 1 of 2 of 8-44"), std::string::npos) << said;
   EXPECT_NE(said.find("the 8-puzzle's databases (8-44) are ready"), std::string::npos) << said;
