@@ -18,7 +18,7 @@ for file in share/man/man1/plumb.1.gz share/bash-completion/completions/plumb \
   [ -s "$prefix/$file" ] || { echo "check-install: $file is not installed"; exit 1; }
 done
 # plumb hands `plumb serve` to its companion, installed in libexec/plumb.
-served=$(timeout 2 "$prefix/bin/plumb" serve --port 0 || true)
+served=$(timeout 2 "$prefix/bin/plumb" serve --port 0 --databases none || true)
 [[ $served == *"serving on"* ]] || { echo "check-install: the installed plumb cannot serve"; exit 1; }
 "$prefix/examples-build/hanoi" 5 | head -1
 site=$(sed -n 's/^PLUMB_PYTHON_INSTALL_DIR:PATH=//p' "$build/CMakeCache.txt")

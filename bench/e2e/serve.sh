@@ -10,7 +10,7 @@ trap 'rm -f "$out"' EXIT
 status=0
 for queue in 32 8; do
   echo "### --threads 2 --queue $queue"
-  "$PLUMB" serve --port 0 --threads 2 --queue "$queue" --time-limit 2 >"$out" &
+  "$PLUMB" serve --port 0 --databases none --threads 2 --queue "$queue" --time-limit 2 >"$out" &
   server=$!
   for _ in $(seq 50); do grep -q http "$out" && break; sleep 0.1; done
   port=$(grep -o ':[0-9]*/' "$out" | tr -d ':/')

@@ -135,6 +135,16 @@ std::optional<pdb::NibbleArray> build_sliding_pdb(const SlidingPartition& partit
   return entries;
 }
 
+std::optional<pdb::PatternDatabase> load_or_build_sliding_pdb(const SlidingPartition& partition,
+                                                              std::size_t pattern,
+                                                              const search::SearchContext& context,
+                                                              unsigned threads,
+                                                              search::SearchStats* stats) {
+  return pdb::load_or_build(sliding_pdb_table(partition, pattern), [&] {
+    return build_sliding_pdb(partition, pattern, context, threads, stats);
+  });
+}
+
 std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& partition,
                                                         const search::SearchContext& context,
                                                         unsigned threads,
@@ -142,9 +152,8 @@ std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& 
   SlidingPdbSet set{partition, {}};
   for (std::size_t pattern = 0; pattern < partition.patterns.size(); ++pattern) {
     search::SearchStats built;
-    std::optional<pdb::PatternDatabase> database = pdb::load_or_build(
-        sliding_pdb_table(partition, pattern),
-        [&] { return build_sliding_pdb(partition, pattern, context, threads, &built); });
+    std::optional<pdb::PatternDatabase> database =
+        load_or_build_sliding_pdb(partition, pattern, context, threads, &built);
     if (stats != nullptr) {
       *stats += built;
       stats->reason = built.reason;

@@ -6,9 +6,11 @@
 // A dataset is one non-blank line: a board of --size, or of the square of its token count. Moves
 // are named by the way the blank goes (JSON "u" "d" "l" "r"); a state is the array of tiles row by
 // row, 0 for the blank. An instance keeps one solver per board size met (their tables and pattern
-// databases are built once), so it is used by one thread at a time.
+// databases are built once, or lent by the puzzle's SlidingPdbSource), so it is used by one thread
+// at a time.
 #include <fmt/format.h>
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -109,8 +111,9 @@ nlohmann::json board_json(const SlidingState& board, SlidingSize size) {
 struct SlidingSettings {
   std::optional<SlidingSize> size;  // --size, else inferred from each line
   BlankPlace blank = BlankPlace::last;
-  std::optional<SlidingState> explicit_goal;    // --goal "tiles"; its size is then `size`
-  const SlidingPartition* partition = nullptr;  // --pdb; null for each size's default
+  std::optional<SlidingState> explicit_goal;           // --goal "tiles"; its size is then `size`
+  const SlidingPartition* partition = nullptr;         // --pdb; null for each size's default
+  std::shared_ptr<const SlidingPdbSource> pdb_source;  // the front end's loaded sets, if any
 };
 
 std::optional<SlidingSize> size_option(const protocol::PuzzleInfo& info,
@@ -194,7 +197,8 @@ class SlidingInstance : public protocol::Instance {
     for (auto& solver : solvers_) {
       if (solver->size() == size) return *(last_ = solver.get());
     }
-    solvers_.push_back(std::make_unique<SlidingSolver>(size, goal_for(size), settings_.partition));
+    solvers_.push_back(std::make_unique<SlidingSolver>(size, goal_for(size), settings_.partition,
+                                                       settings_.pdb_source.get()));
     return *(last_ = solvers_.back().get());
   }
 
@@ -324,9 +328,9 @@ protocol::Exploration SlidingInstance::explore(const protocol::Dataset* start,
   const std::uint64_t processes = group != nullptr ? static_cast<std::uint64_t>(group->size()) : 1;
   if (states == 0 || states / processes > search::kDenseExploreLimit) {
     const std::string count = states == 0 ? "more than 2^64" : fmt::format("{}", states);
-    const std::string message = fmt::format(
-        "a {} board has {} states: explore handles at most {}{}", size_name(reach.size), count,
-        search::kDenseExploreLimit, processes > 1 ? " a process" : "");
+    const std::string message =
+        fmt::format("a {} board has {} states: explore handles at most {}{}", size_name(reach.size),
+                    count, search::kDenseExploreLimit, processes > 1 ? " a process" : "");
     if (start != nullptr)
       throw io::InputError(start->source, static_cast<int>(start->line), message);
     throw UsageError("size", message);
@@ -399,9 +403,11 @@ protocol::PuzzleInfo sliding_info() {
   return info;
 }
 
-std::unique_ptr<protocol::Instance> configure_sliding(const protocol::PuzzleInfo& info,
-                                                      const protocol::OptionValues& options) {
+std::unique_ptr<protocol::Instance> configure_sliding(
+    const protocol::PuzzleInfo& info, const protocol::OptionValues& options,
+    const std::shared_ptr<const SlidingPdbSource>& pdb_source) {
   SlidingSettings settings;
+  settings.pdb_source = pdb_source;
   settings.size = size_option(info, options);
   read_goal_option(info, options, settings);
   settings.partition = partition_option(info, options);
@@ -413,8 +419,12 @@ std::unique_ptr<protocol::Instance> configure_sliding(const protocol::PuzzleInfo
 
 namespace plumb::protocol {
 
-std::unique_ptr<Puzzle> make_sliding_puzzle() {
-  return std::make_unique<Puzzle>(puzzles::sliding_info(), puzzles::configure_sliding);
+std::unique_ptr<Puzzle> make_sliding_puzzle(
+    std::shared_ptr<const puzzles::SlidingPdbSource> pdb_source) {
+  return std::make_unique<Puzzle>(
+      puzzles::sliding_info(), [pdb_source](const PuzzleInfo& info, const OptionValues& options) {
+        return puzzles::configure_sliding(info, options, pdb_source);
+      });
 }
 
 }  // namespace plumb::protocol

@@ -5,6 +5,7 @@
 #include <array>
 #include <chrono>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -43,8 +44,8 @@ void run_bfs(SlidingSolver& solver, const SlidingState& start, const SearchConte
   take_result(search::bfs(solver.domain(), start, context), out);
 }
 
-void run_bidirectional(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
-                       SlidingSolution& out) {
+void run_bidirectional(SlidingSolver& solver, const SlidingState& start,
+                       const SearchContext& context, SlidingSolution& out) {
   take_result(search::bidirectional_bfs(solver.domain(), start, context), out);
 }
 
@@ -205,13 +206,14 @@ const SlidingAlgorithm* find_sliding_algorithm(std::string_view name) {
 }
 
 SlidingSolver::SlidingSolver(SlidingSize size, const SlidingState& goal,
-                             const SlidingPartition* partition)
+                             const SlidingPartition* partition, const SlidingPdbSource* source)
     : domain_(size.rows, size.cols, goal),
       heuristic_(domain_),
       partition_(partition != nullptr
                      ? partition
                      : default_sliding_partition(static_cast<unsigned>(size.cols),
-                                                 static_cast<unsigned>(size.rows))) {
+                                                 static_cast<unsigned>(size.rows))),
+      source_(source) {
   if (partition != nullptr) check_partition_size(*partition, size);
   if (domain_.cells() <= kMaxRankedSlidingCells) {
     ranked_ = std::make_unique<RankedSlidingDomain>(size.rows, size.cols, goal);
@@ -252,10 +254,14 @@ io::CachedTable distance_table_entry(const SlidingSolver& solver) {
 }  // namespace
 
 const SlidingPdbSet* SlidingSolver::pdbs(const SearchContext& context, search::SearchStats& stats) {
+  if (!pdbs_ && source_ != nullptr) pdbs_ = source_->lend(*partition_);
   if (!pdbs_) {
-    pdbs_ = load_or_build_sliding_pdbs(*partition_, context, search::worker_threads(context), &stats);
+    if (auto built = load_or_build_sliding_pdbs(*partition_, context,
+                                                search::worker_threads(context), &stats)) {
+      pdbs_ = std::make_shared<const SlidingPdbSet>(std::move(*built));
+    }
   }
-  return pdbs_ ? &*pdbs_ : nullptr;
+  return pdbs_.get();
 }
 
 const std::vector<std::uint8_t>* SlidingSolver::table(const SearchContext& context,

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "plumb/io/text_input.hpp"
 #include "plumb/protocol/builtin.hpp"
@@ -27,8 +28,9 @@ class BadRequest : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// What the input is called in messages: "input:3: ...".
-constexpr const char* kInputName = "input";
+// What the input is called: in an exploration's origin ("the first deal of the input"), and in
+// the protocol's messages ("the input:3: ..."), which api_message() turns into "line 3: ...".
+constexpr const char* kInputName = "the input";
 
 json option_json(const protocol::OptionSpec& spec) {
   json option = {{"name", spec.name}, {"help", spec.help}};
@@ -153,6 +155,17 @@ struct Job {
   double seconds = 0;
 };
 
+// The failure's message as the service says it: "line 2: ..." for the program's "FILE:2: ...", the
+// line also in its own field; "WHAT" for "FILE: WHAT".
+std::string api_message(const protocol::Failure& failure) {
+  if (failure.source != kInputName) return failure.message;
+  const std::string located = failure.line > 0 ? fmt::format("{}:{}: ", kInputName, failure.line)
+                                               : fmt::format("{}: ", kInputName);
+  if (failure.message.rfind(located, 0) != 0) return failure.message;
+  const std::string what = failure.message.substr(located.size());
+  return failure.line > 0 ? fmt::format("line {}: {}", failure.line, what) : what;
+}
+
 // The status a failure of the protocol's answers with.
 int http_status(protocol::ExitCode code) {
   switch (code) {
@@ -167,9 +180,10 @@ int http_status(protocol::ExitCode code) {
 
 }  // namespace
 
-Api::Api(const ApiLimits& limits)
+Api::Api(const ApiLimits& limits, std::shared_ptr<const Databases> databases)
     : limits_(limits),
-      puzzles_(protocol::builtin_puzzles()),
+      databases_(std::move(databases)),
+      puzzles_(protocol::builtin_puzzles(databases_)),
       admission_(limits.running, limits.waiting) {}
 
 Reply Api::puzzles() const {
@@ -178,7 +192,8 @@ Reply Api::puzzles() const {
   return {200,
           {{"puzzles", list},
            {"time_limit", std::min(limits_.default_seconds, limits_.max_seconds)},
-           {"max_time_limit", limits_.max_seconds}}};
+           {"max_time_limit", limits_.max_seconds},
+           {"databases", databases_ ? databases_->states() : json::array()}}};
 }
 
 Reply Api::run(Action action, std::string_view body, search::SearchContext request) {
@@ -187,13 +202,14 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
   try {
     const Fields fields(body);
     Job job;
-    const std::string name = fields.text("puzzle").value_or("");
+    const std::optional<std::string> name = fields.text("puzzle");
+    if (!name) throw BadRequest("\"puzzle\" is missing (GET /api/puzzles lists the puzzles)");
     const auto found = std::find_if(puzzles_.begin(), puzzles_.end(), [&](const auto& puzzle) {
-      return puzzle->info().name == name;
+      return puzzle->info().name == *name;
     });
     if (found == puzzles_.end())
       throw BadRequest(
-          fmt::format("no puzzle named {} (GET /api/puzzles lists them)", io::quote(name)));
+          fmt::format("no puzzle named {} (GET /api/puzzles lists them)", io::quote(*name)));
     job.puzzle = found->get();
     const std::string format = fields.text("format").value_or("json");
     if (!protocol::format_named(format))
@@ -251,13 +267,17 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
     return {200, answer};
   } catch (const BadRequest& refused) {
     return {kBadRequest, {{"error", refused.what()}}};
+  } catch (const DatabaseNotReady& building) {
+    return {kBusy,
+            {{"status", "building"}, {"error", building.what()}, {"building", building.building()}},
+            building.retry_after_seconds()};
   } catch (...) {
     const protocol::Failure failure = protocol::current_failure();
     if (failure.status == protocol::ExitCode::limit && stop_switch_.pulled()) {
       answer["error"] = kStopping;
       return {kBusy, answer};
     }
-    answer["error"] = failure.message;
+    answer["error"] = api_message(failure);
     if (failure.line > 0) answer["line"] = failure.line;
     answer["exit_status"] = protocol::status(failure.status);
     return {http_status(failure.status), answer};

@@ -8,7 +8,8 @@
 // the same readers the input, and `"format": "contest"` answers the very text the program prints. A
 // request that fails answers {"error": MESSAGE} (with "line" when the message names an input line,
 // and "exit_status", the program's exit status for the same failure) with a 4xx or 5xx status,
-// along with the answers before the failure, as the program writes them before its message.
+// along with the answers before the failure, as the program writes them before its message. A
+// message about the input says "line N: ..." where the program says "FILE:N: ...".
 //
 // Whatever a body holds, a request is answered: a body that is not JSON, a number out of range,
 // bytes that are not UTF-8 are a 400, and every message quotes what it echoes of the request short
@@ -26,6 +27,7 @@
 #include "plumb/protocol/puzzle.hpp"
 #include "plumb/search/context.hpp"
 #include "serve/admission.hpp"
+#include "serve/databases.hpp"
 #include "serve/stop_switch.hpp"
 
 namespace plumb::serve {
@@ -33,6 +35,7 @@ namespace plumb::serve {
 struct Reply {
   int status = 200;
   nlohmann::json body;
+  int retry_after_seconds = 0;  // a 503's Retry-After header; 0: none
 };
 
 // What the service allows a request.
@@ -60,9 +63,13 @@ inline constexpr const char* kStopping = "the server is stopping";
 
 class Api {
  public:
-  explicit Api(const ApiLimits& limits);
+  // `databases`, if given, lends its pattern database sets to sliding's requests: one that needs a
+  // set not ready answers 503 {"status": "building", "error", "building": PROGRESS} with a
+  // Retry-After, one whose set failed 500.
+  explicit Api(const ApiLimits& limits, std::shared_ptr<const Databases> databases = nullptr);
 
-  // GET /api/puzzles: every puzzle's name, summary, description, options and algorithms.
+  // GET /api/puzzles: every puzzle's name, summary, description, options and algorithms, and the
+  // state of the server's pattern databases.
   Reply puzzles() const;
 
   // POST /api/solve or /api/explore with the request's `body`. The search runs under `request` (a
@@ -76,6 +83,7 @@ class Api {
 
  private:
   ApiLimits limits_;
+  std::shared_ptr<const Databases> databases_;
   std::vector<std::unique_ptr<protocol::Puzzle>> puzzles_;
   Admission admission_;
   StopSwitch stop_switch_;

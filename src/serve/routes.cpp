@@ -31,6 +31,8 @@ constexpr std::array kActions{std::pair{"/api/solve", Action::solve},
 
 void send_json(httplib::Response& response, const Reply& reply) {
   response.status = reply.status;
+  if (reply.retry_after_seconds > 0)
+    response.set_header("Retry-After", std::to_string(reply.retry_after_seconds));
   // Bytes that are not UTF-8 replaced rather than thrown over: every answer is written.
   response.set_content(reply.body.dump(-1, ' ', false, json::error_handler_t::replace),
                        "application/json");

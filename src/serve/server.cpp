@@ -193,7 +193,8 @@ class StopSignals {
 
 void serve(const ServeOptions& options, const std::function<void(const std::string&)>& listening) {
   const StopSignals signals;
-  Api api(options.limits);
+  const auto databases = std::make_shared<Databases>(options.databases);
+  Api api(options.limits, databases);
   std::atomic<bool> stopping{false};
   GuardedServer server(options.limits.running + options.limits.waiting + kSpareConnections,
                        options.max_body_bytes, stopping);
@@ -202,6 +203,7 @@ void serve(const ServeOptions& options, const std::function<void(const std::stri
   const int port = server.bind_socket(options.host, options.port);
   const bool ipv6 = options.host.find(':') != std::string::npos;
   listening(fmt::format("http://{}{}{}:{}/", ipv6 ? "[" : "", options.host, ipv6 ? "]" : "", port));
+  databases->start();
 
   // At a signal: every connection's reading and every search cut short (each answers 503), then the
   // server stopped; stop() again until listening ends, as a stop() before the server started
@@ -212,6 +214,7 @@ void serve(const ServeOptions& options, const std::function<void(const std::stri
     signalled = true;
     stopping = true;
     api.stop();
+    databases->stop();
     while (!finished) {
       server.stop();
       std::this_thread::sleep_for(std::chrono::milliseconds(10));

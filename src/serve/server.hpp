@@ -10,7 +10,9 @@
 // (serve/connection.hpp). Each API request runs on a thread of the server's pool under a search
 // context of its own, which a HangupWatch (serve/hangup.hpp) cancels when the client goes away and
 // a signal cancels with every other (Api::stop): at SIGINT or SIGTERM every request still running,
-// waiting or being read is answered 503 and the server returns within about a second.
+// waiting or being read is answered 503 and the server returns within about a second. Once it
+// listens, it loads or builds its pattern database sets in the background (serve/databases.hpp);
+// a signal stops that build too.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +20,7 @@
 #include <string>
 
 #include "serve/api.hpp"
+#include "serve/databases.hpp"
 
 namespace plumb::serve {
 
@@ -25,6 +28,7 @@ struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = 8080;  // 0: any free port
   ApiLimits limits;
+  DatabaseOptions databases;  // the pattern database sets loaded or built from the start
   std::size_t max_body_bytes = std::size_t{1} << 20;  // a longer body is refused with 413
 };
 

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
@@ -115,6 +117,56 @@ TEST(ServeApi, ExploreAnswersAsPlumbExplore) {
   EXPECT_EQ(text.body.at("output").get<std::string>(), run.out);
 }
 
+// Explore's input decides the start, as the program's FILE does: the same layers, start and
+// deepest states, and an origin that names the input.
+TEST(ServeApi, ExploreStartsFromTheInputAsPlumbExploreOfTheSameFile) {
+  ServeProcess server;
+  const auto client = server.client();
+  struct Case {
+    std::string puzzle;
+    std::vector<std::string> options;
+    json api_options;
+    std::string input;
+    std::string origin;
+  };
+  const std::vector<Case> cases{
+      {"gap",
+       {"--suits", "2", "--values", "3"},
+       {{"suits", 2}, {"values", "3"}},
+       "1\n21 23 12\n11 22 13\n",
+       "the first deal of the input"},
+      {"pegs", {}, json::object(), "1\n5\n", "hole 5 empty"},
+  };
+  const auto file = std::filesystem::temp_directory_path() /
+                    ("plumb-explore-input-" + std::to_string(::getpid()) + ".in");
+  for (const Case& c : cases) {
+    {
+      std::ofstream out(file);
+      out << c.input;
+    }
+    std::vector<std::string> args{"explore", c.puzzle, file.string(), "--format", "json"};
+    args.insert(args.end(), c.options.begin(), c.options.end());
+    const ProgramRun run = run_plumb(args);
+    ASSERT_EQ(run.status, 0) << run.err;
+    const Answer answer =
+        post(*client, "/api/explore",
+             json{{"puzzle", c.puzzle}, {"input", c.input}, {"options", c.api_options}});
+    ASSERT_EQ(answer.status, 200) << answer.body.dump();
+    json served = without_stats(answer.body.at("result"));
+    json program = without_stats(json::parse(run.out));
+    EXPECT_EQ(served.at("origin"), c.origin) << c.puzzle;
+    served.erase("origin");
+    program.erase("origin");
+    EXPECT_EQ(served, program) << c.puzzle;
+    // And not what it explores from without an input.
+    const Answer natural =
+        post(*client, "/api/explore", json{{"puzzle", c.puzzle}, {"options", c.api_options}});
+    ASSERT_EQ(natural.status, 200) << natural.body.dump();
+    EXPECT_NE(natural.body.at("result").at("start"), served.at("start")) << c.puzzle;
+  }
+  std::filesystem::remove(file);
+}
+
 TEST(ServeApi, ListsEveryPuzzleFromItsDeclarations) {
   ServeProcess server;
   const httplib::Result result = server.client()->Get("/api/puzzles");
@@ -122,6 +174,7 @@ TEST(ServeApi, ListsEveryPuzzleFromItsDeclarations) {
   EXPECT_EQ(result->status, 200);
   const json list = json::parse(result->body).at("puzzles");
   ASSERT_EQ(list.size(), kPuzzles.size());
+  EXPECT_EQ(json::parse(result->body).at("databases"), json::array());  // --databases none
   for (std::size_t i = 0; i < kPuzzles.size(); ++i) {
     EXPECT_EQ(list[i].at("name"), kPuzzles[i]);
     EXPECT_FALSE(list[i].at("algorithms").empty());
@@ -161,6 +214,7 @@ TEST(ServeApi, BadRequestsGetTheirStatusAndMessage) {
   };
   expect_refused("{\"puzzle\": \"gap\",", 400, "not JSON");
   expect_refused("[1, 2]", 400, "object");
+  expect_refused("{}", 400, "\"puzzle\" is missing");
   expect_refused(json{{"puzzle", "nosuch"}, {"input", "1\n"}}.dump(), 400, "no puzzle named");
   expect_refused(json{{"puzzle", "gap"}, {"input", "1\n"}, {"options", {{"colour", 2}}}}.dump(),
                  400, "--colour");
@@ -181,6 +235,9 @@ TEST(ServeApi, BadRequestsGetTheirStatusAndMessage) {
       json{{"puzzle", "sliding"}, {"input", "1 2 3 4 5 6 7 8 x\n1 2 3\n"}, {"format", "contest"}});
   EXPECT_EQ(bad.status, 400);
   EXPECT_EQ(bad.body.value("line", 0), 2);
+  // The line said once, as the service words it (docs/serve.md), not the program's "FILE:2: ".
+  EXPECT_EQ(bad.body.value("error", "").rfind("line 2: cannot infer a square board", 0), 0U)
+      << bad.body.dump();
   EXPECT_EQ(bad.body.value("exit_status", 0), 2);
   EXPECT_EQ(bad.body.value("output", ""), "\n");
   EXPECT_EQ(server.stop(), 0);

@@ -101,8 +101,8 @@ TEST(ServeHostileBodies, EchoedTextIsQuotedShortAndPrintable) {
        "--goal"},
       {request("\"sliding\", \"input\": \"1\\n\", \"options\": {\"size\": \"" + escapes + "\"}"),
        "--size"},
-      {request("\"sliding\", \"input\": \"" + escapes + "\""), "input:1"},
-      {request("\"gap\", \"input\": \"" + long_text + "\""), "input:1"},
+      {request("\"sliding\", \"input\": \"" + escapes + "\""), "line 1: "},
+      {request("\"gap\", \"input\": \"" + long_text + "\""), "line 1: "},
   };
   for (const auto& [body, words] : cases) expect_brief_refusal(solve(api, body), words, body);
 }

@@ -1,10 +1,14 @@
 // tests/support/serve_process.hpp: `plumb serve` run as a user runs it, for end-to-end tests of the
 // web service: started on a free port (--port 0) with the options given, its address read from the
 // line it prints, and stopped with SIGTERM when the ServeProcess is destroyed (it must then exit
-// with status 0). client() talks to it with cpp-httplib; RawConnection writes requests by hand.
+// with status 0). It builds no pattern databases (--databases none) unless the options name some:
+// the default sets take minutes and 1.4 GB. Its standard error goes to `errors` if given, else
+// where the test's goes. client() talks to it with cpp-httplib; RawConnection writes requests by
+// hand.
 #pragma once
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
@@ -14,9 +18,12 @@
 #include <unistd.h>
 
 #include <httplib.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -27,7 +34,8 @@ namespace plumb::testing {
 
 class ServeProcess {
  public:
-  explicit ServeProcess(const std::vector<std::string>& options = {}) {
+  explicit ServeProcess(const std::vector<std::string>& options = {},
+                        const std::filesystem::path& errors = {}) {
     int out[2];
     if (::pipe(out) != 0) throw std::runtime_error("pipe");
     pid_ = ::fork();
@@ -35,7 +43,14 @@ class ServeProcess {
       ::dup2(out[1], STDOUT_FILENO);
       ::close(out[0]);
       ::close(out[1]);
+      if (!errors.empty()) {
+        const int file = ::open(errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (file < 0) ::_exit(127);
+        ::dup2(file, STDERR_FILENO);
+      }
       std::vector<std::string> args{PLUMB_BINARY, "serve", "--port", "0"};
+      if (std::find(options.begin(), options.end(), "--databases") == options.end())
+        args.insert(args.end(), {"--databases", "none"});
       args.insert(args.end(), options.begin(), options.end());
       std::vector<char*> argv;
       for (std::string& arg : args) argv.push_back(arg.data());

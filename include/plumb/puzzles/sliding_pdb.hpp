@@ -73,10 +73,19 @@ struct SlidingPdbSet {
   std::vector<pdb::PatternDatabase> databases;  // one per pattern, in order
 };
 
-// Loads every database of `partition` from the cache directory, building (with the cache's notice)
-// and keeping those that are missing or damaged; a cache that cannot keep them leaves them in
-// memory. Nothing if a limit stopped a build; `stats`, if given, then says which (its reason) and
-// receives the builds' statistics.
+// Loads pattern `pattern`'s database of `partition` from the cache directory, or builds it (with
+// the cache's notice) and keeps it there; a cache that cannot keep it leaves it in memory. Nothing
+// if a limit stopped the build; `stats`, if given, then says which (its reason) and receives the
+// build's statistics.
+std::optional<pdb::PatternDatabase> load_or_build_sliding_pdb(const SlidingPartition& partition,
+                                                              std::size_t pattern,
+                                                              const search::SearchContext& context,
+                                                              unsigned threads,
+                                                              search::SearchStats* stats = nullptr);
+
+// Every database of `partition`, each by load_or_build_sliding_pdb in order. Nothing if a limit
+// stopped a build; `stats`, if given, then says which (its reason) and receives the builds'
+// statistics.
 std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& partition,
                                                         const search::SearchContext& context,
                                                         unsigned threads,
@@ -97,13 +106,13 @@ struct SlidingPdbSolution {
 // An optimal solution of the board `cells` (row by row, 0 for the blank) for the goal `goal` (same
 // form; its blank must be in a corner), both of the partition's size, by search::parallel_ida_star
 // on `threads` threads with pdb::AdditivePdbHeuristic, or, if `astar_states` is not 0, by
-// search::astar_ida_star: A* until it stores that many states, then IDA* from its frontier. The move list is the same whatever the
-// thread count; the node counts may differ slightly. Throws std::invalid_argument if the partition
-// is not one of sliding.hpp's board sizes, the boards are not permutations of 0..n-1 of its size
-// or the goal's blank is not in a corner.
+// search::astar_ida_star: A* until it stores that many states, then IDA* from its frontier. The
+// move list is the same whatever the thread count; the node counts may differ slightly. Throws
+// std::invalid_argument if the partition is not one of sliding.hpp's board sizes, the boards are
+// not permutations of 0..n-1 of its size or the goal's blank is not in a corner.
 SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const std::uint8_t> cells,
                                      std::span<const std::uint8_t> goal,
-                                     const search::SearchContext& context = {}, unsigned threads = 1,
-                                     std::uint64_t astar_states = 0);
+                                     const search::SearchContext& context = {},
+                                     unsigned threads = 1, std::uint64_t astar_states = 0);
 
 }  // namespace plumb::puzzles

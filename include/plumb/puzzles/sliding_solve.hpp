@@ -35,6 +35,7 @@
 #include "plumb/puzzles/sliding.hpp"
 #include "plumb/puzzles/sliding_heuristics.hpp"
 #include "plumb/puzzles/sliding_pdb.hpp"
+#include "plumb/puzzles/sliding_pdb_source.hpp"
 #include "plumb/puzzles/sliding_ranked.hpp"
 #include "plumb/search/limits.hpp"
 
@@ -57,8 +58,8 @@ struct SlidingAlgorithm {
   std::string_view name;
   std::string_view summary;
   // Fills `out` for a solvable instance (the parity check is done before).
-  void (*run)(SlidingSolver& solver, const SlidingState& start, const search::SearchContext& context,
-              SlidingSolution& out);
+  void (*run)(SlidingSolver& solver, const SlidingState& start,
+              const search::SearchContext& context, SlidingSolution& out);
 };
 
 // The algorithms, "auto" first.
@@ -70,9 +71,11 @@ class SlidingSolver {
  public:
   // `partition` is the pdb algorithm's (it must outlive the solver, as the named ones do); null
   // means the size's default (default_sliding_partition), if there is one. A partition of another
-  // size is refused (std::invalid_argument), whatever the algorithm.
+  // size is refused (std::invalid_argument), whatever the algorithm. `source`, if given, lends the
+  // sets it keeps (sliding_pdb_source.hpp) and must outlive the solver.
   SlidingSolver(SlidingSize size, const SlidingState& goal,
-                const SlidingPartition* partition = nullptr);
+                const SlidingPartition* partition = nullptr,
+                const SlidingPdbSource* source = nullptr);
 
   const SlidingDomain& domain() const { return domain_; }
   SlidingSize size() const { return {domain_.rows(), domain_.cols()}; }
@@ -98,10 +101,11 @@ class SlidingSolver {
                                          search::SearchStats& stats);
   const RankedSlidingDomain& ranked_domain() const { return *ranked_; }
 
-  // The partition's pattern databases, loaded from the cache directory or built on the first call
-  // (threads: search::worker_threads(context)) and kept there if the cache can take them, else in
-  // memory for this solver's life; precondition: partition() is of this size. Null if a limit
-  // stopped a build; stats.reason then says which.
+  // The partition's pattern databases: lent by the solver's source if it keeps them (whatever it
+  // throws when they are not ready passes through), else loaded from the cache directory or built
+  // on the first call (threads: search::worker_threads(context)) and kept there if the cache can
+  // take them, else in memory for this solver's life; precondition: partition() is of this size.
+  // Null if a limit stopped a build; stats.reason then says which.
   const SlidingPdbSet* pdbs(const search::SearchContext& context, search::SearchStats& stats);
 
  private:
@@ -110,7 +114,8 @@ class SlidingSolver {
   std::unique_ptr<RankedSlidingDomain> ranked_;  // when the class has 64-bit ranks
   std::vector<std::uint8_t> distances_;          // empty until built
   const SlidingPartition* partition_;
-  std::optional<SlidingPdbSet> pdbs_;  // empty until loaded
+  const SlidingPdbSource* source_;
+  std::shared_ptr<const SlidingPdbSet> pdbs_;  // null until loaded or lent
 };
 
 }  // namespace plumb::puzzles

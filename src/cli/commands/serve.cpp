@@ -1,12 +1,23 @@
 // `plumb serve`: the web service (src/serve) with its options: the address, how many searches run
-// at once and wait, and the most time a request's search may take. Prints the address to open on
-// standard output once it listens, then serves until SIGINT or SIGTERM (cli/web_service.hpp).
+// at once and wait, the most time a request's search may take, and the pattern database sets it
+// loads or builds from its start (their progress and notices on standard error). Prints the
+// address to open on standard output once it listens, then serves until SIGINT or SIGTERM
+// (cli/web_service.hpp).
+//
+// $PLUMB_SERVE_HOLD_DATABASES=FILE, for tests: each set, once loaded or built, is held as still
+// building until FILE exists (serve/databases.hpp).
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
 #include <thread>
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
 #include "cli/web_service.hpp"
+#include "plumb/puzzles/sliding_pdb.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -16,7 +27,28 @@ struct ServeCommand {
   unsigned threads = 0;
   double time_limit = 60;
   std::string max_memory;
+  std::string databases = "15-7-8,24-6666";
+  bool progress = false;
 };
+
+// The sets --databases names, comma-separated ("none": none), or why it cannot be read.
+std::vector<const puzzles::SlidingPartition*> database_sets(const std::string& list,
+                                                            std::string& error) {
+  std::vector<const puzzles::SlidingPartition*> sets;
+  if (list == "none") return sets;
+  std::istringstream names(list);
+  for (std::string name; std::getline(names, name, ',');) {
+    const puzzles::SlidingPartition* partition = puzzles::find_sliding_partition(name);
+    if (partition == nullptr) {
+      error = fmt::format("no pattern database set named {}; the sets: {}, or none",
+                          io::quote(name), puzzles::sliding_partition_list());
+      return {};
+    }
+    if (std::find(sets.begin(), sets.end(), partition) == sets.end()) sets.push_back(partition);
+  }
+  if (sets.empty()) error = "name at least one set, or none";
+  return sets;
+}
 
 ExitCode run_serve(ServeCommand& command) {
   serve::ServeOptions& options = command.options;
@@ -25,6 +57,17 @@ ExitCode run_serve(ServeCommand& command) {
       threads > 0 ? threads : std::max(1U, std::thread::hardware_concurrency());
   options.limits.max_seconds = command.time_limit > 0 ? command.time_limit : 1e9;
   options.limits.max_memory_bytes = max_memory_bytes(command.max_memory);
+  std::string unused;
+  options.databases.sets = database_sets(command.databases, unused);  // checked when parsed
+  options.databases.threads = static_cast<unsigned>(options.limits.running);
+  options.databases.max_memory_bytes = options.limits.max_memory_bytes;
+  options.databases.progress = terminal_progress(command.progress);
+  options.databases.progress_interval = progress_interval();
+  options.databases.notice = [](const std::string& line) {
+    std::cerr << "plumb: " << line << '\n' << std::flush;
+  };
+  if (const char* hold = std::getenv("PLUMB_SERVE_HOLD_DATABASES"); hold != nullptr)
+    options.databases.hold_until = hold;
   serve_web(options);
   return ExitCode::done;
 }
@@ -55,6 +98,21 @@ void add_serve_command(CLI::App& app) {
       ->capture_default_str();
   serve->add_option("--max-memory", command->max_memory,
                     "Stop any search past this much memory, e.g. 512M, 16G (0: no limit)");
+  serve
+      ->add_option("--databases", command->databases,
+                   "Pattern database sets to load, or build and cache, from the start, "
+                   "comma-separated: " +
+                       puzzles::sliding_partition_list() +
+                       ", or none; a sliding request that needs one still building is answered "
+                       "503 with its progress")
+      ->check([](const std::string& list) {
+        std::string error;
+        database_sets(list, error);
+        return error;
+      })
+      ->capture_default_str();
+  serve->add_flag("--progress", command->progress,
+                  "Show the databases' progress even when standard error is not a terminal");
   serve->callback([command] {
     throw CLI::RuntimeError(protocol::status(guarded([&] { return run_serve(*command); })));
   });

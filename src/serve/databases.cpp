@@ -1,0 +1,221 @@
+// The pattern database sets `plumb serve` keeps (see serve/databases.hpp).
+#include "serve/databases.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <optional>
+#include <utility>
+
+#include "plumb/io/environment_error.hpp"
+#include "plumb/protocol/run.hpp"
+#include "plumb/puzzles/sliding_io.hpp"
+
+namespace plumb::serve {
+namespace {
+
+// The longest Retry-After: a client comes back at least this often to show the progress.
+constexpr int kMaxRetrySeconds = 10;
+
+// How often a held set looks for its file.
+constexpr std::chrono::milliseconds kHoldPoll{20};
+
+std::string board_of(const puzzles::SlidingPartition& partition) {
+  return puzzles::size_name(
+      {static_cast<int>(partition.height), static_cast<int>(partition.width)});
+}
+
+// "the 15-puzzle's databases (15-7-8)"
+std::string set_name(const puzzles::SlidingPartition& partition) {
+  return fmt::format("the {}-puzzle's databases ({})", partition.width * partition.height - 1,
+                     partition.name);
+}
+
+// The placements a pattern's build expands, about: each of them (or of half of them when a
+// reflection maps its space onto itself: the build then searches half) once, and some again in a
+// later layer for another region of the blank. That share, measured on 15-7-8's two patterns, is
+// 10% and 30%: a fifth is taken, and the fraction capped below 1 until the pattern is whole.
+double pattern_work(const puzzles::SlidingPartition& partition, std::size_t pattern) {
+  constexpr double kExpansionsAPlacement = 1.2;
+  const auto entries = static_cast<double>(puzzles::sliding_pdb_entries(partition, pattern));
+  const double searched =
+      puzzles::sliding_pattern_symmetry(partition, pattern).empty() ? entries : entries / 2;
+  return kExpansionsAPlacement * searched;
+}
+
+// A fraction as JSON shows it: to a thousandth.
+double rounded(double fraction) {
+  return std::round(fraction * 1000) / 1000;
+}
+
+// The message of the exception being handled. Call it only inside a catch block.
+std::string failure_message() {
+  try {
+    return protocol::current_failure().message;
+  } catch (const std::exception& error) {
+    return error.what();
+  } catch (...) {
+    return "an unknown error";
+  }
+}
+
+}  // namespace
+
+Databases::Databases(DatabaseOptions options) : options_(std::move(options)) {
+  context_.limits.threads = options_.threads;
+  context_.limits.max_memory_bytes = options_.max_memory_bytes;
+  context_.set_progress([this](const search::SearchStats& stats) { report(stats); },
+                        options_.progress_interval);
+  for (const puzzles::SlidingPartition* partition : options_.sets) {
+    Entry entry;
+    entry.partition = partition;
+    entries_.push_back(std::move(entry));
+  }
+}
+
+Databases::~Databases() {
+  stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+void Databases::start() {
+  if (!entries_.empty() && !thread_.joinable()) thread_ = std::thread([this] { build_all(); });
+}
+
+void Databases::build_all() {
+  for (std::size_t index = 0; index < entries_.size(); ++index) {
+    const puzzles::SlidingPartition& partition = *entries_[index].partition;
+    const Clock::time_point began = Clock::now();
+    double seconds = 0;  // loading or building, without the hold
+    try {
+      std::shared_ptr<const puzzles::SlidingPdbSet> set = build(index);
+      if (!set) return;  // the server stops
+      seconds = std::chrono::duration<double>(Clock::now() - began).count();
+      hold();
+      if (context_.cancelled()) return;
+      const std::lock_guard lock(mutex_);
+      entries_[index].set = std::move(set);
+      entries_[index].state = State::ready;
+      entries_[index].fraction = 1;
+    } catch (...) {
+      const std::string message = failure_message();
+      {
+        const std::lock_guard lock(mutex_);
+        entries_[index].state = State::failed;
+        entries_[index].failure = message;
+      }
+      if (options_.notice)
+        options_.notice(fmt::format("cannot build {}: {}", set_name(partition), message));
+      continue;
+    }
+    if (options_.notice)
+      options_.notice(fmt::format("{} are ready ({:.1f} s)", set_name(partition), seconds));
+  }
+}
+
+std::shared_ptr<const puzzles::SlidingPdbSet> Databases::build(std::size_t index) {
+  const puzzles::SlidingPartition& partition = *entries_[index].partition;
+  {
+    const std::lock_guard lock(mutex_);
+    current_ = index;
+    entries_[index].state = State::building;
+    entries_[index].started = Clock::now();
+    work_done_ = 0;
+    work_total_ = 0;
+    for (std::size_t pattern = 0; pattern < partition.patterns.size(); ++pattern)
+      work_total_ += pattern_work(partition, pattern);
+  }
+  puzzles::SlidingPdbSet set{partition, {}};
+  for (std::size_t pattern = 0; pattern < partition.patterns.size(); ++pattern) {
+    {
+      const std::lock_guard lock(mutex_);
+      work_now_ = pattern_work(partition, pattern);
+    }
+    search::SearchStats stats;
+    std::optional<pdb::PatternDatabase> database =
+        puzzles::load_or_build_sliding_pdb(partition, pattern, context_, options_.threads, &stats);
+    if (!database) {
+      if (context_.cancelled()) return nullptr;
+      throw protocol::LimitReached(stats);  // the memory limit, the only other that applies
+    }
+    set.databases.push_back(std::move(*database));
+    const std::lock_guard lock(mutex_);
+    work_done_ += work_now_;
+    work_now_ = 0;
+    entries_[index].fraction = work_done_ / work_total_;
+  }
+  return std::make_shared<const puzzles::SlidingPdbSet>(std::move(set));
+}
+
+void Databases::report(const search::SearchStats& stats) {
+  {
+    const std::lock_guard lock(mutex_);
+    Entry& entry = entries_[current_];
+    // At most 99% before the set is whole: the estimate of the work is only an estimate.
+    const double now = std::min(static_cast<double>(stats.expanded), 0.99 * work_now_);
+    entry.fraction = std::max(entry.fraction, std::min(0.99, (work_done_ + now) / work_total_));
+  }
+  if (options_.progress) options_.progress(stats);
+}
+
+void Databases::hold() const {
+  if (options_.hold_until.empty()) return;
+  std::error_code error;
+  while (!std::filesystem::exists(options_.hold_until, error) && !context_.cancelled())
+    std::this_thread::sleep_for(kHoldPoll);
+}
+
+int Databases::retry_after(const Entry& entry) const {
+  if (entry.state != State::building || entry.fraction <= 0) return kMaxRetrySeconds;
+  const double elapsed = std::chrono::duration<double>(Clock::now() - entry.started).count();
+  const double left = elapsed * (1 - entry.fraction) / entry.fraction;
+  return static_cast<int>(std::clamp(std::ceil(left), 1.0, double{kMaxRetrySeconds}));
+}
+
+std::shared_ptr<const puzzles::SlidingPdbSet> Databases::lend(
+    const puzzles::SlidingPartition& partition) const {
+  const std::lock_guard lock(mutex_);
+  const auto found = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& entry) {
+    return entry.partition->name == partition.name;
+  });
+  if (found == entries_.end()) return nullptr;
+  switch (found->state) {
+    case State::ready:
+      return found->set;
+    case State::failed:
+      throw io::EnvironmentError(
+          fmt::format("{} could not be built: {}", set_name(partition), found->failure));
+    case State::queued:
+    case State::building:
+      break;
+  }
+  const nlohmann::json building = {{"database", partition.name},
+                                   {"puzzle", "sliding"},
+                                   {"board", board_of(partition)},
+                                   {"fraction", rounded(found->fraction)}};
+  const std::string message = found->state == State::queued
+                                  ? fmt::format("building {}: queued", set_name(partition))
+                                  : fmt::format("building {}: {:.0f}%", set_name(partition),
+                                                std::floor(100 * found->fraction));
+  throw DatabaseNotReady(message, building, retry_after(*found));
+}
+
+nlohmann::json Databases::states() const {
+  constexpr const char* kStateNames[] = {"queued", "building", "ready", "failed"};
+  const std::lock_guard lock(mutex_);
+  nlohmann::json list = nlohmann::json::array();
+  for (const Entry& entry : entries_) {
+    nlohmann::json item = {{"database", entry.partition->name},
+                           {"puzzle", "sliding"},
+                           {"board", board_of(*entry.partition)},
+                           {"state", kStateNames[static_cast<int>(entry.state)]},
+                           {"fraction", rounded(entry.fraction)}};
+    if (entry.state == State::failed) item["error"] = entry.failure;
+    list.push_back(std::move(item));
+  }
+  return list;
+}
+
+}  // namespace plumb::serve
