@@ -145,6 +145,8 @@ class BlockInstance : public Instance {
     solution.dataset = dataset.number;
     solution.line = dataset.line;
     solution.stats = found.stats;
+    solution.algorithm = algorithm;
+    solution.method = algorithm;
     solution.stats.expanded = found.graph_nodes;
     solution.stats.generated = found.graph_edges;
     solution.optimal = !search::is_limit(found.stats.reason);

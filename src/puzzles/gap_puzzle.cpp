@@ -167,6 +167,9 @@ protocol::Solution GapInstance::solve(const protocol::Dataset& dataset, std::str
   solution.dataset = dataset.number;
   solution.line = dataset.line;
   solution.stats = found.stats;
+  solution.algorithm = algorithm;
+  solution.method = algorithm;
+  solution.optimal = !search::is_limit(found.stats.reason);
   if (found.stats.reason == search::StopReason::solved) solution.length = found.length;
   solution.answer = GapAnswer{start, std::move(found.moves)};
   if (path_recording() == protocol::PathRecording::full) fill_path(solution);

@@ -155,6 +155,8 @@ class PegsInstance : public Instance {
     solution.dataset = dataset.number;
     solution.line = dataset.line;
     solution.stats = found.stats;
+    solution.algorithm = algorithm;
+    solution.method = algorithm;
     solution.optimal = !search::is_limit(found.stats.reason);
     if (found.moves) solution.length = found.moves->size();
     solution.answer = PegsResult{empty, std::move(found.moves)};

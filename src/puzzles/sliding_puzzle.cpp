@@ -247,6 +247,9 @@ protocol::Solution SlidingInstance::solve(const protocol::Dataset& dataset,
   solution.dataset = dataset.number;
   solution.line = dataset.line;
   solution.stats = found.stats;
+  solution.algorithm = algorithm;
+  solution.method = found.method;
+  solution.optimal = !search::is_limit(found.stats.reason);
   if (found.solvable && !search::is_limit(found.stats.reason)) solution.length = found.moves.size();
   solution.answer =
       SlidingAnswer{start.size, found.solvable, start.board, std::move(found.moves), {}};
@@ -287,14 +290,15 @@ std::string SlidingInstance::render(const protocol::Solution& solution, Format f
     record["size"] = size_name(answer.size);
     return record.dump() + "\n";
   }
-  const std::string label = fmt::format("{} {}", info_.dataset_noun, solution.dataset);
+  const std::string label = protocol::solution_label(info_, solution);
   std::string text;
   if (!answer.solvable) {
     text = fmt::format("{}: unsolvable\n", label);
     append_board(text, answer.boards.front(), answer.size);
     return text + "\n";
   }
-  text = fmt::format("{}: {}: {}\n", label, io::counted(answer.moves.size(), "move"), moves);
+  text = fmt::format("{}: {} of the blank: {}\n", label, io::counted(answer.moves.size(), "move"),
+                     moves);
   append_board(text, answer.boards.front(), answer.size);
   for (std::size_t i = 0; i < answer.moves.size(); ++i) {
     text += fmt::format("\n{}. {}\n", i + 1, to_letter(answer.moves[i]));

@@ -64,8 +64,7 @@ ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
   protocol::solve_input(instance, input, algorithm, context,
                         [&](const protocol::Solution& solution) {
                           if (command.common.stats)
-                            print_stats(fmt::format("{} {}", info.dataset_noun, solution.dataset),
-                                        solution.stats);
+                            print_stats(protocol::solution_label(info, solution), solution.stats);
                           write_answer(instance.render(solution, format), solution.stats);
                         });
   return ExitCode::done;
