@@ -33,10 +33,9 @@ std::string_view exploration_status(const Exploration& exploration) {
 }
 
 std::string solution_label(const PuzzleInfo& info, const Solution& solution) {
-  const std::string label = fmt::format("{} {}, by {}", info.dataset_noun, solution.dataset,
-                                        solution.algorithm);
+  const std::string label = fmt::format("{} {}", info.dataset_noun, solution.dataset);
   if (solution.method == solution.algorithm) return label;
-  return fmt::format("{} ({})", label, solution.method);
+  return fmt::format("{}, by {} ({})", label, solution.algorithm, solution.method);
 }
 
 nlohmann::json stats_json(const search::SearchStats& stats) {

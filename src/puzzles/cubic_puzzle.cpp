@@ -51,7 +51,8 @@ without spaces between letters. `0 0` (or the end of the input) ends the input.
 Output (contest): one number per dataset.
   --format pretty   an optimal solution move by move, each die drawn as its top, north-south and
                     east-west colours; moves are named by the way the empty cell goes (u d l r)
-  --format json     one JSON object per dataset and line: answer, solution, statistics
+  --format json     one JSON object per dataset and line (docs/json.md): status, length, moves,
+                    states, method, statistics, goal
 
 Options:
   --size RxC        boards of R rows and C columns, R*C-1 dice, at most 21 cells (default 3x3)
@@ -107,7 +108,8 @@ const PuzzleInfo& cubic_info() {
          .default_value = "30",
          .min = 0,
          .max = 254,
-         .choices = {}},
+         .choices = {},
+         .use = OptionSpec::Use::solve},
     };
     for (const auto& [name, method] : kMethods) info.algorithms.emplace_back(name);
     return info;

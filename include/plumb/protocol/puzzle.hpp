@@ -34,12 +34,14 @@ enum class Format { contest, pretty, json };
 // it, a web service describes it. Values travel as text and the puzzle checks them (configure()).
 struct OptionSpec {
   enum class Type { integer, text };
+  enum class Use { solve_and_explore, solve, explore };  // the commands that read it
   std::string name;  // without dashes: "size"
   std::string help;  // one line
   Type type = Type::text;
   std::string default_value;         // as it would be typed; empty: none (the help says why)
   long long min = 0, max = 0;        // integer options: the allowed range, inclusive
   std::vector<std::string> choices;  // text options with a fixed set of values; empty: free text
+  Use use = Use::solve_and_explore;  // a command that does not read it does not declare it
 };
 
 // Option values by name (without dashes), as text; an option left out takes its default.

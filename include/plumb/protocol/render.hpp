@@ -22,8 +22,8 @@ std::string_view solution_status(const Solution& solution);
 // An exploration's: "complete", or the reason_code of the limit that stopped it.
 std::string_view exploration_status(const Exploration& exploration);
 
-// What the pretty rendering and the statistics line call a solution: the dataset and the algorithm
-// that answered, "Board 1, by ida", or "Board 1, by auto (pdb)" when `auto` chose.
+// What the pretty rendering and the statistics line call a solution: "Board 1", and when `auto`
+// chose the algorithm, which one: "Board 1, by auto (pdb)".
 std::string solution_label(const PuzzleInfo& info, const Solution& solution);
 
 // {"reason", "expanded", "generated", "duplicates", "peak_stored", "iterations", "depth", "seconds"}
