@@ -92,8 +92,9 @@ TEST(Conventions, OnlyTheProgramsHelpListsTheExitStatuses) {
     EXPECT_EQ(run.out.find("Exit status:\n"), std::string::npos) << command << ":\n" << run.out;
     EXPECT_TRUE(run.out.ends_with("\nExit status: as plumb --help lists.\n"))
         << command << ":\n" << run.out;
-    if (args[0] == "solve" || args[0] == "explore")
+    if (args[0] == "solve" || args[0] == "explore") {
       EXPECT_EQ(run.out.find("SUBCOMMAND"), std::string::npos) << command << ":\n" << run.out;
+    }
   }
   for (const char* command : {"solve", "explore"}) {
     const ProgramRun run = run_plumb({command, "--help"});

@@ -18,6 +18,7 @@ namespace {
 
 using testing::lines_of;
 using testing::play;
+using testing::ProgramRun;
 using testing::run_plumb;
 
 // Tables built by these tests go to a temporary cache directory, never to ~/.cache.
