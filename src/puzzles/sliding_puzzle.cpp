@@ -56,7 +56,7 @@ Options:
                     pdb: IDA* over additive pattern databases with reflection, on --threads
                     threads (default: one a core); the databases are built on first use, saying
                     so on standard error (15-7-8: about 1.5 minutes on 2 cores and 1.3 GB of
-                    memory; 24-6666: about 4 minutes and 0.5 GB), then loaded from the cache
+                    memory; 24-6666: about 3 minutes and 0.5 GB), then loaded from the cache
                     ($PLUMB_CACHE, else ~/.cache/plumb; see plumb pdb) into 288 MB (15-7-8)
                     or 255 MB (24-6666) of memory.
                     astar-ida: A* over the same databases until it stores 10,000,000 states
