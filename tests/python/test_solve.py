@@ -54,6 +54,8 @@ def test_pretty_and_json_are_the_programs(puzzle, program):
         assert solution.line == record["line"]
         assert solution.length == record["length"]
         assert solution.optimal == record["optimal"]
+        assert solution.status == record["status"]
+        assert solution.method == record["method"]
         assert solution.moves == record["moves"]
         assert solution.states == record["states"]
         assert set(solution.stats) == set(record["stats"])
