@@ -135,7 +135,8 @@ TEST(Conventions, ACommandRefusesTheOptionsItDoesNotRead) {
     const ProgramRun help = run_plumb({args[0], args[1], "--help"});
     EXPECT_EQ(help.out.find(option + " "), std::string::npos) << help.out;
   }
-  EXPECT_EQ(run_plumb({"explore", "gap", "--seed", "2", "--suits", "2", "--values", "3"}).status, 0);
+  EXPECT_EQ(run_plumb({"explore", "gap", "--seed", "2", "--suits", "2", "--values", "3"}).status,
+            0);
   EXPECT_EQ(run_plumb({"solve", "sliding", "--pdb", "8-44"}, "1 2 3 4 5 6 7 x 8\n").status, 0);
 }
 

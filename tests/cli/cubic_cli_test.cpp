@@ -105,15 +105,15 @@ TEST_F(CubicCli, JsonSolutionsReplayToTheGoal) {
 // lookup as the searches' bound.
 TEST_F(CubicCli, AnAnswerBeyondMaxMovesIsNoneWithinTheBound) {
   for (const char* algo : {"table", "bidir", "ida", "auto"}) {
-    const ProgramRun run =
-        run_plumb({"solve", "cubic", "--format", "json", "--max-moves", "2", "--algo", algo}, kSmall);
+    const ProgramRun run = run_plumb(
+        {"solve", "cubic", "--format", "json", "--max-moves", "2", "--algo", algo}, kSmall);
     ASSERT_EQ(run.status, 0) << run.err;
     std::istringstream lines(run.out);
     std::vector<std::string> statuses;
     for (std::string line; std::getline(lines, line);)
       statuses.push_back(nlohmann::json::parse(line)["status"]);
-    EXPECT_EQ(statuses, (std::vector<std::string>{"solved", "none_within_bound",
-                                                  "none_within_bound"}))
+    EXPECT_EQ(statuses,
+              (std::vector<std::string>{"solved", "none_within_bound", "none_within_bound"}))
         << algo;
   }
 }

@@ -173,9 +173,8 @@ TEST(SlidingCli, AutoSaysWhichAlgorithmRan) {
     EXPECT_TRUE(pretty.out.starts_with("Board 1, by auto (" + method + "): 1 move of the blank"))
         << pretty.out;
   }
-  const ProgramRun named =
-      run_plumb({"solve", "sliding", "--stats", "--algo", "ida", "--format", "json"},
-                "1 2 3 4 5 6 7 x 8\n");
+  const ProgramRun named = run_plumb(
+      {"solve", "sliding", "--stats", "--algo", "ida", "--format", "json"}, "1 2 3 4 5 6 7 x 8\n");
   EXPECT_EQ(nlohmann::json::parse(named.out)["method"], "ida");
   EXPECT_NE(named.err.find("Board 1: solved"), std::string::npos) << named.err;
 }

@@ -34,7 +34,8 @@ enum class Format { contest, pretty, json };
 // it, a web service describes it. Values travel as text and the puzzle checks them (configure()).
 struct OptionSpec {
   enum class Type { integer, text };
-  enum class Use { solve_and_explore, solve, explore };  // the commands that read it
+  // The commands that read it.
+  enum class Use { solve_and_explore, solve, explore };
   std::string name;  // without dashes: "size"
   std::string help;  // one line
   Type type = Type::text;
