@@ -262,8 +262,18 @@ void bind_builtin(py::module_& module) {
           "length", [](const SolutionView& view) { return view.solution().length; },
           "the length of an optimal solution; None when there is none")
       .def_property_readonly(
+          "status",
+          [](const SolutionView& view) {
+            return std::string(protocol::solution_status(view.solution()));
+          },
+          "what the answer is: solved, no_solution, none_within_bound or the limit's reason, as "
+          "the JSON record's status (docs/json.md)")
+      .def_property_readonly(
           "optimal", [](const SolutionView& view) { return view.solution().optimal; },
           "whether length is proven optimal")
+      .def_property_readonly(
+          "method", [](const SolutionView& view) { return view.solution().method; },
+          "the algorithm that ran: the one asked for, or the one auto chose")
       .def_property_readonly("moves", &SolutionView::moves,
                              "an optimal solution's moves in the puzzle's vocabulary "
                              "(docs/json.md); None when there is none")

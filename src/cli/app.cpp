@@ -33,13 +33,35 @@ constexpr const char* kExamples =
     "  plumb help cubic                            rules, formats and options of one puzzle\n"
     "  plumb serve                                 solve and watch puzzles in a browser\n";
 
-// The footer: the examples, then the exit statuses from protocol::kExitCodes.
+// The footer of `plumb --help` and `plumb help`: the examples, then the exit statuses from
+// protocol::kExitCodes. A command's own help ends in its examples, if any, and kExitStatusPointer.
 std::string footer() {
-  std::string text = std::string(kExamples) + "Exit status:\n";
+  std::string text = std::string(kExamples) + "\nExit status:\n";
   for (const protocol::ExitCodeMeaning& each : protocol::kExitCodes)
     text += fmt::format("  {}  {}\n", protocol::status(each.code), each.meaning);
   text.pop_back();
   return text;
+}
+
+constexpr const char* kSolveExamples =
+    "Examples:\n"
+    "  echo '2 3 4 1 5 x 7 6 8' | plumb solve sliding\n"
+    "  plumb solve gap deals.txt --stats           answers, with statistics on standard error\n"
+    "  plumb solve cubic in.txt --format json      one JSON record a dataset (docs/json.md)\n"
+    "  plumb help sliding                          a puzzle's rules, formats and options\n";
+
+constexpr const char* kExploreExamples =
+    "Examples:\n"
+    "  plumb explore sliding --size 3x3            states at each depth from the goal\n"
+    "  plumb explore pegs board.txt                from the first dataset of a file\n"
+    "  plumb explore gap --format json             the counts as one JSON record\n";
+
+// `solve` and `explore`: their subcommands are the puzzles, and their help says so.
+void name_puzzles_in_help(CLI::App& command, const char* examples) {
+  auto formatter = std::make_shared<CLI::Formatter>();
+  formatter->label("SUBCOMMAND", "PUZZLE");  // the puzzles' group is "Puzzles" (add_puzzle_command)
+  command.formatter(formatter);
+  command.footer(fmt::format("{}\n{}", examples, kExitStatusPointer));
 }
 
 // CLI11's messages in the program's form: "plumb: --size: ...", then the help to read. What CLI11
@@ -100,7 +122,7 @@ int run_program(int argc, char** argv) {
   CLI::App app{kDescription, "plumb"};
   quote_arguments_in_messages(argc, argv);
   app.failure_message(failure_message);  // before the subcommands, which inherit it
-  app.footer(footer());
+  app.footer(std::string(kExitStatusPointer));  // likewise; the program's own footer is set last
   app.require_subcommand(1);
   app.set_version_flag("--version", fmt::format("plumb {} (git {})", version(), git_commit()));
 
@@ -110,6 +132,8 @@ int run_program(int argc, char** argv) {
       "explore", "Count the states at each depth from a start; show the deepest");
   solve->require_subcommand(1);
   explore->require_subcommand(1);
+  name_puzzles_in_help(*solve, kSolveExamples);
+  name_puzzles_in_help(*explore, kExploreExamples);
   std::deque<PuzzleCommand> commands;
   for (const auto& puzzle : puzzles) {
     add_puzzle_command(*solve, *puzzle, true, commands.emplace_back());
@@ -134,6 +158,7 @@ int run_program(int argc, char** argv) {
   add_cache_command(app);
   add_serve_command(app);
   add_completion_command(app);
+  app.footer(footer());
   io::set_cache_reporter(report_cache_line);
 
   if (const auto error = command_word_error(app, argc, argv)) {

@@ -19,6 +19,25 @@ std::string_view reason_code(search::StopReason reason) {
   return "unknown";
 }
 
+std::string_view solution_status(const Solution& solution) {
+  if (solution.length) return "solved";
+  switch (solution.stats.reason) {
+    case search::StopReason::exhausted: return "no_solution";
+    case search::StopReason::depth_limit: return "none_within_bound";
+    default: return reason_code(solution.stats.reason);
+  }
+}
+
+std::string_view exploration_status(const Exploration& exploration) {
+  return exploration.complete() ? "complete" : reason_code(exploration.stats.reason);
+}
+
+std::string solution_label(const PuzzleInfo& info, const Solution& solution) {
+  const std::string label = fmt::format("{} {}", info.dataset_noun, solution.dataset);
+  if (solution.method == solution.algorithm) return label;
+  return fmt::format("{}, by {} ({})", label, solution.algorithm, solution.method);
+}
+
 nlohmann::json stats_json(const search::SearchStats& stats) {
   return {{"reason", reason_code(stats.reason)},
           {"expanded", stats.expanded},
@@ -34,8 +53,10 @@ nlohmann::json solution_json(const PuzzleInfo& info, const Solution& solution) {
   return {{"puzzle", info.name},
           {"dataset", solution.dataset},
           {"line", solution.line},
+          {"status", solution_status(solution)},
           {"length", solution.length ? nlohmann::json(*solution.length) : nullptr},
           {"optimal", solution.optimal},
+          {"method", solution.method},
           {"start", solution.states.empty() ? nullptr : solution.states.front()},
           {"moves", solution.moves},
           {"states", solution.states},
@@ -46,6 +67,7 @@ nlohmann::json exploration_json(const PuzzleInfo& info, const Exploration& explo
   return {{"puzzle", info.name},
           {"origin", exploration.origin},
           {"start", exploration.start},
+          {"status", exploration_status(exploration)},
           {"layers", exploration.layer_sizes},
           {"total", exploration.total()},
           {"depth", exploration.layer_sizes.empty() ? 0 : exploration.layer_sizes.size() - 1},

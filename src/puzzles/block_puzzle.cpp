@@ -40,8 +40,9 @@ R rows of C cells) followed by its rows; or TopCoder's array literal, {"b..$", "
 may span lines. Boards of thousands of cells a side are fine.
 Output (contest): one number per board.
   --format pretty   the board with an optimal set of cells to dig drawn as 'x'
-  --format json     one JSON object per board and line: answer and the cells to dig as [row, col]
-                    (counted from 0, as in TopCoder)
+  --format json     one JSON object per board and line (docs/json.md): status, length, the
+                    cells to dig as moves ([row, col], counted from 0 as in TopCoder), states,
+                    method, statistics
 
 Algorithm: a minimum cut over the cells congruent to the goal modulo 3 (each a node of capacity 1,
 each 3-step an edge whose capacity is the plain cells it jumps over), by max flow:
@@ -145,6 +146,8 @@ class BlockInstance : public Instance {
     solution.dataset = dataset.number;
     solution.line = dataset.line;
     solution.stats = found.stats;
+    solution.algorithm = algorithm;
+    solution.method = algorithm;
     solution.stats.expanded = found.graph_nodes;
     solution.stats.generated = found.graph_edges;
     solution.optimal = !search::is_limit(found.stats.reason);

@@ -5,11 +5,12 @@
 // JSON vocabulary: a move is the letter of the way the empty cell goes ("u", "d", "l", "r"); a
 // state is the board's rows, each die as its top, north-south and east-west colours ("WRB") and
 // the empty cell as "..."; a top view is its rows of letters W, R, B, E. A solution's record adds
-// "goal" (the top view), "method" (the one that answered: table, bidir or ida) and, when this
-// dataset's answer built the table, "table_build" (its statistics, which the solution's statistics
-// also count, so that --stats shows all the work of each dataset); an exploration's adds "size"
-// ("RxC") and "top_view_layers" (the top views first reached at each depth, where a table fits),
-// and its statistics count the search for those top views with the exploration's.
+// "goal" (the top view) and, when this dataset's answer built the table, "table_build" (its
+// statistics, which the solution's statistics also count, so that --stats shows all the work of
+// each dataset); an exploration's adds "size" ("RxC") and "top_view_layers" (the top views first
+// reached at each depth, where a table fits), and its statistics count the search for those top
+// views with the exploration's. An answer of -1 (none within --max-moves) stops with depth_limit
+// whichever method looked, so that its status is "none_within_bound".
 //
 // An instance keeps one cubic::Solver a method, made on first use, so that `auto` learns across the
 // datasets it answers and a table is loaded or built once; its solves run one at a time.
@@ -50,7 +51,8 @@ without spaces between letters. `0 0` (or the end of the input) ends the input.
 Output (contest): one number per dataset.
   --format pretty   an optimal solution move by move, each die drawn as its top, north-south and
                     east-west colours; moves are named by the way the empty cell goes (u d l r)
-  --format json     one JSON object per dataset and line: answer, solution, statistics
+  --format json     one JSON object per dataset and line (docs/json.md): status, length, moves,
+                    states, method, statistics, goal
 
 Options:
   --size RxC        boards of R rows and C columns, R*C-1 dice, at most 21 cells (default 3x3)
@@ -106,7 +108,8 @@ const PuzzleInfo& cubic_info() {
          .default_value = "30",
          .min = 0,
          .max = 254,
-         .choices = {}},
+         .choices = {},
+         .use = OptionSpec::Use::solve},
     };
     for (const auto& [name, method] : kMethods) info.algorithms.emplace_back(name);
     return info;
@@ -229,10 +232,14 @@ class CubicInstance : public Instance {
     solution.dataset = dataset.number;
     solution.line = dataset.line;
     solution.stats = answer.stats;
+    solution.algorithm = algorithm;
+    solution.method = name_of(result.method);
     if (search::is_limit(answer.stats.reason)) {
       solution.optimal = false;
     } else if (answer.moves >= 0) {
       solution.length = static_cast<std::size_t>(answer.moves);
+    } else {  // -1: none within --max-moves, whichever method looked (the table says exhausted)
+      solution.stats.reason = search::StopReason::depth_limit;
     }
     solution.answer = std::move(result);
     if (path_recording() == PathRecording::full) fill_path(solution);
@@ -297,13 +304,12 @@ class CubicInstance : public Instance {
       case Format::contest:
         return fmt::format("{}\n", result.answer.moves);
       case Format::pretty:
-        return pretty(solution.dataset, result);
+        return pretty(solution_label(info_, solution), result);
       case Format::json:
         break;
     }
     nlohmann::json record = solution_json(info_, solution);
     record["goal"] = drawing_json(cubic::draw_top_view(board_, result.dataset.goal));
-    record["method"] = std::string(name_of(result.method));
     if (result.table_build) record["table_build"] = stats_json(*result.table_build);
     return record.dump() + '\n';
   }
@@ -360,10 +366,11 @@ class CubicInstance : public Instance {
     }
   }
 
-  std::string pretty(std::size_t number, const CubicResult& result) const {
+  // The pretty rendering under `label` ("Dataset 1, by auto (ida)").
+  std::string pretty(const std::string& label, const CubicResult& result) const {
     const cubic::Dataset& dataset = result.dataset;
     const auto [x, y] = position_of(board_, dataset.start_empty);
-    std::string text = fmt::format("Dataset {}: empty cell at ({}, {}), goal:\n{}", number, x, y,
+    std::string text = fmt::format("{}: empty cell at ({}, {}), goal:\n{}", label, x, y,
                                    cubic::draw_top_view(board_, dataset.goal));
     if (result.answer.moves < 0)
       return text + fmt::format("more than {} moves needed (-1)\n\n", max_moves_);

@@ -37,8 +37,8 @@ is the fewest moves, or -1 when the goal cannot be reached.
 Input: a count T, then T deals of 4 lines of 7 cards (blank lines may separate deals).
 Output (contest): one number per deal.
   --format pretty   replays an optimal solution move by move, drawing the layout
-  --format json     one JSON object per deal and line (docs/json.md): length, moves, states,
-                    statistics
+  --format json     one JSON object per deal and line (docs/json.md): status, length, moves,
+                    states, method, statistics
 
 Options:
   --suits S --values V   S rows of V cards (defaults 4 and 7). Cards are two digits while S and V
@@ -167,6 +167,9 @@ protocol::Solution GapInstance::solve(const protocol::Dataset& dataset, std::str
   solution.dataset = dataset.number;
   solution.line = dataset.line;
   solution.stats = found.stats;
+  solution.algorithm = algorithm;
+  solution.method = algorithm;
+  solution.optimal = !search::is_limit(found.stats.reason);
   if (found.stats.reason == search::StopReason::solved) solution.length = found.length;
   solution.answer = GapAnswer{start, std::move(found.moves)};
   if (path_recording() == protocol::PathRecording::full) fill_path(solution);
@@ -274,14 +277,16 @@ protocol::PuzzleInfo gap_info() {
        "none",
        0,
        0,
-       {"none", "stubborn"}},
+       {"none", "stubborn"},
+       protocol::OptionSpec::Use::solve},
       {"seed",
        "explore without FILE: the random deal to start from",
        Type::integer,
        "1",
        0,
        std::numeric_limits<long long>::max(),
-       {}},
+       {},
+       protocol::OptionSpec::Use::explore},
   };
   for (const NamedAlgorithm& each : kAlgorithms) info.algorithms.emplace_back(each.name);
   return info;

@@ -40,7 +40,8 @@ Output (contest): per case the fewest moves, then the moves as `from to` pairs o
 all shortest solutions the lexicographically smallest sequence from1 to1 from2 to2 ...; or
 IMPOSSIBLE.
   --format pretty   draws the triangle after every move
-  --format json     one JSON object per case and line: moves, statistics
+  --format json     one JSON object per case and line (docs/json.md): status, length, moves,
+                    states, method, statistics
 
 Options:
   --rows N          a triangle of N rows (1 to 10, default 5), holes numbered the same way
@@ -155,6 +156,8 @@ class PegsInstance : public Instance {
     solution.dataset = dataset.number;
     solution.line = dataset.line;
     solution.stats = found.stats;
+    solution.algorithm = algorithm;
+    solution.method = algorithm;
     solution.optimal = !search::is_limit(found.stats.reason);
     if (found.moves) solution.length = found.moves->size();
     solution.answer = PegsResult{empty, std::move(found.moves)};

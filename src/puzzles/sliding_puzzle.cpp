@@ -43,8 +43,8 @@ given with --size. Blank lines are skipped.
 Output (contest): one line per board: a shortest move string, `unsolvable`, or an empty line when
 the board is already solved.
   --format pretty   the boards step by step
-  --format json     one JSON object per board and line (docs/json.md): length, moves, states,
-                    statistics
+  --format json     one JSON object per board and line (docs/json.md): status, length, moves,
+                    states, method (what auto chose), statistics
 
 Options:
   --size RxC        boards of R rows and C columns (R, C >= 2, R*C <= 25), e.g. 2x4, 3x4
@@ -56,10 +56,11 @@ Options:
                     table: a breadth-first distance table of the goal's half of the states, built
                     once and cached, each board then a walk down it.
                     pdb: IDA* over additive pattern databases with reflection, on --threads
-                    threads (default: one a core); the databases are built on first use (15-7-8:
-                    about 1.5 minutes on 2 cores, 24-6666: about 2; 1.3 GB of memory), saying so on
-                    standard error, and then loaded from the cache ($PLUMB_CACHE, else
-                    ~/.cache/plumb; see plumb pdb).
+                    threads (default: one a core); the databases are built on first use, saying
+                    so on standard error (15-7-8: about 1.5 minutes on 2 cores and 1.3 GB of
+                    memory; 24-6666: about 3 minutes and 0.5 GB), then loaded from the cache
+                    ($PLUMB_CACHE, else ~/.cache/plumb; see plumb pdb) into 288 MB (15-7-8)
+                    or 255 MB (24-6666) of memory.
                     astar-ida: A* over the same databases until it stores 10,000,000 states
                     (with --max-memory: what a quarter of it holds), then IDA* from A*'s
                     frontier (Bu and Korf 2019).
@@ -251,6 +252,9 @@ protocol::Solution SlidingInstance::solve(const protocol::Dataset& dataset,
   solution.dataset = dataset.number;
   solution.line = dataset.line;
   solution.stats = found.stats;
+  solution.algorithm = algorithm;
+  solution.method = found.method;
+  solution.optimal = !search::is_limit(found.stats.reason);
   if (found.solvable && !search::is_limit(found.stats.reason)) solution.length = found.moves.size();
   solution.answer =
       SlidingAnswer{start.size, found.solvable, start.board, std::move(found.moves), {}};
@@ -291,14 +295,15 @@ std::string SlidingInstance::render(const protocol::Solution& solution, Format f
     record["size"] = size_name(answer.size);
     return record.dump() + "\n";
   }
-  const std::string label = fmt::format("{} {}", info_.dataset_noun, solution.dataset);
+  const std::string label = protocol::solution_label(info_, solution);
   std::string text;
   if (!answer.solvable) {
     text = fmt::format("{}: unsolvable\n", label);
     append_board(text, answer.boards.front(), answer.size);
     return text + "\n";
   }
-  text = fmt::format("{}: {}: {}\n", label, io::counted(answer.moves.size(), "move"), moves);
+  text = fmt::format("{}: {} of the blank: {}\n", label, io::counted(answer.moves.size(), "move"),
+                     moves);
   append_board(text, answer.boards.front(), answer.size);
   for (std::size_t i = 0; i < answer.moves.size(); ++i) {
     text += fmt::format("\n{}. {}\n", i + 1, to_letter(answer.moves[i]));
@@ -396,7 +401,8 @@ protocol::PuzzleInfo sliding_info() {
                " (default: 15-7-8 on 4x4, 24-6666 on 5x5)",
        .type = Type::text,
        .default_value = "",
-       .choices = {}},
+       .choices = {},
+       .use = protocol::OptionSpec::Use::solve},
   };
   for (const SlidingAlgorithm& algorithm : sliding_algorithms())
     info.algorithms.emplace_back(algorithm.name);

@@ -158,16 +158,17 @@ void run_table(SlidingSolver& solver, const SlidingState& start, const SearchCon
       std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 }
 
+// The algorithm auto runs on the solver's boards (the same for every start).
+std::string_view auto_choice(const SlidingSolver& solver) {
+  const std::uint64_t states = solver.class_size();
+  if (states != 0 && states <= kSlidingAutoTableStates) return "table";
+  if (solver.partition() != nullptr && goal_blank_in_corner(solver.domain())) return "pdb";
+  return "ida";
+}
+
 void run_auto(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
               SlidingSolution& out) {
-  const std::uint64_t states = solver.class_size();
-  if (states != 0 && states <= kSlidingAutoTableStates) {
-    run_table(solver, start, context, out);
-  } else if (solver.partition() != nullptr && goal_blank_in_corner(solver.domain())) {
-    run_pdb(solver, start, context, out);
-  } else {
-    run_ida(solver, start, context, out);
-  }
+  find_sliding_algorithm(auto_choice(solver))->run(solver, start, context, out);
 }
 
 constexpr std::array kAlgorithms{
@@ -227,6 +228,7 @@ std::uint64_t SlidingSolver::class_size() const {
 void SlidingSolver::solve(const SlidingState& start, const SlidingAlgorithm& algorithm,
                           const SearchContext& context, SlidingSolution& out) {
   out.moves.clear();
+  out.method = algorithm.run == run_auto ? auto_choice(*this) : algorithm.name;
   out.solvable = domain_.is_solvable(start);
   if (!out.solvable) {
     out.stats = {};

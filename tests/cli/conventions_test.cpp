@@ -69,6 +69,77 @@ TEST(Conventions, HelpPrintsTheProgramsCommands) {
   }
 }
 
+// Every command's --help: the program's lists the examples and, after a blank line, the exit
+// statuses; every other ends in one line that points there, and the puzzle commands call the
+// puzzles PUZZLE, not SUBCOMMAND.
+TEST(Conventions, OnlyTheProgramsHelpListsTheExitStatuses) {
+  const ProgramRun program = run_plumb({"--help"});
+  EXPECT_NE(program.out.find("Examples:\n"), std::string::npos) << program.out;
+  EXPECT_NE(program.out.find("\n\nExit status:\n  0  done\n"), std::string::npos) << program.out;
+  EXPECT_EQ(run_plumb({"help"}).out, program.out);
+  std::vector<std::vector<std::string>> commands{
+      {"solve"}, {"explore"}, {"list"}, {"help"}, {"pdb"}, {"pdb", "build"}, {"pdb", "solve"},
+      {"cache"}, {"serve"}, {"completion"}};
+  for (const std::string& puzzle : kPuzzles) {
+    commands.push_back({"solve", puzzle});
+    commands.push_back({"explore", puzzle});
+  }
+  for (std::vector<std::string> args : commands) {
+    args.push_back("--help");
+    const ProgramRun run = run_plumb(args);
+    const std::string command = args.front() + (args.size() > 2 ? " " + args[1] : "");
+    EXPECT_EQ(run.status, 0) << command;
+    EXPECT_EQ(run.out.find("Exit status:\n"), std::string::npos) << command << ":\n" << run.out;
+    EXPECT_TRUE(run.out.ends_with("\nExit status: as plumb --help lists.\n"))
+        << command << ":\n" << run.out;
+    if (args[0] == "solve" || args[0] == "explore") {
+      EXPECT_EQ(run.out.find("SUBCOMMAND"), std::string::npos) << command << ":\n" << run.out;
+    }
+  }
+  for (const char* command : {"solve", "explore"}) {
+    const ProgramRun run = run_plumb({command, "--help"});
+    EXPECT_NE(run.out.find(std::string("Usage: plumb ") + command + " [OPTIONS] PUZZLE\n"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("Puzzles:\n  sliding "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("\nExamples:\n  "), std::string::npos) << run.out;
+  }
+}
+
+// `plumb help PUZZLE` opens with one title line, the puzzle's name first, then a blank line.
+TEST(Conventions, APuzzlesHelpHasOneTitleLine) {
+  for (const std::string& puzzle : kPuzzles) {
+    const ProgramRun run = run_plumb({"help", puzzle});
+    EXPECT_EQ(run.status, 0) << puzzle;
+    EXPECT_EQ(run.out.rfind(puzzle + ": ", 0), 0u) << run.out;
+    const std::size_t title_end = run.out.find('\n');
+    EXPECT_EQ(run.out.substr(title_end, 2), "\n\n") << puzzle << ":\n" << run.out;
+  }
+}
+
+// explore runs one exploration whatever the algorithm: it declares no --algo, and no option that
+// only solve reads (sliding's --pdb, cubic's --max-moves, gap's --prune); solve none that only
+// explore reads (gap's --seed). Given, they are refused, and the help does not list them.
+TEST(Conventions, ACommandRefusesTheOptionsItDoesNotRead) {
+  const std::vector<std::vector<std::string>> refused{
+      {"explore", "sliding", "--algo", "ida"},  {"explore", "sliding", "--pdb", "15-555"},
+      {"explore", "cubic", "--max-moves", "3"}, {"explore", "gap", "--prune", "stubborn"},
+      {"explore", "pegs", "--algo=table"},      {"solve", "gap", "--seed", "2"}};
+  for (const std::vector<std::string>& args : refused) {
+    const ProgramRun run = run_plumb(args);
+    EXPECT_EQ(run.status, 2) << args[2];
+    const std::string option = args[2].substr(0, args[2].find('='));
+    EXPECT_EQ(run.err.rfind("plumb: The following argument was not expected: " + option, 0), 0u)
+        << run.err;
+    EXPECT_EQ(run.out, "");
+    const ProgramRun help = run_plumb({args[0], args[1], "--help"});
+    EXPECT_EQ(help.out.find(option + " "), std::string::npos) << help.out;
+  }
+  EXPECT_EQ(run_plumb({"explore", "gap", "--seed", "2", "--suits", "2", "--values", "3"}).status,
+            0);
+  EXPECT_EQ(run_plumb({"solve", "sliding", "--pdb", "8-44"}, "1 2 3 4 5 6 7 x 8\n").status, 0);
+}
+
 TEST(Conventions, UsageErrorsNameWhatIsWrong) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
       {{}, "plumb: name a command: solve, explore, list, help, pdb"},
@@ -110,8 +181,9 @@ TEST(Conventions, LimitOptionsTakeZeroAsNoLimitAndRefuseTheRestShortly) {
   }
 }
 
-// `--stats --format pretty` on every sample: the statistics' label of the first dataset is the word
-// the pretty output heads it with ("Case 1" and "Case 1:").
+// `--stats --format pretty` on every sample: the statistics' label of the first dataset is the one
+// the pretty output heads it with ("Case 1" and "Case 1:"; "Board 1, by auto (table)" where auto
+// chose).
 TEST(Conventions, ADatasetIsCalledTheSameInStatisticsAndPrettyOutput) {
   for (const std::string& puzzle : kPuzzles) {
     const ProgramRun run = run_plumb(
@@ -119,10 +191,10 @@ TEST(Conventions, ADatasetIsCalledTheSameInStatisticsAndPrettyOutput) {
     ASSERT_EQ(run.status, 0) << puzzle << ": " << run.err;
     std::string first_stats = run.err.substr(0, run.err.find('\n'));
     if (first_stats.starts_with("table build")) first_stats = run.err.substr(run.err.find('\n') + 1);
-    const std::string label = first_stats.substr(0, first_stats.find(" 1") + 2);  // "Case 1"
-    ASSERT_TRUE(label.size() > 2 && std::isupper(static_cast<unsigned char>(label[0])) &&
-                std::all_of(label.begin() + 1, label.end() - 2, [](char c) { return std::islower(c); }) &&
-                (first_stats[label.size()] == ':' || first_stats[label.size()] == ' '))
+    const std::string label = first_stats.substr(0, first_stats.find(": "));
+    const std::string noun = label.substr(0, label.find(" 1"));  // "Case"
+    ASSERT_TRUE(noun.size() < label.size() && std::isupper(static_cast<unsigned char>(noun[0])) &&
+                std::all_of(noun.begin() + 1, noun.end(), [](char c) { return std::islower(c); }))
         << puzzle << ": " << run.err;
     EXPECT_NE(run.out.find(label + ":"), std::string::npos)
         << puzzle << ": '" << label << ":' not in\n" << run.out;

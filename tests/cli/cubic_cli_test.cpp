@@ -101,6 +101,23 @@ TEST_F(CubicCli, JsonSolutionsReplayToTheGoal) {
   EXPECT_NE(pretty.out.find("Move 13:"), std::string::npos);
 }
 
+// -1 (more than --max-moves moves) is "none_within_bound" whichever method answered, the table's
+// lookup as the searches' bound.
+TEST_F(CubicCli, AnAnswerBeyondMaxMovesIsNoneWithinTheBound) {
+  for (const char* algo : {"table", "bidir", "ida", "auto"}) {
+    const ProgramRun run = run_plumb(
+        {"solve", "cubic", "--format", "json", "--max-moves", "2", "--algo", algo}, kSmall);
+    ASSERT_EQ(run.status, 0) << run.err;
+    std::istringstream lines(run.out);
+    std::vector<std::string> statuses;
+    for (std::string line; std::getline(lines, line);)
+      statuses.push_back(nlohmann::json::parse(line)["status"]);
+    EXPECT_EQ(statuses,
+              (std::vector<std::string>{"solved", "none_within_bound", "none_within_bound"}))
+        << algo;
+  }
+}
+
 TEST_F(CubicCli, GeneralizedBoards) {
   // 2 rows of 3: the empty cell starts at the top right.
   const std::string input = "3 1\nW W E\nW W W\n3 1\nWWW\nWWE\n3 1\nRRR\nRRE\n0 0\n";

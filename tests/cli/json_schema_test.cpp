@@ -1,7 +1,8 @@
 // Every protocol puzzle's --format json output against the one schema,
-// docs/plumb-output.schema.json (docs/json.md): `solve` on its sample and on datasets without an
-// answer, `explore` on a small case; and the validator (tests/support/json_schema.hpp) itself,
-// which must reject what the schema rules out.
+// docs/plumb-output.schema.json (docs/json.md): `solve` on its sample, on datasets without an
+// answer and under a limit that stops its searches, `explore` on a small case, each record's
+// `status` agreeing with its `length` and statistics; and the validator
+// (tests/support/json_schema.hpp) itself, which must reject what the schema rules out.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -12,8 +13,11 @@
 #include <vector>
 
 #include "plumb/protocol/builtin.hpp"
+#include "plumb/protocol/render.hpp"
 #include "tests/support/json_schema.hpp"
+#include "tests/support/protocol_run.hpp"
 #include "tests/support/run_plumb.hpp"
+#include "tests/support/temporary_cache.hpp"
 
 namespace plumb::testing {
 namespace {
@@ -24,7 +28,31 @@ SchemaValidator output_schema() {
   return SchemaValidator(nlohmann::json::parse(read_file(path)));
 }
 
-// Checks each line of `output` against the schema; returns how many records there were.
+// Checks that a record's `status` says what its other keys say: a solve record's its `length`
+// and statistics' reason, an explore record's its `complete`.
+void expect_consistent_status(const nlohmann::json& record, const std::string& what) {
+  const std::string status = record["status"];
+  const std::string reason = record["stats"]["reason"];
+  if (record.contains("complete")) {
+    EXPECT_EQ(status, record["complete"] ? "complete" : reason) << what;
+    return;
+  }
+  EXPECT_EQ(status == "solved", !record["length"].is_null()) << what << ": " << record.dump();
+  if (status == "solved") {
+    EXPECT_EQ(reason, "solved") << what;
+  } else if (status == "no_solution") {
+    EXPECT_EQ(reason, "exhausted") << what;
+    EXPECT_TRUE(record["optimal"]) << what;
+  } else if (status == "none_within_bound") {
+    EXPECT_EQ(reason, "depth_limit") << what;
+  } else {
+    EXPECT_EQ(status, reason) << what;
+    EXPECT_FALSE(record["optimal"]) << what;
+  }
+}
+
+// Checks each line of `output` against the schema and its status; returns how many records there
+// were.
 std::size_t expect_valid_lines(const SchemaValidator& schema, const std::string& output,
                                const std::string& what) {
   std::istringstream lines(output);
@@ -32,8 +60,10 @@ std::size_t expect_valid_lines(const SchemaValidator& schema, const std::string&
   std::size_t records = 0;
   while (std::getline(lines, line)) {
     ++records;
-    const auto problems = schema.validate(nlohmann::json::parse(line));
+    const auto record = nlohmann::json::parse(line);
+    const auto problems = schema.validate(record);
     EXPECT_TRUE(problems.empty()) << what << ": " << problems.front() << "\n" << line;
+    expect_consistent_status(record, what);
   }
   return records;
 }
@@ -82,6 +112,43 @@ TEST(JsonSchema, EveryPuzzlesSolveRecords) {
     const auto record = nlohmann::json::parse(none.out);
     EXPECT_TRUE(record["length"].is_null()) << name << ": " << none.out;
     EXPECT_TRUE(record["moves"].is_null()) << name << ": " << none.out;
+    // cubic's answer is -1 for more than --max-moves moves; the others' datasets have none at all
+    EXPECT_EQ(record["status"], name == "cubic" ? "none_within_bound" : "no_solution") << name;
+  }
+}
+
+// The records of searches that a limit stopped (which the program does not write: it exits with
+// status 3, but a front end such as the web service may render them) say which limit.
+TEST(JsonSchema, EveryPuzzlesRecordsOfSearchesALimitStopped) {
+  const TemporaryCache cache;  // no table built or found elsewhere answers without a search
+  const SchemaValidator schema = output_schema();
+  // The algorithm of each puzzle that searches every dataset (sliding's and cubic's auto may use a
+  // table).
+  const std::map<std::string, std::string> searching{
+      {"sliding", "ida"}, {"gap", "bfs"}, {"cubic", "ida"}, {"pegs", "meet"}, {"block", "bk"}};
+  search::SearchLimits one_node;
+  one_node.max_nodes = 1;
+  const search::SearchContext cancelled;
+  cancelled.cancel();
+  for (const auto& puzzle : protocol::builtin_puzzles()) {
+    const std::string name = puzzle->info().name;
+    const auto instance = puzzle->configure({});
+    const std::string input = read_file(sample_path(name, "sample.in"));
+    for (const search::SearchContext& context : {search::SearchContext(one_node), cancelled}) {
+      std::size_t stopped = 0;
+      for (const protocol::Solution& solution :
+           solve_all(*instance, input, searching.at(name), context)) {
+        const std::string record = instance->render(solution, protocol::Format::json);
+        expect_valid_lines(schema, record, name);
+        stopped += search::is_limit(solution.stats.reason) ? 1 : 0;
+      }
+      EXPECT_GE(stopped, 1u) << name;
+    }
+    const protocol::Exploration exploration = instance->explore(nullptr, cancelled);
+    EXPECT_EQ(expect_valid_lines(schema, instance->render(exploration, protocol::Format::json),
+                                 name + " explore"),
+              1u);
+    EXPECT_EQ(protocol::exploration_status(exploration), "cancelled") << name;
   }
 }
 
@@ -92,6 +159,7 @@ TEST(JsonSchema, EveryPuzzlesExploreRecord) {
     const ProgramRun run = run_json("explore", name, kExplore.at(name));
     ASSERT_EQ(run.status, 0) << name << ": " << run.err;
     EXPECT_EQ(expect_valid_lines(schema, run.out, name), 1u) << name;
+    EXPECT_EQ(nlohmann::json::parse(run.out)["status"], "complete") << name;
   }
 }
 

@@ -133,6 +133,18 @@ TEST(LimitsCli, ThreadsAreCappedWithOneWarning) {
   EXPECT_TRUE(build.err.starts_with("plumb: warning: --threads 100000")) << build.err;
 }
 
+// --threads 0 is one thread a core for `pdb build` and `pdb solve` as for every other command.
+TEST(LimitsCli, ZeroThreadsIsOneACoreForThePatternDatabases) {
+  const TemporaryCache cache;
+  const auto build = run_plumb({"pdb", "build", "7-34", "--threads", "0"});
+  EXPECT_EQ(build.status, 0) << build.err;
+  EXPECT_EQ(build.err.find("warning"), std::string::npos) << build.err;
+  const auto rebuilt = run_plumb({"pdb", "build", "7-34", "--threads", "0", "--force"});
+  EXPECT_EQ(rebuilt.status, 0) << rebuilt.err;
+  const auto negative = run_plumb({"pdb", "build", "7-34", "--threads", "-1"});
+  EXPECT_EQ(negative.status, 2) << negative.err;
+}
+
 // One of the two 8-puzzles farthest from the goal (31 moves), by breadth-first search over all
 // 181,440 boards: with a progress line at every check of the limits (PLUMB_PROGRESS_INTERVAL=0), it
 // draws several before its answer however fast the machine is.

@@ -30,8 +30,8 @@ std::string in_roff(const std::string& name) {
   return (name.starts_with('-') ? "\\fB" : "\\fI") + escaped + "\\fR";
 }
 
-// The lines of one section of a help ("Options:", "Positionals:", "Subcommands:"): its entries
-// start with two spaces, their continuations with more.
+// The lines of one section of a help ("Options:", "Positionals:", "Subcommands:", "Puzzles:"): its
+// entries start with two spaces, their continuations with more.
 std::vector<std::string> help_entries(const std::string& help, const std::string& section) {
   std::vector<std::string> firsts;
   std::istringstream lines(help);
@@ -58,10 +58,12 @@ void each_help(const std::vector<std::string>& path,
   const ProgramRun run = run_plumb(args);
   ASSERT_EQ(run.status, 0) << run.err;
   helps.emplace_back(path, run.out);
-  for (const std::string& sub : help_entries(run.out, "Subcommands:")) {
-    std::vector<std::string> next = path;
-    next.push_back(sub);
-    each_help(next, helps);
+  for (const char* heading : {"Subcommands:", "Puzzles:"}) {  // solve's and explore's: "Puzzles:"
+    for (const std::string& sub : help_entries(run.out, heading)) {
+      std::vector<std::string> next = path;
+      next.push_back(sub);
+      each_help(next, helps);
+    }
   }
 }
 

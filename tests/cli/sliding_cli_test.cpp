@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <tuple>
 
 #include "tests/support/run_plumb.hpp"
 #include "tests/support/sliding_boards.hpp"
@@ -17,6 +18,7 @@ namespace {
 
 using testing::lines_of;
 using testing::play;
+using testing::ProgramRun;
 using testing::run_plumb;
 
 // Tables built by these tests go to a temporary cache directory, never to ~/.cache.
@@ -125,7 +127,9 @@ TEST(SlidingCli, GoalOptions) {
 TEST(SlidingCli, PrettyAndJson) {
   auto run = run_plumb({"solve", "sliding", "--format", "pretty"}, "1 2 3 4 5 6 7 x 8\n");
   EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_EQ(run.out, "Board 1: 1 move: r\n1 2 3\n4 5 6\n7 x 8\n\n1. r\n1 2 3\n4 5 6\n7 8 x\n\n");
+  EXPECT_EQ(run.out,
+            "Board 1, by auto (table): 1 move of the blank: r\n1 2 3\n4 5 6\n7 x 8\n\n1. r\n1 2 "
+            "3\n4 5 6\n7 8 x\n\n");
   run =
       run_plumb({"solve", "sliding", "--format", "json"}, "2 3 4 1 5 x 7 6 8\n2 1 3 4 5 6 7 8 x\n");
   EXPECT_EQ(run.status, 0) << run.err;
@@ -140,10 +144,39 @@ TEST(SlidingCli, PrettyAndJson) {
   EXPECT_EQ(first["states"].size(), 20u);
   EXPECT_EQ(first["states"].back(), nlohmann::json::parse("[1,2,3,4,5,6,7,8,0]"));
   EXPECT_EQ(first["stats"]["reason"], "solved");
+  EXPECT_EQ(first["status"], "solved");
+  EXPECT_EQ(first["method"], "table");  // what auto chose on 3x3
   const auto unsolvable = nlohmann::json::parse(answers[1]);
   EXPECT_TRUE(unsolvable["length"].is_null());
   EXPECT_TRUE(unsolvable["moves"].is_null());
   EXPECT_EQ(unsolvable["line"], 2);
+  EXPECT_EQ(unsolvable["status"], "no_solution");
+}
+
+// auto names the algorithm it chose, in --stats, pretty output and JSON: the table on 3x3, ida on
+// 3x4 (too many states for the table, no pattern databases); a named algorithm is named in JSON.
+TEST(SlidingCli, AutoSaysWhichAlgorithmRan) {
+  const std::vector<std::tuple<std::vector<std::string>, std::string, std::string>> cases{
+      {{}, "1 2 3 4 5 6 7 x 8\n", "table"},
+      {{"--size", "3x4"}, "1 2 3 4 5 6 7 8 9 10 x 11\n", "ida"},
+  };
+  for (const auto& [options, board, method] : cases) {
+    std::vector<std::string> args{"solve", "sliding", "--stats", "--format", "json"};
+    args.insert(args.end(), options.begin(), options.end());
+    const ProgramRun json = run_plumb(args, board);
+    ASSERT_EQ(json.status, 0) << json.err;
+    EXPECT_EQ(nlohmann::json::parse(json.out)["method"], method);
+    EXPECT_NE(json.err.find("Board 1, by auto (" + method + "): solved"), std::string::npos)
+        << json.err;
+    args[4] = "pretty";
+    const ProgramRun pretty = run_plumb(args, board);
+    EXPECT_TRUE(pretty.out.starts_with("Board 1, by auto (" + method + "): 1 move of the blank"))
+        << pretty.out;
+  }
+  const ProgramRun named = run_plumb(
+      {"solve", "sliding", "--stats", "--algo", "ida", "--format", "json"}, "1 2 3 4 5 6 7 x 8\n");
+  EXPECT_EQ(nlohmann::json::parse(named.out)["method"], "ida");
+  EXPECT_NE(named.err.find("Board 1: solved"), std::string::npos) << named.err;
 }
 
 TEST(SlidingCli, StatsGoToStandardError) {

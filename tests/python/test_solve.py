@@ -54,6 +54,8 @@ def test_pretty_and_json_are_the_programs(puzzle, program):
         assert solution.line == record["line"]
         assert solution.length == record["length"]
         assert solution.optimal == record["optimal"]
+        assert solution.status == record["status"]
+        assert solution.method == record["method"]
         assert solution.moves == record["moves"]
         assert solution.states == record["states"]
         assert set(solution.stats) == set(record["stats"])
@@ -135,7 +137,9 @@ def test_puzzles_are_declared_as_the_program_lists_them(program):
         assert puzzle.name in listed
         assert puzzle.summary in listed
         assert puzzle.algorithms
-        help_text = program("solve", puzzle.name, "--help").stdout
+        # an option that only one command reads is declared there alone (explore without --pdb)
+        help_text = (program("solve", puzzle.name, "--help").stdout +
+                     program("explore", puzzle.name, "--help").stdout)
         for option in puzzle.options:
             assert "--" + option.name.replace("_", "-") in help_text
             assert option.type in ("integer", "text")

@@ -34,12 +34,15 @@ enum class Format { contest, pretty, json };
 // it, a web service describes it. Values travel as text and the puzzle checks them (configure()).
 struct OptionSpec {
   enum class Type { integer, text };
+  // The commands that read it.
+  enum class Use { solve_and_explore, solve, explore };
   std::string name;  // without dashes: "size"
   std::string help;  // one line
   Type type = Type::text;
   std::string default_value;         // as it would be typed; empty: none (the help says why)
   long long min = 0, max = 0;        // integer options: the allowed range, inclusive
   std::vector<std::string> choices;  // text options with a fixed set of values; empty: free text
+  Use use = Use::solve_and_explore;  // a command that does not read it does not declare it
 };
 
 // Option values by name (without dashes), as text; an option left out takes its default.
@@ -89,12 +92,16 @@ struct Solution {
   std::size_t dataset = 0;              // the dataset's number
   std::size_t line = 0;                 // the line it starts on
   std::optional<std::uint64_t> length;  // the optimal length; nothing when there is no solution
-  bool optimal = true;                  // whether the length is proven optimal
+  bool optimal = true;                  // whether the length is proven optimal (false: a limit)
   nlohmann::json moves;                 // an array of moves, or null when there is no solution
   std::vector<nlohmann::json> states;   // the start, then the state after each move; empty while
                                         // not recorded (PathRecording)
-  search::SearchStats stats;  // reason: solved or exhausted, else the limit that stopped it
-  std::any answer;            // the puzzle's own result, for its renderings
+  // reason: solved, exhausted (there is none), depth_limit (none within the puzzle's bound on the
+  // length, as cubic's --max-moves), else the limit that stopped it
+  search::SearchStats stats;
+  std::string algorithm;  // the algorithm asked for, one of PuzzleInfo::algorithms ("auto")
+  std::string method;     // the algorithm that ran: `algorithm`, or the one `auto` chose ("ida")
+  std::any answer;        // the puzzle's own result, for its renderings
 };
 
 // An exploration: the states at each depth from a start, and a few of the deepest.

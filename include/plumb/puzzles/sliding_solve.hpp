@@ -50,6 +50,7 @@ struct SlidingSolution {
   bool solvable = false;
   std::vector<SlidingMove> moves;  // a shortest solution, when solvable
   search::SearchStats stats;  // reason: solved, exhausted (unsolvable) or the limit that stopped it
+  std::string_view method;    // the algorithm that ran: the one asked for, or the one auto chose
 };
 
 class SlidingSolver;

@@ -25,6 +25,9 @@ namespace plumb::cli {
 
 using protocol::ExitCode;
 
+// The last line of every command's help but the program's own, which lists the exit statuses.
+inline constexpr std::string_view kExitStatusPointer = "Exit status: as plumb --help lists.";
+
 // The options every puzzle command takes besides its puzzle's own, as given.
 struct CommonOptions {
   std::string file;  // "-" or empty for standard input (`explore`: empty for the puzzle's start)
@@ -39,9 +42,9 @@ struct CommonOptions {
   std::string resume;      // `explore`: a checkpoint folder to carry on from
 };
 
-// Adds FILE, --format, --algo (one of `algorithms`, the first the default), --stats, --time-limit,
-// --max-memory, --progress and --threads to `command`, bound to `options`; and to `explore`'s,
-// --checkpoint and --resume.
+// Adds FILE, --format, --stats, --time-limit, --max-memory, --progress and --threads to `command`,
+// bound to `options`; and to `solve`'s, --algo (one of `algorithms`, the first the default), to
+// `explore`'s, --checkpoint and --resume.
 void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve,
                         const std::vector<std::string>& algorithms);
 // --time-limit's check: a finite number of seconds, 0 or more (0: no limit).

@@ -34,7 +34,7 @@ ExitCode run_help(const std::vector<protocol::PuzzleInfo>& puzzles, std::string_
                              io::quote(puzzle_name));
     return ExitCode::bad_input;
   }
-  std::cout << fmt::format("{} - {}\n\n{}", info->name, info->summary, info->description);
+  std::cout << info->description;  // its first line is its title
   std::cout << fmt::format("\nAlgorithms (--algo): {} (default: {})\n",
                            fmt::join(info->algorithms, ", "), info->algorithms.front());
   std::cout << fmt::format("Options: plumb solve {} --help\n", info->name);

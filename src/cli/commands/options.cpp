@@ -1,5 +1,5 @@
-// The options every puzzle command shares (FILE, --format, --algo, --stats, --time-limit,
-// --max-memory, --progress, --threads; explore's --checkpoint and --resume): declared once for
+// The options every puzzle command shares (FILE, --format, --stats, --time-limit, --max-memory,
+// --progress, --threads; solve's --algo, explore's --checkpoint and --resume): declared once for
 // every puzzle's subcommands, and turned into a search::SearchContext once parsed.
 #include <fmt/format.h>
 
@@ -45,14 +45,18 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
                : "Explore from the first dataset of this file (default: the puzzle's own start)");
   command
       .add_option("--format", options.format,
-                  "Output: contest (the contest's exact output), pretty, json")
+                  is_solve ? "Output: contest (the contest's exact output), pretty, json"
+                           : "Output: contest or pretty (both the table of the states at each "
+                             "depth, then the deepest), json")
       ->check(CLI::IsMember({"contest", "pretty", "json"}))
       ->capture_default_str();
-  command
-      .add_option("--algo", options.algo,
-                  "Algorithm, one of: " + fmt::format("{}", fmt::join(algorithms, ", ")) +
-                      " (default " + algorithms.front() + ")")
-      ->type_name(fmt::format("{}", fmt::join(algorithms, "|")));
+  if (is_solve) {  // explore runs one exploration, whatever the puzzle
+    command
+        .add_option("--algo", options.algo,
+                    "Algorithm, one of: " + fmt::format("{}", fmt::join(algorithms, ", ")) +
+                        " (default " + algorithms.front() + ")")
+        ->type_name(fmt::format("{}", fmt::join(algorithms, "|")));
+  }
   command.add_flag("--stats", options.stats, "Print search statistics to standard error");
   command
       .add_option("--time-limit", options.time_limit,

@@ -24,7 +24,7 @@ namespace {
 struct PdbOptions {
   std::string set;
   std::string file;
-  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  unsigned threads = 0;  // 0: one a core (threads_to_use)
   double time_limit = 0;           // seconds an instance of `pdb solve`; 0 for none
   std::uint64_t astar_states = 0;  // `pdb solve`: A* first until it stores this many; 0: IDA* alone
   bool force = false;
@@ -38,6 +38,12 @@ const puzzles::SlidingPartition* find_set(const std::string& name) {
                              io::quote(name), puzzles::sliding_partition_list());
   }
   return partition;
+}
+
+// The threads --threads asks for: one a core for 0, else at most what the machine can use.
+unsigned threads_to_use(unsigned requested) {
+  return requested == 0 ? std::max(1u, std::thread::hardware_concurrency())
+                        : capped_threads(requested);
 }
 
 // The sets' names as the type of SET: "15-7-8|24-6666|...", which the help and completions show.
@@ -261,13 +267,13 @@ void add_pdb_command(CLI::App& app) {
   CLI::App* build = command->add_subcommand(
       "build", "Build a set of databases (15-7-8, 24-6666, ...) and cache it");
   build->add_option("SET", options->set, "The set's name")->required()->type_name(set_names());
-  build->add_option("--threads", options->threads, "Threads to build with")
-      ->check(CLI::PositiveNumber);
+  build->add_option("--threads", options->threads, "Threads to build with; 0: one a core")
+      ->capture_default_str();
   build->add_flag("--force", options->force, "Rebuild even if cached");
   build->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");
   build->callback([options, finish] {
-    options->threads = capped_threads(options->threads);
+    options->threads = threads_to_use(options->threads);
     finish(guarded([&] { return run_build(*options); }));
   });
   CLI::App* info =
@@ -283,8 +289,8 @@ void add_pdb_command(CLI::App& app) {
       "exit status 1 if a solution does not match");
   solve->add_option("SET", options->set, "The set's name")->required()->type_name(set_names());
   solve->add_option("FILE", options->file, "The benchmark file, e.g. korf100.txt")->required();
-  solve->add_option("--threads", options->threads, "Threads to search with")
-      ->check(CLI::PositiveNumber);
+  solve->add_option("--threads", options->threads, "Threads to search with; 0: one a core")
+      ->capture_default_str();
   solve
       ->add_option("--time-limit", options->time_limit,
                    "Stop each instance's search after this many seconds (0: no limit); the "
@@ -298,7 +304,7 @@ void add_pdb_command(CLI::App& app) {
   solve->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");
   solve->callback([options, finish] {
-    options->threads = capped_threads(options->threads);
+    options->threads = threads_to_use(options->threads);
     finish(guarded([&] { return run_solve_file(*options); }));
   });
 }

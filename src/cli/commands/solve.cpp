@@ -19,11 +19,14 @@
 namespace plumb::cli {
 namespace {
 
-// The puzzle's own options as CLI11 options bound to `values`, their ranges and choices shown in
-// the help; the values are checked once, by the puzzle's configure() (protocol/options.hpp).
+// The puzzle's own options that the command reads (OptionSpec::use) as CLI11 options bound to
+// `values`, their ranges and choices shown in the help; the values are checked once, by the
+// puzzle's configure() (protocol/options.hpp).
 void add_puzzle_options(CLI::App& command, const std::vector<protocol::OptionSpec>& specs,
-                        std::map<std::string, std::string>& values) {
+                        bool is_solve, std::map<std::string, std::string>& values) {
+  using Use = protocol::OptionSpec::Use;
   for (const protocol::OptionSpec& spec : specs) {
+    if (spec.use == (is_solve ? Use::explore : Use::solve)) continue;
     CLI::Option* option = command.add_option("--" + spec.name, values[spec.name], spec.help);
     if (!spec.default_value.empty()) option->default_str(spec.default_value);
     if (spec.type == protocol::OptionSpec::Type::integer) {
@@ -64,8 +67,7 @@ ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
   protocol::solve_input(instance, input, algorithm, context,
                         [&](const protocol::Solution& solution) {
                           if (command.common.stats)
-                            print_stats(fmt::format("{} {}", info.dataset_noun, solution.dataset),
-                                        solution.stats);
+                            print_stats(protocol::solution_label(info, solution), solution.stats);
                           write_answer(instance.render(solution, format), solution.stats);
                         });
   return ExitCode::done;
@@ -96,8 +98,11 @@ void add_puzzle_command(CLI::App& parent, const protocol::Puzzle& puzzle, bool i
   command.puzzle = &puzzle;
   command.is_solve = is_solve;
   command.command = parent.add_subcommand(info.name, info.summary);
+  command.command->group("Puzzles");  // the heading `plumb solve --help` lists them under
+  command.command->footer(fmt::format("Rules, input and output formats: plumb help {}\n{}",
+                                      info.name, kExitStatusPointer));
   add_common_options(*command.command, command.common, is_solve, info.algorithms);
-  add_puzzle_options(*command.command, info.options, command.values);
+  add_puzzle_options(*command.command, info.options, is_solve, command.values);
 }
 
 ExitCode run_puzzle_command(const PuzzleCommand& command) {
