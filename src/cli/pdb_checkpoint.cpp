@@ -152,18 +152,7 @@ void BatchCheckpointFolder::write(const BatchCheckpoint& checkpoint) {
 }
 
 BatchCheckpoint BatchCheckpointFolder::read(const BatchIdentity& batch) const {
-  std::error_code error;
-  const std::filesystem::file_status folder = std::filesystem::status(folder_, error);
-  if (!std::filesystem::is_directory(folder)) {
-    throw io::EnvironmentError(
-        fmt::format("no checkpoint to resume from: {} {}", folder_.string(),
-                    std::filesystem::exists(folder) ? "is not a folder" : "does not exist"));
-  }
-  if (!std::filesystem::exists(std::filesystem::status(file(), error))) {
-    throw io::EnvironmentError(fmt::format(
-        "no checkpoint to resume from: {} has no batch file (`pdb solve --checkpoint` writes one)",
-        folder_.string()));
-  }
+  io::expect_checkpoint(folder_, file(), "batch file");
   const std::vector<std::byte> bytes = io::read_regular_file(file());
   BatchCheckpoint checkpoint = parse_batch_checkpoint(
       std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), file());

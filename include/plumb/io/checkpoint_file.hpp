@@ -150,6 +150,23 @@ inline void write_file_atomically(const std::filesystem::path& folder,
   if (error) throw failed(path, "write", error.value());
 }
 
+// Throws unless `folder` is a folder that holds `file` (the checkpoint's `what`, "manifest"): the
+// checkpoint a resume starts from.
+inline void expect_checkpoint(const std::filesystem::path& folder,
+                              const std::filesystem::path& file, std::string_view what) {
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(folder, error);
+  if (!std::filesystem::is_directory(status)) {
+    throw EnvironmentError(
+        fmt::format("no checkpoint to resume from: {} {}", folder.string(),
+                    std::filesystem::exists(status) ? "is not a folder" : "does not exist"));
+  }
+  if (!std::filesystem::exists(std::filesystem::status(file, error))) {
+    throw EnvironmentError(
+        fmt::format("no checkpoint to resume from: {} has no {}", folder.string(), what));
+  }
+}
+
 // The checksum a checkpoint's text ends with: io::checksum64 of the lines before it.
 inline std::uint64_t text_checksum(std::string_view text) {
   return checksum64(std::as_bytes(std::span(text.data(), text.size())));

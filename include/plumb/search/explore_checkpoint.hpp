@@ -25,7 +25,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <vector>
 
 #include <fmt/format.h>
@@ -106,17 +105,8 @@ class CheckpointFolder {
   // The manifest, checked whole and consistent: its checksum, each layer's parts holding its
   // states in items of `item_size` bytes, and the statistics those layers give.
   CheckpointManifest read_manifest(std::size_t item_size) const {
-    std::error_code error;
-    const std::filesystem::file_status folder = std::filesystem::status(folder_, error);
-    if (!std::filesystem::is_directory(folder)) {
-      throw io::EnvironmentError(
-          fmt::format("no checkpoint to resume from: {} {}", folder_.string(),
-                      std::filesystem::exists(folder) ? "is not a folder" : "does not exist"));
-    }
     const std::filesystem::path path = manifest_path();
-    if (!std::filesystem::exists(std::filesystem::status(path, error)))
-      throw io::EnvironmentError(
-          fmt::format("no checkpoint to resume from: {} has no manifest", folder_.string()));
+    io::expect_checkpoint(folder_, path, "manifest");
     const std::vector<std::byte> bytes = io::read_regular_file(path);
     const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     if (!text.starts_with(kHeader))
