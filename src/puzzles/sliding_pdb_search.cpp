@@ -50,7 +50,8 @@ pdb::AdditivePdb sliding_additive_pdb(const SlidingPdbSet& pdbs) {
 SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const std::uint8_t> cells,
                                      std::span<const std::uint8_t> goal,
                                      const search::SearchContext& context, unsigned threads,
-                                     std::uint64_t astar_states) {
+                                     std::uint64_t astar_states,
+                                     const search::Deepening& deepening) {
   const pdb::AdditivePdb heuristic_tables = sliding_additive_pdb(pdbs);
   const unsigned width = pdbs.partition.width, height = pdbs.partition.height, n = width * height;
   const auto is_board = [n](std::span<const std::uint8_t> board) {
@@ -101,8 +102,9 @@ SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const 
   threads = std::max(1u, threads);
   search::SearchResult<SlidingDomain> result =
       astar_states == 0
-          ? search::parallel_ida_star(domain, start, heuristic, context, threads)
-          : search::astar_ida_star(domain, start, position, astar_states, context, threads);
+          ? search::parallel_ida_star(domain, start, heuristic, context, threads, deepening)
+          : search::astar_ida_star(domain, start, position, astar_states, context, threads,
+                                   deepening);
   solution.stats = result.stats;
   if (result.moves) {
     for (SlidingMove& move : *result.moves) {  // back to the board's orientation

@@ -367,6 +367,71 @@ TEST(SlidingPdb, AStarThenIdaStarFromItsFrontier) {
   }
 }
 
+// A search resumed at a bound (search::Deepening, what `pdb solve --resume` gives an instance lost
+// mid-search): from every bound the whole search went through, and from bounds just below and at
+// the optimum, IDA* alone and A*+IDA* give the same moves, start their first iteration at that
+// bound (their iterations and the bounds after_iteration hears of are the whole search's from
+// there on), and on one thread expand, with the iterations before that bound, what the whole
+// search expands.
+TEST(SlidingPdb, AResumedSearchStartsAtItsBound) {
+  const SlidingPdbSet set = build_set(partition("8-44"));
+  const Board goal = ordered(9, BlankPlace::first);
+  const SlidingDomain domain(3, 3, to_state(goal));
+  std::mt19937 random(29);
+  struct Heard {
+    std::vector<Cost> bounds;  // the next bound after each iteration
+    std::vector<search::SearchStats> stats;
+  };
+  const auto listening = [](Heard& heard) {
+    return search::Deepening{0, [&heard](Cost next, const search::SearchStats& stats) {
+                               heard.bounds.push_back(next);
+                               heard.stats.push_back(stats);
+                             }};
+  };
+  int boards = 0;  // the boards of three iterations or more of the first 200 random ones: 6 of them
+  for (int trial = 0; trial < 200 && boards < 6; ++trial) {
+    const Board start = random_walk(domain, 60 + trial, random);
+    if (solve_sliding_pdb(set, start, goal).stats.iterations < 3) continue;
+    ++boards;
+    for (std::uint64_t astar_states : {0u, 6u}) {
+      Heard whole_heard;
+      const SlidingPdbSolution whole =
+          solve_sliding_pdb(set, start, goal, {}, 1, astar_states, listening(whole_heard));
+      ASSERT_TRUE(whole.moves.has_value());
+      const auto length = static_cast<Cost>(whole.moves->size());
+      ASSERT_EQ(whole.stats.depth, length);
+      ASSERT_EQ(whole_heard.bounds.size() + 1, whole.stats.iterations);
+      ASSERT_GE(whole.stats.iterations, 2u) << trial << " " << astar_states;
+      for (std::size_t before = 0; before < whole_heard.bounds.size(); ++before) {
+        Heard heard;
+        search::Deepening resume = listening(heard);
+        resume.first_bound = whole_heard.bounds[before];
+        const SlidingPdbSolution resumed =
+            solve_sliding_pdb(set, start, goal, {}, 1, astar_states, resume);
+        ASSERT_TRUE(resumed.moves.has_value());
+        EXPECT_EQ(*resumed.moves, *whole.moves) << trial << " from " << resume.first_bound;
+        EXPECT_EQ(resumed.stats.iterations, whole.stats.iterations - before - 1);
+        EXPECT_EQ(heard.bounds, std::vector(whole_heard.bounds.begin() + before + 1,
+                                            whole_heard.bounds.end()));
+        search::SearchStats earlier = resumed.stats;
+        for (std::size_t i = 0; i <= before; ++i) earlier += whole_heard.stats[i];
+        EXPECT_EQ(earlier.expanded, whole.stats.expanded) << trial << " " << astar_states;
+        EXPECT_EQ(earlier.generated, whole.stats.generated) << trial << " " << astar_states;
+      }
+      // A bound no iteration had (the other parity: one iteration finds nothing) and the optimum.
+      for (const Cost first : {length - 1, length}) {
+        const SlidingPdbSolution resumed =
+            solve_sliding_pdb(set, start, goal, {}, 1, astar_states, search::Deepening{first, {}});
+        ASSERT_TRUE(resumed.moves.has_value());
+        EXPECT_EQ(resumed.moves->size(), whole.moves->size());
+        EXPECT_EQ(resumed.stats.iterations, first == length ? 1u : 2u);
+        EXPECT_EQ(resumed.stats.depth, length);
+      }
+    }
+  }
+  EXPECT_EQ(boards, 6);
+}
+
 // With two threads, progress comes from one thread at a time: the context serializes the reports,
 // so a reporter need not be thread-safe (the ThreadSanitizer preset runs this test; the callback
 // below is not thread-safe on purpose).

@@ -3,9 +3,9 @@
 // run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 7 8 x\n") feeds the text to standard input and
 // returns the exit status with everything written to standard output and standard error, and the
 // program's peak resident memory (its rusage, read by wait4). An address-space limit, if given, is
-// set in the child before the program starts (as `ulimit -v` would). run_command runs any command the
-// same way (a launcher, `env`, then the program); StartedProgram is such a run in the background,
-// for a test that signals it.
+// set in the child before the program starts (as `ulimit -v` would). run_command runs any command
+// the same way (a launcher, `env`, then the program); StartedProgram is such a run in the
+// background, for a test that signals it or watches for its end.
 #pragma once
 
 #include <fcntl.h>
@@ -92,6 +92,12 @@ class StartedProgram {
   std::string out() const { return read_file(out_path_); }
   std::string err() const { return read_file(dir_ / "err"); }
   void signal(int number) const { ::kill(child_, number); }
+  // Whether it has ended (it is still waited for by finish()).
+  bool ended() const {
+    siginfo_t info{};
+    return ::waitid(P_PID, static_cast<id_t>(child_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+           info.si_pid == child_;
+  }
 
   // Waits for its end.
   ProgramRun finish() {
@@ -127,7 +133,8 @@ inline std::vector<std::string> plumb_words(const std::vector<std::string>& args
 
 // Runs a command to its end (see StartedProgram for the arguments).
 inline ProgramRun run_command(const std::vector<std::string>& words, const std::string& input = "",
-                              const std::string& output = "", std::uint64_t address_space_limit = 0) {
+                              const std::string& output = "",
+                              std::uint64_t address_space_limit = 0) {
   return StartedProgram(words, input, output, address_space_limit).finish();
 }
 

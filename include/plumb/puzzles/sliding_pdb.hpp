@@ -29,6 +29,7 @@
 #include "plumb/pdb/additive_heuristic.hpp"
 #include "plumb/pdb/pattern_database.hpp"
 #include "plumb/puzzles/sliding.hpp"
+#include "plumb/search/deepening.hpp"
 #include "plumb/search/limits.hpp"
 
 namespace plumb::puzzles {
@@ -106,13 +107,16 @@ struct SlidingPdbSolution {
 // An optimal solution of the board `cells` (row by row, 0 for the blank) for the goal `goal` (same
 // form; its blank must be in a corner), both of the partition's size, by search::parallel_ida_star
 // on `threads` threads with pdb::AdditivePdbHeuristic, or, if `astar_states` is not 0, by
-// search::astar_ida_star: A* until it stores that many states, then IDA* from its frontier. The
-// move list is the same whatever the thread count; the node counts may differ slightly. Throws
-// std::invalid_argument if the partition is not one of sliding.hpp's board sizes, the boards are
-// not permutations of 0..n-1 of its size or the goal's blank is not in a corner.
+// search::astar_ida_star: A* until it stores that many states, then IDA* from its frontier; either
+// deepens as `deepening` asks (search/deepening.hpp: a first bound reached before, a call after
+// each iteration). The move list is the same whatever the thread count and the first bound; the
+// node counts may differ slightly with the threads. Throws std::invalid_argument if the partition
+// is not one of sliding.hpp's board sizes, the boards are not permutations of 0..n-1 of its size
+// or the goal's blank is not in a corner.
 SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const std::uint8_t> cells,
                                      std::span<const std::uint8_t> goal,
-                                     const search::SearchContext& context = {},
-                                     unsigned threads = 1, std::uint64_t astar_states = 0);
+                                     const search::SearchContext& context = {}, unsigned threads = 1,
+                                     std::uint64_t astar_states = 0,
+                                     const search::Deepening& deepening = {});
 
 }  // namespace plumb::puzzles

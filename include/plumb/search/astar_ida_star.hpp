@@ -36,6 +36,7 @@
 
 #include "plumb/search/astar.hpp"
 #include "plumb/search/context.hpp"
+#include "plumb/search/deepening.hpp"
 #include "plumb/search/domain.hpp"
 #include "plumb/search/limits.hpp"
 #include "plumb/search/parallel_ida_star.hpp"
@@ -60,12 +61,14 @@ constexpr std::uint64_t astar_bytes_per_state() {
 
 // An optimal solution from `start` by A*+IDA*: A* until it stores `astar_states` states (at least
 // one: 1 makes it IDA* from the start), then IDA* from its frontier on `threads` threads (0:
-// search::worker_threads(context)). Reason: solved, exhausted, depth_limit or the limit that
-// stopped it.
+// search::worker_threads(context)), deepening as `deepening` asks (deepening.hpp: A* runs as
+// ever; the first bound applies to the IDA* iterations). Reason: solved, exhausted, depth_limit or
+// the limit that stopped it.
 template <BranchingBounded D, HeuristicPositioner<D> Positioner>
 SearchResult<D> astar_ida_star(const D& d, const typename D::State& start,
                                const Positioner& position, std::uint64_t astar_states,
-                               const SearchContext& context = {}, unsigned threads = 0) {
+                               const SearchContext& context = {}, unsigned threads = 0,
+                               const Deepening& deepening = {}) {
   using namespace parallel_ida_detail;
   using State = typename D::State;
   using Move = typename D::Move;
@@ -157,7 +160,7 @@ SearchResult<D> astar_ida_star(const D& d, const typename D::State& start,
     }
     return outcome;
   };
-  deepen(frontier.front().f, iteration, shared, result);
+  deepen(frontier.front().f, iteration, shared, result, deepening);
   result.stats.peak_stored = astar.stored();
   result.stats.seconds = shared.seconds();
   return result;

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "plumb/search/context.hpp"
+#include "plumb/search/deepening.hpp"
 #include "plumb/search/domain.hpp"
 #include "plumb/search/limits.hpp"
 #include "plumb/search/stats.hpp"
@@ -322,15 +323,18 @@ Iteration<typename D::Move> iterate(const Worker<D, H>& root, Cost bound, Shared
   return result;
 }
 
-// Runs iterations with bounds from `bound` on, each the least f that passed the previous one, until
-// one finds a solution (result.moves and cost), none is left (exhausted), the bound passes
-// context.limits.max_depth (depth_limit) or a limit stops the threads (shared.reason); adds every
-// iteration's statistics to result.stats. iterate(bound) runs one iteration.
+// Runs iterations with bounds from `bound` (or deepening.first_bound, if larger) on, each the least
+// f that passed the previous one, until one finds a solution (result.moves and cost), none is left
+// (exhausted), the bound passes context.limits.max_depth (depth_limit) or a limit stops the threads
+// (shared.reason); adds every iteration's statistics to result.stats and tells
+// deepening.after_iteration of each that ends without a solution. iterate(bound) runs one.
 template <class D, class Iterate>
-void deepen(Cost bound, const Iterate& iterate, Shared& shared, SearchResult<D>& result) {
+void deepen(Cost bound, const Iterate& iterate, Shared& shared, SearchResult<D>& result,
+            const Deepening& deepening) {
   SearchStats& stats = result.stats;
   const SearchLimits& limits = shared.context.limits;
   stats.reason = StopReason::exhausted;
+  bound = std::max(bound, deepening.first_bound);
   while (bound < kInfiniteCost) {
     stats.depth = bound;
     if (bound > limits.max_depth) {
@@ -347,6 +351,8 @@ void deepen(Cost bound, const Iterate& iterate, Shared& shared, SearchResult<D>&
       stats.reason = StopReason::solved;
       return;
     }
+    if (!shared.stopped && deepening.after_iteration)
+      deepening.after_iteration(iteration.next_bound, iteration.stats);
     if (!shared.stopped && limits.max_nodes != 0 && stats.expanded >= limits.max_nodes)
       shared.stop(StopReason::node_limit);
     if (shared.stopped) {
@@ -366,12 +372,14 @@ inline unsigned thread_count(unsigned threads, const SearchContext& context) {
 }  // namespace parallel_ida_detail
 
 // An optimal solution from `start` by IDA* with the heuristic `h` (positioned at `start`), on
-// `threads` threads (0: search::worker_threads(context)). stats.depth is the last bound tried,
-// stats.peak_stored the solution's length; reason: solved, exhausted (no goal is reachable),
-// depth_limit (the next bound exceeds context.limits.max_depth) or the limit that stopped it.
+// `threads` threads (0: search::worker_threads(context)), deepening as `deepening` asks
+// (deepening.hpp). stats.depth is the last bound tried, stats.peak_stored the solution's length;
+// reason: solved, exhausted (no goal is reachable), depth_limit (the next bound exceeds
+// context.limits.max_depth) or the limit that stopped it.
 template <BranchingBounded D, IncrementalHeuristic<D> H>
 SearchResult<D> parallel_ida_star(const D& d, const typename D::State& start, const H& h,
-                                  const SearchContext& context = {}, unsigned threads = 0) {
+                                  const SearchContext& context = {}, unsigned threads = 0,
+                                  const Deepening& deepening = {}) {
   using namespace parallel_ida_detail;
   threads = thread_count(threads, context);
   SearchResult<D> result;
@@ -382,7 +390,7 @@ SearchResult<D> parallel_ida_star(const D& d, const typename D::State& start, co
     result.stats.reason = StopReason::solved;
   } else {
     const auto iteration = [&](Cost bound) { return iterate(root, bound, shared, threads); };
-    deepen(root.heuristic(), iteration, shared, result);
+    deepen(root.heuristic(), iteration, shared, result, deepening);
   }
   result.stats.seconds = shared.seconds();
   result.stats.peak_stored = result.moves ? result.moves->size() : 0;

@@ -49,6 +49,8 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
                         const std::vector<std::string>& algorithms);
 // --time-limit's check: a finite number of seconds, 0 or more (0: no limit).
 const CLI::Validator& seconds_check();
+// --checkpoint's and --resume's check: a folder's name, which an empty text is not.
+const CLI::Validator& folder_check();
 // --max-memory's bytes (empty or 0: no limit). Throws CLI::ValidationError for a text that is not a
 // size.
 std::uint64_t max_memory_bytes(const std::string& text);

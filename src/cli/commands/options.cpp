@@ -37,6 +37,10 @@ const CLI::Validator& seconds_check() {
   return kSeconds;
 }
 
+const CLI::Validator& folder_check() {
+  return kFolder;
+}
+
 void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve,
                         const std::vector<std::string>& algorithms) {
   command.add_option(
@@ -76,12 +80,12 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
       .add_option("--checkpoint", options.checkpoint,
                   "Write each finished layer to this folder, to resume from if the run is lost "
                   "(every puzzle but block)")
-      ->check(kFolder);
+      ->check(folder_check());
   command
       .add_option("--resume", options.resume,
                   "Carry on from the last complete layer in this checkpoint folder (and keep "
                   "writing there), with any number of processes")
-      ->check(kFolder);
+      ->check(folder_check());
 }
 
 std::uint64_t max_memory_bytes(const std::string& text) {

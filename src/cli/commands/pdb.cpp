@@ -8,8 +8,10 @@
 #include <iostream>
 #include <thread>
 
+#include "cli/cluster.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/pdb_checkpoint.hpp"
 #include "cli/progress.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/io/table_cache.hpp"
@@ -27,6 +29,8 @@ struct PdbOptions {
   unsigned threads = 0;  // 0: one a core (threads_to_use)
   double time_limit = 0;           // seconds an instance of `pdb solve`; 0 for none
   std::uint64_t astar_states = 0;  // `pdb solve`: A* first until it stores this many; 0: IDA* alone
+  std::string checkpoint;          // `pdb solve`: a folder to keep the batch's checkpoint in
+  std::string resume;              // `pdb solve`: a checkpoint folder to carry on from
   bool force = false;
   bool progress = false;
 };
@@ -180,6 +184,8 @@ std::string verdict(const puzzles::SlidingDomain& domain, const puzzles::Sliding
 // Reads a benchmark file (lines: id, optimal length, the cells; # comments), solves each instance
 // with the set's databases (blank-first goal), replays each solution and prints id, length, the
 // root's bound, nodes and seconds. --time-limit bounds each instance's search, not the build.
+// With --checkpoint or --resume the batch keeps its checkpoint (cli/pdb_checkpoint.hpp): a
+// resumed batch prints the lines of the instances finished before again, and carries on.
 ExitCode run_solve_file(const PdbOptions& options) {
   const puzzles::SlidingPartition* partition = find_set(options.set);
   if (partition == nullptr) return ExitCode::bad_input;
@@ -210,6 +216,14 @@ ExitCode run_solve_file(const PdbOptions& options) {
       in.fail(error);
     boards.push_back(board);
   }
+  std::vector<std::vector<std::uint8_t>> cells_of;
+  for (const puzzles::SlidingState& board : boards)
+    cells_of.emplace_back(board.cells.begin(), board.cells.begin() + cells);
+  const bool resume = !options.resume.empty();
+  BatchRecorder recorder(resume ? options.resume : options.checkpoint, resume,
+                         {options.set, options.file, boards.size(),
+                          batch_fingerprint(ids, lengths, cells_of), options.astar_states},
+                         cluster().rank() == 0);
   std::optional<puzzles::SlidingPdbSet> pdbs =
       puzzles::load_or_build_sliding_pdbs(*partition, context, options.threads);
   clear_progress();
@@ -223,29 +237,42 @@ ExitCode run_solve_file(const PdbOptions& options) {
   std::size_t tried = 0;
   std::cout << "id length expected bound expanded generated seconds"
             << (options.astar_states != 0 ? " astar_stored\n" : "\n");
-  // An interrupt stops the instance it comes in, and the run: the total is of the instances tried.
-  for (std::size_t i = 0; i < boards.size() && !context.cancelled(); ++i) {
+  const auto count = [&](InstanceOutcome outcome, const search::SearchStats& stats) {
     ++tried;
-    const auto solution =
-        puzzles::solve_sliding_pdb(*pdbs, std::span(boards[i].cells.data(), cells),
-                                   std::span(domain.goal().cells.data(), cells), context,
-                                   options.threads, options.astar_states);
+    total += stats;
+    wrong += outcome == InstanceOutcome::wrong ? 1 : 0;
+    stopped += outcome == InstanceOutcome::stopped ? 1 : 0;
+  };
+  for (const FinishedInstance& done : recorder.finished()) {
+    count(done.outcome, done.stats);
+    std::cout << done.line << '\n';
+  }
+  // An interrupt stops the instance it comes in, and the run: the total is of the instances tried.
+  // The instance it stops is not finished: a resumed batch searches it again from its last bound.
+  for (std::size_t i = recorder.finished().size(); i < boards.size() && !context.cancelled(); ++i) {
+    auto solution = puzzles::solve_sliding_pdb(*pdbs, std::span(boards[i].cells.data(), cells),
+                                               std::span(domain.goal().cells.data(), cells),
+                                               context, options.threads, options.astar_states,
+                                               recorder.start_instance());
     clear_progress();
-    total += solution.stats;
+    recorder.add_earlier_iterations(solution.stats);
     const std::string outcome = verdict(domain, boards[i], solution, lengths[i]);
-    if (!solution.moves && search::is_limit(solution.stats.reason)) {
-      ++stopped;
-    } else if (!outcome.empty()) {
-      ++wrong;
-    }
-    std::cout << fmt::format(
-        "{} {} {} {} {} {} {:.4f}{}{}{}\n", ids[i],
-        solution.moves ? fmt::format("{}", solution.moves->size()) : std::string("-"), lengths[i],
-        solution.root_bound, solution.stats.expanded, solution.stats.generated,
-        solution.stats.seconds,
-        options.astar_states != 0 ? fmt::format(" {}", solution.stats.peak_stored) : "",
-        outcome.empty() ? "" : " ", outcome);
+    const InstanceOutcome kind = !solution.moves && search::is_limit(solution.stats.reason)
+                                     ? InstanceOutcome::stopped
+                                 : outcome.empty() ? InstanceOutcome::solved
+                                                   : InstanceOutcome::wrong;
+    count(kind, solution.stats);
+    std::string line =
+        fmt::format("{} {} {} {} {} {} {:.4f}{}{}{}", ids[i],
+                    solution.moves ? fmt::format("{}", solution.moves->size()) : std::string("-"),
+                    lengths[i], solution.root_bound, solution.stats.expanded,
+                    solution.stats.generated, solution.stats.seconds,
+                    options.astar_states != 0 ? fmt::format(" {}", solution.stats.peak_stored) : "",
+                    outcome.empty() ? "" : " ", outcome);
+    std::cout << line << '\n';
     std::cout.flush();  // each line as soon as it is known: a benchmark file can take hours
+    if (solution.stats.reason != search::StopReason::cancelled)
+      recorder.finish_instance(kind, solution.stats, std::move(line));
   }
   std::cout << fmt::format(
       "total: {} instances, {} wrong, {} stopped, {} expanded, {} generated, {:.3f} s, {}/s "
@@ -303,8 +330,25 @@ void add_pdb_command(CLI::App& app) {
       ->check(CLI::NonNegativeNumber);
   solve->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");
+  solve
+      ->add_option("--checkpoint", options->checkpoint,
+                   "Keep the batch's checkpoint in this folder (each finished instance's line, and "
+                   "the bound the one in progress reached), to resume from if the run is lost")
+      ->check(folder_check());
+  solve
+      ->add_option("--resume", options->resume,
+                   "Carry on from the checkpoint in this folder (same SET, FILE and "
+                   "--astar-states; any number of processes), printing the finished instances' "
+                   "lines again and keeping the checkpoint there; the instance that was in "
+                   "progress restarts at its recorded bound, its counts adding those recorded")
+      ->check(folder_check());
   solve->callback([options, finish] {
     options->threads = threads_to_use(options->threads);
+    if (!options->resume.empty() && !options->checkpoint.empty() &&
+        options->resume != options->checkpoint) {
+      throw CLI::ValidationError(
+          "--checkpoint", "--resume carries on writing into its own folder: give one folder");
+    }
     finish(guarded([&] { return run_solve_file(*options); }));
   });
 }

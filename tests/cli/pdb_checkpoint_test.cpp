@@ -1,0 +1,123 @@
+// The reader of `pdb solve`'s checkpoint file (cli/pdb_checkpoint.hpp), on every truncation and
+// every changed byte of a written file, and on text with a good checksum that is not as written:
+// each is an error naming the file, never a checkpoint read back wrong.
+#include "cli/pdb_checkpoint.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "plumb/io/checkpoint_file.hpp"
+#include "plumb/protocol/puzzle.hpp"
+
+namespace plumb::cli {
+namespace {
+
+const std::filesystem::path kPath = "ck/batch";
+
+BatchCheckpoint example() {
+  BatchCheckpoint checkpoint;
+  checkpoint.batch = {"15-555", "my korf.txt", 3, 0x0123456789abcdefULL, 0};
+  search::SearchStats first;
+  first.expanded = 5626;
+  first.generated = 11946;
+  first.seconds = 0.000625;
+  checkpoint.finished.push_back({InstanceOutcome::solved, first, "55 41 41 33 5626 11946 0.0006"});
+  checkpoint.finished.push_back(
+      {InstanceOutcome::wrong, first, "12 45 44 39 5626 11946 0.0006 MISMATCH: length"});
+  InstanceInProgress& progress = checkpoint.in_progress.emplace();
+  progress.bound = 51;
+  progress.stats.expanded = 1297854;
+  progress.stats.generated = 2546924;
+  progress.stats.iterations = 4;
+  progress.stats.seconds = 0.32;
+  return checkpoint;
+}
+
+// The message parse_batch_checkpoint gives `text`, or "" if it reads it.
+std::string refusal(std::string_view text) {
+  try {
+    parse_batch_checkpoint(text, kPath);
+  } catch (const protocol::UsageError& error) {
+    EXPECT_EQ(error.option(), "resume");
+    return error.what();
+  }
+  return "";
+}
+
+TEST(PdbCheckpoint, WhatIsWrittenReadsBackTheSame) {
+  const BatchCheckpoint written = example();
+  const std::string text = batch_checkpoint_text(written);
+  const BatchCheckpoint read = parse_batch_checkpoint(text, kPath);
+  EXPECT_TRUE(read.batch == written.batch);
+  EXPECT_EQ(read.batch.file, "my korf.txt");
+  ASSERT_EQ(read.finished.size(), 2u);
+  EXPECT_EQ(read.finished[1].outcome, InstanceOutcome::wrong);
+  EXPECT_EQ(read.finished[1].line, written.finished[1].line);
+  EXPECT_EQ(read.finished[0].stats.generated, 11946u);
+  EXPECT_EQ(read.finished[0].stats.seconds, 0.000625);
+  ASSERT_TRUE(read.in_progress.has_value());
+  EXPECT_EQ(read.in_progress->bound, 51);
+  EXPECT_EQ(read.in_progress->stats.iterations, 4u);
+  EXPECT_EQ(batch_checkpoint_text(read), text);
+  BatchCheckpoint fresh;
+  fresh.batch = written.batch;
+  EXPECT_EQ(batch_checkpoint_text(parse_batch_checkpoint(batch_checkpoint_text(fresh), kPath)),
+            batch_checkpoint_text(fresh));
+}
+
+TEST(PdbCheckpoint, EveryTruncationIsDamageNamingTheFile) {
+  const std::string text = batch_checkpoint_text(example());
+  for (std::size_t size = 0; size < text.size(); ++size) {
+    const std::string why = refusal(text.substr(0, size));
+    EXPECT_NE(why.find(kPath.string()), std::string::npos) << size << ": " << why;
+  }
+}
+
+TEST(PdbCheckpoint, EveryChangedByteIsDamageNamingTheFile) {
+  const std::string text = batch_checkpoint_text(example());
+  const std::string header = "plumb pdb solve checkpoint 1\n";
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    for (const char flip : {'\x01', '\x20', '\x80'}) {
+      std::string changed = text;
+      changed[at] = static_cast<char>(changed[at] ^ flip);
+      const std::string why = refusal(changed);
+      EXPECT_NE(why.find(kPath.string()), std::string::npos) << at << ": " << why;
+      if (at >= header.size()) {
+        EXPECT_EQ(why, "the checkpoint file ck/batch is damaged (a bad checksum)") << at;
+      }
+    }
+  }
+}
+
+TEST(PdbCheckpoint, TextNotAsWrittenIsRefusedWhateverItsChecksum) {
+  const std::string header = "plumb pdb solve checkpoint 1\n";
+  const std::string identity = "set 8-44\nbatch 2 00000000000000ab b.txt\nastar-states 0\n";
+  const std::string not_as_written = "the checkpoint file ck/batch is damaged (not as written)";
+  for (const std::string& body : std::vector<std::string>{
+           std::string("set 8-44\n"),                                          // no batch line
+           "set 8 44\nbatch 2 00000000000000ab b.txt\nastar-states 0\n",       // a set with a space
+           "set 8-44\nbatch two 00000000000000ab b.txt\nastar-states 0\n",     // not a number
+           identity + "done fine 1 2 0.5 1 31 31 27 1 2 0.5\n",                // no such outcome
+           identity + "done solved 1 2 0.5\n",                                 // no line
+           identity + "bound 31 1 2 3 0.5\nbound 33 1 2 3 0.5\n",              // two bounds
+           identity + "bound 31 1 2 3 0.5\ndone solved 1 2 0.5 1 31 31 27\n",  // done after bound
+           identity + "extra\n",
+       }) {
+    EXPECT_EQ(refusal(io::with_checksum_line(header + body)), not_as_written) << body;
+  }
+  EXPECT_EQ(
+      refusal(io::with_checksum_line(
+          header + identity + "done solved 1 2 0.5 a\ndone solved 1 2 0.5 b\nbound 3 0 0 0 0\n")),
+      "the checkpoint file ck/batch is damaged (more instances than its batch has)");
+  EXPECT_EQ(refusal("plumb explore checkpoint 2\n"),
+            "ck/batch is not the checkpoint of a plumb pdb solve batch");
+  EXPECT_NE(refusal(io::with_checksum_line("plumb pdb solve checkpoint 9\n" + identity))
+                .find("another version of plumb"),
+            std::string::npos);
+  EXPECT_EQ(refusal(io::with_checksum_line(header + identity)), "");
+}
+
+}  // namespace
+}  // namespace plumb::cli
