@@ -76,7 +76,10 @@ struct SlidingPdbSet {
 // Loads every database of `partition` from the cache directory, building (with the cache's notice)
 // and keeping those that are missing or damaged; a cache that cannot keep them leaves them in
 // memory. Nothing if a limit stopped a build; `stats`, if given, then says which (its reason) and
-// receives the builds' statistics.
+// receives the builds' statistics. Under a context shared by several processes (its distribution's
+// group), process 0 loads or builds the set while the others wait (collective), then the others
+// map the files in place, read-only, so that the processes of a host share one copy (and build what
+// a cache that cannot keep the files left out).
 std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& partition,
                                                         const search::SearchContext& context,
                                                         unsigned threads,
