@@ -82,6 +82,7 @@ TEST(MpiExploreCli, MessagesAndExitStatusesAreThoseOfOneProcess) {
   const ProgramRun solve = run_mpi(2, {"solve", "sliding", "/dev/null"});
   EXPECT_EQ(solve.status, solve_alone.status);
   EXPECT_EQ(solve.err, solve_alone.err);
+  EXPECT_EQ(run_mpi(2, {"solve", "sliding", "-"}).status, 2);  // standard input: process 0's alone
 }
 
 TEST(MpiExploreCli, StatsAddTheClustersLine) {

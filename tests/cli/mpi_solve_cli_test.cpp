@@ -130,19 +130,29 @@ TEST(MpiSolveCli, SolveSlidingGivesOneProcesssJson) {
     boards += '\n';
     ++count;
   }
+  const std::filesystem::path folder = fresh_folder("mpi-solve-sliding");
+  std::filesystem::create_directories(folder);
+  const std::string file = (folder / "boards.txt").string();
+  std::ofstream(file) << boards;
   for (const std::string format : {"json", "contest"}) {
     const std::vector<std::string> args{"solve", "sliding", "--goal", "blank-first", "--format",
-                                        format, "--threads", "2"};
-    const ProgramRun alone = run_command(with_environment({kCache}, args), boards);
+                                        format, "--threads", "2", file};
+    const ProgramRun alone = run_command(with_environment({kCache}, args));
     ASSERT_EQ(alone.status, 0) << alone.err;
     ASSERT_NE(alone.out.find("\"optimal\":true"), format == "json" ? std::string::npos : 0);
     for (int processes = 1; processes <= 4; ++processes) {
-      const ProgramRun shared = run_command(mpi_words(processes, args, {kCache}), boards);
+      const ProgramRun shared = run_mpi(processes, args, {kCache});
       EXPECT_EQ(shared.status, 0) << processes << ": " << shared.err;
       EXPECT_EQ(without_stats(shared.out), without_stats(alone.out)) << format << " " << processes;
       EXPECT_EQ(shared.err, alone.err) << processes;
     }
   }
+  // Standard input reaches process 0 alone: a FILE is needed.
+  const ProgramRun piped = run_command(
+      mpi_words(2, {"solve", "sliding", "--goal", "blank-first"}, {kCache}), boards);
+  EXPECT_EQ(piped.status, 2);
+  EXPECT_NE(piped.err.find("reads its datasets from a FILE"), std::string::npos) << piped.err;
+  std::filesystem::remove_all(folder);
 }
 
 // Korf and Felner's 24-puzzle 1: hours of search, so a limit or an interrupt comes first.

@@ -183,6 +183,11 @@ ExitCode run_solve_file(const PdbOptions& options) {
   const puzzles::SlidingSize size{static_cast<int>(partition->height),
                                   static_cast<int>(partition->width)};
   if (!cluster().missing().empty()) throw io::EnvironmentError(cluster().missing());
+  if (cluster().size() > 1 && options.file == "-") {
+    std::cerr << "plumb: under an MPI launcher, pdb solve reads a FILE (only process 0 gets "
+                 "standard input)\n";
+    return ExitCode::bad_input;
+  }
   search::SearchContext context;
   context.distribution.exchange = cluster().exchange();  // each search shared by an MPI job's processes
   if (cluster().rank() == 0) show_progress(context, options.progress);

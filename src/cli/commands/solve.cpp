@@ -103,6 +103,12 @@ void add_puzzle_command(CLI::App& parent, const protocol::Puzzle& puzzle, bool i
 }
 
 ExitCode run_puzzle_command(const PuzzleCommand& command) {
+  if (command.is_solve && cluster().size() > 1 &&
+      (command.common.file.empty() || command.common.file == "-")) {
+    std::cerr << "plumb: under an MPI launcher, solve reads its datasets from a FILE (only process "
+                 "0 gets standard input)\n";
+    return ExitCode::bad_input;
+  }
   const search::SearchContext context = make_context(command.common);
   const CancelOnInterrupt cancel_on_interrupt(context);
   return guarded([&] {
