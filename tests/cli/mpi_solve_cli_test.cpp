@@ -11,8 +11,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -115,8 +115,8 @@ TEST(MpiSolveCli, SolveSlidingGivesOneProcesssJson) {
   const std::string file = (folder / "boards.txt").string();
   std::ofstream(file) << boards;
   for (const std::string format : {"json", "contest"}) {
-    const std::vector<std::string> args{"solve", "sliding", "--goal", "blank-first", "--format",
-                                        format, "--threads", "2", file};
+    const std::vector<std::string> args{"solve", "sliding",   "--goal", "blank-first", "--format",
+                                        format,  "--threads", "2",      file};
     const ProgramRun alone = run_command(with_environment({kCache}, args));
     ASSERT_EQ(alone.status, 0) << alone.err;
     ASSERT_NE(alone.out.find("\"optimal\":true"), format == "json" ? std::string::npos : 0);
@@ -128,8 +128,8 @@ TEST(MpiSolveCli, SolveSlidingGivesOneProcesssJson) {
     }
   }
   // Standard input reaches process 0 alone: a FILE is needed.
-  const ProgramRun piped = run_command(
-      mpi_words(2, {"solve", "sliding", "--goal", "blank-first"}, {kCache}), boards);
+  const ProgramRun piped =
+      run_command(mpi_words(2, {"solve", "sliding", "--goal", "blank-first"}, {kCache}), boards);
   EXPECT_EQ(piped.status, 2);
   EXPECT_NE(piped.err.find("reads its datasets from a FILE"), std::string::npos) << piped.err;
   std::filesystem::remove_all(folder);
@@ -139,8 +139,8 @@ TEST(MpiSolveCli, SolveSlidingGivesOneProcesssJson) {
 TEST(MpiSolveCli, ATimeLimitStopsEveryProcess) {
   if (!have_mpi()) GTEST_SKIP() << "built without MPI";
   const std::string file = korf24_file({"1"}, "mpi-korf24-limit");
-  const std::vector<std::string> args{"pdb", "solve", "24-6666", file, "--threads", "1",
-                                      "--time-limit", "1"};
+  const std::vector<std::string> args{"pdb",       "solve", "24-6666",      file,
+                                      "--threads", "1",     "--time-limit", "1"};
   for (int processes = 2; processes <= 3; ++processes) {
     const ProgramRun shared = run_mpi(processes, args, {kCache});
     EXPECT_EQ(shared.status, 3) << shared.err << shared.out;
@@ -155,8 +155,8 @@ TEST(MpiSolveCli, ATimeLimitStopsEveryProcess) {
 TEST(MpiSolveCli, AnInterruptAtTheLauncherStopsEveryProcess) {
   if (!have_mpi()) GTEST_SKIP() << "built without MPI";
   const std::string file = korf24_file({"1"}, "mpi-korf24-interrupt");
-  StartedProgram started(mpi_words(
-      2, {"pdb", "solve", "24-6666", file, "--threads", "1", "--progress"}, {kCache}));
+  StartedProgram started(
+      mpi_words(2, {"pdb", "solve", "24-6666", file, "--threads", "1", "--progress"}, {kCache}));
   // A progress line of the search, past the databases' (whose depths are at most 36 layers):
   // instance 1's bounds start at 70 or so.
   const auto searching = [&started] {

@@ -44,8 +44,8 @@
 #include <vector>
 
 #include "plumb/search/context.hpp"
-#include "plumb/search/exchange.hpp"
 #include "plumb/search/domain.hpp"
+#include "plumb/search/exchange.hpp"
 #include "plumb/search/limits.hpp"
 #include "plumb/search/stats.hpp"
 
