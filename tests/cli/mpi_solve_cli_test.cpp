@@ -62,6 +62,9 @@ std::string korf24_file(const std::vector<std::string>& ids, const std::string& 
 // which pdb solve says only when every solution replays to the goal with the published length.
 void expect_every_process_count_solves(const std::string& set, const std::string& file,
                                        const std::string& instances, const std::string& threads) {
+  // Built once a build tree, on every core (a run of one thread would build with one).
+  const ProgramRun built = run_command(with_environment({kCache}, {"pdb", "build", set}));
+  ASSERT_EQ(built.status, 0) << built.err;
   const std::vector<std::string> args{"pdb", "solve", set, file, "--threads", threads};
   for (int processes = 1; processes <= 4; ++processes) {
     const ProgramRun shared = run_mpi(processes, args, {kCache});
