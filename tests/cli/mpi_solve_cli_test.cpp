@@ -58,13 +58,18 @@ std::string korf24_file(const std::vector<std::string>& ids, const std::string& 
   return path.string();
 }
 
+// Builds the set into the tests' cache if it is not there: once a build tree, on every core (a
+// solve of one thread would build it on one).
+void build(const std::string& set) {
+  const ProgramRun built = run_command(with_environment({kCache}, {"pdb", "build", set}));
+  ASSERT_EQ(built.status, 0) << built.err;
+}
+
 // Runs `pdb solve SET FILE` on 1 to 4 processes of `threads` threads each: every run succeeds,
 // which pdb solve says only when every solution replays to the goal with the published length.
 void expect_every_process_count_solves(const std::string& set, const std::string& file,
                                        const std::string& instances, const std::string& threads) {
-  // Built once a build tree, on every core (a run of one thread would build with one).
-  const ProgramRun built = run_command(with_environment({kCache}, {"pdb", "build", set}));
-  ASSERT_EQ(built.status, 0) << built.err;
+  ASSERT_NO_FATAL_FAILURE(build(set));
   const std::vector<std::string> args{"pdb", "solve", set, file, "--threads", threads};
   for (int processes = 1; processes <= 4; ++processes) {
     const ProgramRun shared = run_mpi(processes, args, {kCache});
@@ -100,6 +105,7 @@ std::string without_stats(std::string out) {
 
 TEST(MpiSolveCli, SolveSlidingGivesOneProcesssJson) {
   if (!have_mpi()) GTEST_SKIP() << "built without MPI";
+  ASSERT_NO_FATAL_FAILURE(build("15-7-8"));
   // Korf's 1 to 6 as boards of the blank-first goal.
   std::ifstream in(data_file("korf100.txt"));
   std::string boards;
@@ -141,6 +147,7 @@ TEST(MpiSolveCli, SolveSlidingGivesOneProcesssJson) {
 // Korf and Felner's 24-puzzle 1: hours of search, so a limit or an interrupt comes first.
 TEST(MpiSolveCli, ATimeLimitStopsEveryProcess) {
   if (!have_mpi()) GTEST_SKIP() << "built without MPI";
+  ASSERT_NO_FATAL_FAILURE(build("24-6666"));
   const std::string file = korf24_file({"1"}, "mpi-korf24-limit");
   const std::vector<std::string> args{"pdb",       "solve", "24-6666",      file,
                                       "--threads", "1",     "--time-limit", "1"};
@@ -157,6 +164,7 @@ TEST(MpiSolveCli, ATimeLimitStopsEveryProcess) {
 
 TEST(MpiSolveCli, AnInterruptAtTheLauncherStopsEveryProcess) {
   if (!have_mpi()) GTEST_SKIP() << "built without MPI";
+  ASSERT_NO_FATAL_FAILURE(build("24-6666"));
   const std::string file = korf24_file({"1"}, "mpi-korf24-interrupt");
   StartedProgram started(
       mpi_words(2, {"pdb", "solve", "24-6666", file, "--threads", "1", "--progress"}, {kCache}));
