@@ -1,5 +1,5 @@
 // The program's cluster (cluster.hpp): recognizing an MPI launcher, joining its job, the exchange
-// over MPI's collectives, and quieting every process but the first. MPI is used through its C API,
+// over MPI's collectives (and a counter in a one-sided window), and quieting every process but the first. MPI is used through its C API,
 // and only here; a build without it (PLUMB_HAVE_MPI unset) keeps the rest. Compiled once for each
 // program (companion.hpp): the lean plumb (PLUMB_LEAN_PROGRAM) hands a launched run to plumb-full.
 #include "cli/cluster.hpp"
@@ -15,6 +15,7 @@
 #include <cstring>
 #include <iostream>
 #include <limits>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <streambuf>
@@ -86,8 +87,12 @@ class MpiExchange final : public search::Exchange {
     MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
     MPI_Comm_rank(comm_, &rank_);
     MPI_Comm_size(comm_, &size_);
+    counter_.open(comm_, rank_);
   }
-  ~MpiExchange() override { MPI_Comm_free(&comm_); }
+  ~MpiExchange() override {
+    counter_.close();
+    MPI_Comm_free(&comm_);
+  }
   MpiExchange(const MpiExchange&) = delete;
   MpiExchange& operator=(const MpiExchange&) = delete;
 
@@ -145,10 +150,50 @@ class MpiExchange final : public search::Exchange {
     return parts;
   }
 
+  std::uint64_t fetch_add(std::uint64_t amount) override { return counter_.apply(amount, MPI_SUM); }
+
+  void reset_counter() override {
+    MPI_Barrier(comm_);  // every process is done with the last round's counter
+    if (rank_ == 0) counter_.apply(0, MPI_REPLACE);
+    MPI_Barrier(comm_);
+  }
+
  private:
+  // The group's counter: one word in a window at process 0, changed by MPI's atomic one-sided
+  // calls inside one passive epoch that lasts the window's life; a mutex lets one thread of this
+  // process at a time call MPI (the program asks for MPI_THREAD_SERIALIZED).
+  class Counter {
+   public:
+    void open(MPI_Comm comm, int rank) {
+      const MPI_Aint bytes = rank == 0 ? sizeof(std::uint64_t) : 0;
+      std::uint64_t* word = nullptr;
+      MPI_Win_allocate(bytes, sizeof(std::uint64_t), MPI_INFO_NULL, comm, &word, &window_);
+      if (rank == 0) *word = 0;
+      MPI_Win_lock_all(0, window_);
+      MPI_Barrier(comm);
+    }
+    void close() {
+      MPI_Win_unlock_all(window_);
+      MPI_Win_free(&window_);
+    }
+    // Applies `op` (MPI_SUM, MPI_REPLACE) with `operand` to the word; returns its value before.
+    std::uint64_t apply(std::uint64_t operand, MPI_Op op) {
+      const std::lock_guard lock(mutex_);
+      std::uint64_t before = 0;
+      MPI_Fetch_and_op(&operand, &before, MPI_UINT64_T, 0, 0, op, window_);
+      MPI_Win_flush(0, window_);
+      return before;
+    }
+
+   private:
+    MPI_Win window_ = MPI_WIN_NULL;
+    std::mutex mutex_;
+  };
+
   MPI_Comm comm_ = MPI_COMM_NULL;
   int rank_ = 0;
   int size_ = 1;
+  Counter counter_;
 };
 
 #endif
@@ -160,7 +205,8 @@ Cluster::Cluster(int& argc, char**& argv) {
 #ifdef PLUMB_HAVE_MPI
   if (started.launched) {
     int provided = 0;
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    // Serialized: a search's threads take work from the group's counter, one at a time.
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
     exchange_ = std::make_shared<MpiExchange>();
     rank_ = exchange_->rank();
     size_ = exchange_->size();

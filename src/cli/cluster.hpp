@@ -1,6 +1,7 @@
 // cli/cluster.hpp: the processes of one run of the program. Started by an MPI launcher (mpirun,
 // mpiexec, Slurm's srun), plumb joins the MPI job at start-up and `explore` shares its work among the
-// job's processes (search::Exchange over MPI's collectives); started alone, it runs alone as ever.
+// job's processes (search::Exchange over MPI's collectives), as `solve` and `pdb solve` share each
+// IDA* (the exchange's counter); started alone, it runs alone as ever.
 //
 // A launcher is recognized by the variables it sets (Open MPI's OMPI_COMM_WORLD_SIZE, PMI's PMI_SIZE,
 // PMIx's PMIX_RANK). Only process 0 writes: the others' standard output and error are discarded, so

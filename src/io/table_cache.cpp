@@ -91,6 +91,12 @@ std::optional<std::vector<std::byte>> load_cached(const CachedTable& table) {
   return payload;
 }
 
+std::optional<MappedPayload> map_cached(const CachedTable& table) {
+  std::optional<MappedPayload> payload = map_table_file(table.path(), table.header);
+  if (!payload || payload->size != table.payload_bytes) return std::nullopt;
+  return payload;
+}
+
 void announce_build(const CachedTable& table) {
   const std::string entries = digit_groups(table.entries) + " entries";
   const CacheDirectory cache = check_cache_directory();

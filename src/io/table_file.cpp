@@ -1,6 +1,9 @@
 // Table files: the header, the checksum, and reading and writing them whole (see table_file.hpp).
 #include "plumb/io/table_file.hpp"
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -223,6 +226,40 @@ std::optional<std::vector<std::byte>> read_table_file(const std::filesystem::pat
   TableRead read = read_table(path, expected);
   if (read.state != TableFileState::intact) return std::nullopt;
   return std::move(read.payload);
+}
+
+std::optional<MappedPayload> map_table_file(const std::filesystem::path& path,
+                                            const TableHeader& expected) {
+  const std::optional<TableFileSummary> summary = read_table_header(path);
+  if (!summary || !summary->whole || summary->header.kind != expected.kind ||
+      summary->header.version != expected.version ||
+      summary->header.parameters != expected.parameters) {
+    return std::nullopt;
+  }
+  const int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (file < 0) return std::nullopt;
+  const std::vector<std::byte> head = encode_header(expected, summary->payload_size);
+  const std::size_t length = head.size() + summary->payload_size + sizeof(std::uint64_t);
+  struct stat opened {};
+  // The file opened is the one whose header was read, or another one of the same length (a rename
+  // in between): the header is compared again below, and no page lies past its end.
+  void* const mapped =
+      ::fstat(file, &opened) == 0 && static_cast<std::uint64_t>(opened.st_size) == length
+          ? ::mmap(nullptr, length, PROT_READ, MAP_SHARED, file, 0)
+          : MAP_FAILED;
+  ::close(file);  // the mapping keeps the file
+  if (mapped == MAP_FAILED) return std::nullopt;
+  const std::shared_ptr<const std::byte> whole(
+      static_cast<const std::byte*>(mapped),
+      [length](const std::byte* begin) { ::munmap(const_cast<std::byte*>(begin), length); });
+  const std::span<const std::byte> payload(whole.get() + head.size(), summary->payload_size);
+  std::uint64_t checksum = 0;
+  std::memcpy(&checksum, payload.data() + payload.size(), sizeof checksum);
+  if (std::memcmp(whole.get(), head.data(), head.size()) != 0 ||
+      checksum != checksum64(payload, checksum64(head))) {
+    return std::nullopt;
+  }
+  return MappedPayload{std::shared_ptr<const std::byte>(whole, payload.data()), payload.size()};
 }
 
 std::optional<TableFileSummary> read_table_header(const std::filesystem::path& path) {

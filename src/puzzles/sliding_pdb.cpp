@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cstdint>
 
 #include "plumb/pdb/layered_bfs.hpp"
 #include "plumb/pdb/placement_index.hpp"
@@ -139,27 +140,58 @@ std::optional<pdb::PatternDatabase> load_or_build_sliding_pdb(const SlidingParti
                                                               std::size_t pattern,
                                                               const search::SearchContext& context,
                                                               unsigned threads,
-                                                              search::SearchStats* stats) {
-  return pdb::load_or_build(sliding_pdb_table(partition, pattern), [&] {
-    return build_sliding_pdb(partition, pattern, context, threads, stats);
-  });
+                                                              search::SearchStats* stats,
+                                                              bool mapped) {
+  return pdb::load_or_build(
+      sliding_pdb_table(partition, pattern),
+      [&] { return build_sliding_pdb(partition, pattern, context, threads, stats); }, mapped);
 }
 
-std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& partition,
-                                                        const search::SearchContext& context,
-                                                        unsigned threads,
-                                                        search::SearchStats* stats) {
+namespace {
+
+// The set loaded (mapped in place if `mapped`) or built, by this process alone.
+std::optional<SlidingPdbSet> load_or_build_here(const SlidingPartition& partition,
+                                                const search::SearchContext& context,
+                                                unsigned threads, search::SearchStats* stats,
+                                                bool mapped) {
   SlidingPdbSet set{partition, {}};
   for (std::size_t pattern = 0; pattern < partition.patterns.size(); ++pattern) {
     search::SearchStats built;
     std::optional<pdb::PatternDatabase> database =
-        load_or_build_sliding_pdb(partition, pattern, context, threads, &built);
+        load_or_build_sliding_pdb(partition, pattern, context, threads, &built, mapped);
     if (stats != nullptr) {
       *stats += built;
       stats->reason = built.reason;
     }
     if (!database) return std::nullopt;
     set.databases.push_back(std::move(*database));
+  }
+  return set;
+}
+
+}  // namespace
+
+std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& partition,
+                                                        const search::SearchContext& context,
+                                                        unsigned threads,
+                                                        search::SearchStats* stats) {
+  search::Exchange* const group = context.distribution.exchange.get();
+  if (group == nullptr || group->size() == 1)
+    return load_or_build_here(partition, context, threads, stats, false);
+  std::optional<SlidingPdbSet> set;
+  search::SearchStats first;  // process 0's
+  if (group->rank() == 0) set = load_or_build_here(partition, context, threads, &first, true);
+  // Process 0's outcome, to every process: whether it has the set, and why not.
+  std::array<std::uint64_t, 2> outcome{set ? 1u : 0u, static_cast<std::uint64_t>(first.reason)};
+  group->sum(outcome);
+  if (outcome[0] == 0) {
+    if (stats != nullptr) stats->reason = static_cast<search::StopReason>(outcome[1]);
+    return std::nullopt;
+  }
+  if (group->rank() != 0) return load_or_build_here(partition, context, threads, stats, true);
+  if (stats != nullptr) {
+    *stats += first;
+    stats->reason = first.reason;
   }
   return set;
 }

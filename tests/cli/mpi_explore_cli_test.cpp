@@ -77,9 +77,12 @@ TEST(MpiExploreCli, MessagesAndExitStatusesAreThoseOfOneProcess) {
     EXPECT_EQ(shared.err.substr(0, 30), alone.err.substr(0, 30)) << args[1];
     EXPECT_EQ(shared.err.find('\n'), shared.err.rfind('\n')) << "one message: " << shared.err;
   }
+  // solve shares its searches too (mpi_solve_cli_test.cpp), with one process's messages.
+  const ProgramRun solve_alone = run_plumb({"solve", "sliding", "/dev/null"});
   const ProgramRun solve = run_mpi(2, {"solve", "sliding", "/dev/null"});
-  EXPECT_EQ(solve.status, 2);
-  EXPECT_NE(solve.err.find("only explore shares its work"), std::string::npos) << solve.err;
+  EXPECT_EQ(solve.status, solve_alone.status);
+  EXPECT_EQ(solve.err, solve_alone.err);
+  EXPECT_EQ(run_mpi(2, {"solve", "sliding", "-"}).status, 2);  // standard input: process 0's alone
 }
 
 TEST(MpiExploreCli, StatsAddTheClustersLine) {

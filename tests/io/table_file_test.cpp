@@ -1,12 +1,15 @@
-// Table files round-trip, and any mismatch or corruption reads as "absent" so the caller rebuilds.
+// Table files round-trip, read or mapped in place, and any mismatch or corruption reads as "absent"
+// so the caller rebuilds.
 #include "plumb/io/table_file.hpp"
 
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <unistd.h>
 
 #include "plumb/io/environment_error.hpp"
@@ -52,6 +55,31 @@ TEST_F(TableFileTest, CorruptionAndTruncationReadAsAbsent) {
   write_table_file(dir_ / "t.bin", header_, payload_);
   std::filesystem::resize_file(dir_ / "t.bin", std::filesystem::file_size(dir_ / "t.bin") - 1);
   EXPECT_FALSE(read_table_file(dir_ / "t.bin", header_));
+}
+
+// A payload mapped in place is the one written, and outlives a rewrite of its file (a rename);
+// whatever a read refuses, a mapping refuses too.
+TEST_F(TableFileTest, MappedInPlaceAsRead) {
+  write_table_file(dir_ / "t.bin", header_, payload_);
+  const std::optional<MappedPayload> mapped = map_table_file(dir_ / "t.bin", header_);
+  ASSERT_TRUE(mapped);
+  ASSERT_EQ(mapped->size, payload_.size());
+  EXPECT_TRUE(std::equal(payload_.begin(), payload_.end(), mapped->bytes.get()));
+  write_table_file(dir_ / "t.bin", header_, std::vector<std::byte>(payload_.size()));
+  EXPECT_TRUE(std::equal(payload_.begin(), payload_.end(), mapped->bytes.get()));
+  EXPECT_FALSE(map_table_file(dir_ / "t.bin", TableHeader{"test-table", 4, "size 1000"}));
+  EXPECT_FALSE(map_table_file(dir_ / "absent.bin", header_));
+  EXPECT_FALSE(map_table_file(dir_, header_));
+  write_table_file(dir_ / "t.bin", header_, payload_);
+  {
+    std::fstream file(dir_ / "t.bin", std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(100);
+    file.put('\x55');
+  }
+  EXPECT_FALSE(map_table_file(dir_ / "t.bin", header_));
+  write_table_file(dir_ / "t.bin", header_, payload_);
+  std::filesystem::resize_file(dir_ / "t.bin", std::filesystem::file_size(dir_ / "t.bin") - 1);
+  EXPECT_FALSE(map_table_file(dir_ / "t.bin", header_));
 }
 
 TEST_F(TableFileTest, ReadSaysWhatIsWrong) {

@@ -4,8 +4,10 @@
 // run_in_group(n, work) runs work(exchange) on n threads, each with its member of one ThreadGroup, and
 // returns their results in rank order. Every collective is two waits at one barrier: each member
 // posts its part, all wait, each reads what it needs, all wait again before anything is reused.
+// The group's counter is an atomic that every member's threads add to.
 #pragma once
 
+#include <atomic>
 #include <barrier>
 #include <cstddef>
 #include <cstdint>
@@ -66,6 +68,15 @@ class ThreadGroup {
       return all;
     }
 
+    std::uint64_t fetch_add(std::uint64_t amount) override {
+      return group_.counter_.fetch_add(amount);
+    }
+    void reset_counter() override {
+      group_.barrier_.arrive_and_wait();  // every member is done with the last round's counter
+      if (rank_ == 0) group_.counter_ = 0;
+      group_.barrier_.arrive_and_wait();
+    }
+
    private:
     std::size_t mine() const { return static_cast<std::size_t>(rank_); }
     ThreadGroup& group_;
@@ -78,6 +89,7 @@ class ThreadGroup {
   std::vector<std::vector<std::vector<std::byte>>> posted_;  // posted_[from][to]
   std::vector<std::vector<std::uint64_t>> sums_;
   std::vector<std::vector<std::byte>> parts_;
+  std::atomic<std::uint64_t> counter_{0};
 };
 
 // Runs work(member) for each member of a group of `size` threads; returns the results by rank.

@@ -60,6 +60,9 @@ struct CachedTable {
 // regular file, an unusable cache). Says nothing: a caller may load without building.
 std::optional<std::vector<std::byte>> load_cached(const CachedTable& table);
 
+// The same, mapped in place (table_file.hpp's map_table_file): what the processes of a host share.
+std::optional<MappedPayload> map_cached(const CachedTable& table);
+
 // Tells the user, before a build, that the table is being built and where it will be kept; or that
 // its file is rebuilt, and why; or (warning once) that the cache cannot keep it.
 void announce_build(const CachedTable& table);

@@ -4,7 +4,9 @@
 //
 // File layout (little-endian): the magic "PLUMBTBL", the file-format version, the table's kind,
 // version and parameters (as the caller names them, printable text), the payload's size, the
-// payload, and a 64-bit checksum of everything before it. A reader that expects another kind,
+// payload, and a 64-bit checksum of everything before it. A payload may also be mapped in place,
+// read-only and shared (map_table_file): the processes of a host that map one file hold its pages
+// once, in the page cache. A reader that expects another kind,
 // version or parameters, or finds a bad checksum, treats the file as absent, so the caller rebuilds
 // it. Only regular files are read or replaced: a directory, FIFO or device in a table's place reads
 // as absent without being opened (a FIFO would block) and is never overwritten. Writes go to a
@@ -14,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -53,6 +56,19 @@ TableRead read_table(const std::filesystem::path& path, const TableHeader& expec
 // The payload, or nothing when the file is anything but intact.
 std::optional<std::vector<std::byte>> read_table_file(const std::filesystem::path& path,
                                                       const TableHeader& expected);
+
+// A table's payload mapped in place from its file (mmap, read-only, MAP_SHARED): `bytes` keeps the
+// mapping for as long as a copy of it lives.
+struct MappedPayload {
+  std::shared_ptr<const std::byte> bytes;
+  std::uint64_t size = 0;
+};
+
+// The payload of the table at `path` mapped in place, when the file is intact (the checksum is
+// read through the mapping, which brings its pages into the page cache); nothing otherwise. Files
+// are only ever replaced by a rename (write_table_file), so a mapping stays whole while it lives.
+std::optional<MappedPayload> map_table_file(const std::filesystem::path& path,
+                                            const TableHeader& expected);
 
 // A table file's header and whether its size agrees with it (the checksum is not read), for
 // listing; nothing when `path` is not a regular file that starts with a table header.

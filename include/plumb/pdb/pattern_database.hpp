@@ -4,7 +4,8 @@
 // The entries mean what the builder says (a distance, or a distance with a known part taken out so
 // that it fits 4 bits); this type only stores, saves, loads and summarises them. Files go through
 // io/table_cache.hpp (versioned header, checksum, atomic rename, the build notice, a cache that
-// cannot be used only warned about) and load in one read; a file that is missing, corrupt or
+// cannot be used only warned about) and load in one read, or are mapped in place, read-only, for
+// processes that share a host (the page cache holds one copy); a file that is missing, corrupt or
 // written for other parameters is rebuilt by load_or_build().
 #pragma once
 
@@ -32,8 +33,13 @@ inline io::CachedTable database_table(std::string file_name, io::TableHeader hea
           std::move(description)};
 }
 
-// The database if its cache file is intact.
-inline std::optional<PatternDatabase> load(const io::CachedTable& table) {
+// The database if its cache file is intact: read into memory, or mapped in place if `mapped`.
+inline std::optional<PatternDatabase> load(const io::CachedTable& table, bool mapped = false) {
+  if (mapped) {
+    std::optional<io::MappedPayload> payload = io::map_cached(table);
+    if (!payload) return std::nullopt;
+    return PatternDatabase{table.header, NibbleArray(table.entries, std::move(payload->bytes))};
+  }
   std::optional<std::vector<std::byte>> payload = io::load_cached(table);
   if (!payload) return std::nullopt;
   return PatternDatabase{table.header, NibbleArray(table.entries, std::move(*payload))};
@@ -41,10 +47,12 @@ inline std::optional<PatternDatabase> load(const io::CachedTable& table) {
 
 // Loads the database from the cache, or announces its build, builds it with `build` (which returns
 // its entries, or nothing when it was stopped) and keeps it in the cache if the cache can take it.
-// Returns nothing only when the build was stopped.
+// Returns nothing only when the build was stopped. `mapped`: a database found in the cache is
+// mapped in place (load()).
 inline std::optional<PatternDatabase> load_or_build(
-    const io::CachedTable& table, const std::function<std::optional<NibbleArray>()>& build) {
-  if (std::optional<PatternDatabase> loaded = load(table)) return loaded;
+    const io::CachedTable& table, const std::function<std::optional<NibbleArray>()>& build,
+    bool mapped = false) {
+  if (std::optional<PatternDatabase> loaded = load(table, mapped)) return loaded;
   io::announce_build(table);
   std::optional<NibbleArray> entries = build();
   if (!entries) return std::nullopt;

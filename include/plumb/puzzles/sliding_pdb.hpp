@@ -74,19 +74,24 @@ struct SlidingPdbSet {
   std::vector<pdb::PatternDatabase> databases;  // one per pattern, in order
 };
 
-// Loads pattern `pattern`'s database of `partition` from the cache directory, or builds it (with
-// the cache's notice) and keeps it there; a cache that cannot keep it leaves it in memory. Nothing
-// if a limit stopped the build; `stats`, if given, then says which (its reason) and receives the
-// build's statistics.
+// Loads pattern `pattern`'s database of `partition` from the cache directory (mapped in place,
+// read-only, if `mapped`: pdb::load_or_build), or builds it (with the cache's notice) and keeps it
+// there; a cache that cannot keep it leaves it in memory. Nothing if a limit stopped the build;
+// `stats`, if given, then says which (its reason) and receives the build's statistics.
 std::optional<pdb::PatternDatabase> load_or_build_sliding_pdb(const SlidingPartition& partition,
                                                               std::size_t pattern,
                                                               const search::SearchContext& context,
                                                               unsigned threads,
-                                                              search::SearchStats* stats = nullptr);
+                                                              search::SearchStats* stats = nullptr,
+                                                              bool mapped = false);
 
-// Every database of `partition`, each by load_or_build_sliding_pdb in order. Nothing if a limit
-// stopped a build; `stats`, if given, then says which (its reason) and receives the builds'
-// statistics.
+// Every database of `partition`, each by load_or_build_sliding_pdb in order, building (with the
+// cache's notice) and keeping those that are missing or damaged. Nothing if a limit stopped a
+// build; `stats`, if given, then says which (its reason) and receives the builds' statistics.
+// Under a context shared by several processes (its distribution's group), process 0 loads or
+// builds the set while the others wait (collective), then the others map the files in place,
+// read-only, so that the processes of a host share one copy (and build what a cache that cannot
+// keep the files left out).
 std::optional<SlidingPdbSet> load_or_build_sliding_pdbs(const SlidingPartition& partition,
                                                         const search::SearchContext& context,
                                                         unsigned threads,

@@ -22,13 +22,16 @@
 // an empty open list (no solution), or a limit. Limits: A*'s Budget (nodes, time, memory,
 // cancellation, progress: limits.hpp) during A*, then those of parallel IDA* (its expansions
 // counted on top of A*'s; the memory is no longer checked: it grows only by the frontier's list);
-// max_depth bounds f in both. Statistics: expanded and generated sum both phases, peak_stored is
+// max_depth bounds f in both. Across processes (a context whose distribution names a group), every
+// process runs the same A* and has the same frontier, whose nodes are the items the processes share
+// (parallel_ida_star.hpp); a limit that stops A* on one process stops every one. Statistics: expanded and generated sum both phases, peak_stored is
 // the states A* stored, iterations and depth are those of the IDA* phase (depth: A*'s last f when
 // A* finds the goal).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -98,7 +101,17 @@ SearchResult<D> astar_ida_star(const D& d, const typename D::State& start,
   Budget budget(context, result.stats);
   const Worker<D, H> root(d, shared, start, position(start));
   AStar astar(d, start, root.heuristic(), successors, context, budget, result.stats);
-  switch (astar.run(std::max<std::uint64_t>(astar_states, 1))) {
+  auto outcome = astar.run(std::max<std::uint64_t>(astar_states, 1));
+  if (shared.group != nullptr) {  // a limit may stop A* on some of the processes only
+    const bool stopped = outcome == AStar::Outcome::stopped;
+    if (const auto stop = first_stop(*shared.group, stopped ? std::optional(result.stats.reason)
+                                                            : std::nullopt)) {
+      budget.finish(*stop);
+      result.stats.reason = *stop;
+      return result;
+    }
+  }
+  switch (outcome) {
     case AStar::Outcome::goal:
       result.moves = astar.path_to(astar.goal());
       result.cost = astar.g(astar.goal());

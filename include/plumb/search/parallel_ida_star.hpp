@@ -12,8 +12,16 @@
 // child (the heuristic's table entries prefetched) before it evaluates the first; the children of
 // a node sit in an array of D::kMaxMoves on its stack frame (BranchingBounded). The goal test
 // runs only where h = 0: a goal's heuristic value must be 0, as every admissible heuristic's is.
+// Across processes: under a context whose distribution names a group of several processes
+// (exchange.hpp), every process lists the same items and its threads take them, in order, from the
+// group's counter (Exchange::fetch_add at process 0) instead of a counter of their own; a process
+// that finds a solution or stops pushes the counter past the end, so that no more items are handed
+// out. At an iteration's end the processes agree (one all_gather): the first solution in depth-first
+// order (the lowest item's: the moves of one process), the least f over the bound, the node counts
+// summed, and a stop on any process stops every one. Every process returns the same result.
 // Limits (context.limits): max_depth bounds the f-bound; max_nodes (expansions, summed over the
-// threads), max_seconds and the context's cancellation are checked by each thread every
+// threads; across processes, each process's plus the finished iterations' of the others),
+// max_seconds and the context's cancellation are checked by each thread every
 // kCheckInterval expansions, where it also reports progress (context.report_progress, which lets
 // one thread at a time report). max_memory_bytes is not checked: the memory is linear in the depth,
 // plus the items' move lists.
@@ -26,15 +34,19 @@
 #include <chrono>
 #include <concepts>
 #include <cstddef>
+#include <cstring>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "plumb/search/context.hpp"
 #include "plumb/search/deepening.hpp"
 #include "plumb/search/domain.hpp"
+#include "plumb/search/exchange.hpp"
 #include "plumb/search/limits.hpp"
 #include "plumb/search/stats.hpp"
 
@@ -69,12 +81,21 @@ inline constexpr std::size_t kSplitDepth = 8;
 // A thread checks the limits, the other threads' solutions and the time for progress once per this
 // many expansions, counted across its work items.
 inline constexpr unsigned kCheckInterval = 4096;
+// What a process adds to the group's counter to close an iteration's handing out of items.
+inline constexpr std::uint64_t kClosed = std::uint64_t{1} << 40;
 
-// What the threads of one search share: the context, an expansion count, the stop flag, the
-// current bound and the first work item (in depth-first order) known to hold a solution.
+// The group of processes a search under `context` is shared by; null for a process alone.
+inline Exchange* group_of(const SearchContext& context) {
+  Exchange* group = context.distribution.exchange.get();
+  return group != nullptr && group->size() > 1 ? group : nullptr;
+}
+
+// What the threads of one search share: the context, the group of processes (null: alone), an
+// expansion count, the stop flag, the current bound and the first work item (in depth-first
+// order) known to hold a solution.
 struct Shared {
   explicit Shared(const SearchContext& context)
-      : context(context), start(std::chrono::steady_clock::now()) {}
+      : context(context), group(group_of(context)), start(std::chrono::steady_clock::now()) {}
 
   double seconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -84,6 +105,7 @@ struct Shared {
   }
 
   const SearchContext& context;
+  Exchange* group;
   std::chrono::steady_clock::time_point start;
   Cost bound = 0;
   std::atomic<std::uint64_t> expanded{0};
@@ -273,22 +295,103 @@ struct Iteration {
   }
 };
 
+// The stop of the first process (by rank) of `group` that stopped, `mine` being this process's (none
+// if it did not); none if no process stopped. Collective: one all_gather.
+inline std::optional<StopReason> first_stop(Exchange& group, std::optional<StopReason> mine) {
+  const std::array<std::uint64_t, 2> record{mine ? std::uint64_t{1} : 0,
+                                            static_cast<std::uint64_t>(mine.value_or(StopReason{}))};
+  for (const std::vector<std::byte>& each : group.all_gather(std::as_bytes(std::span(record)))) {
+    std::array<std::uint64_t, 2> theirs{};
+    std::memcpy(theirs.data(), each.data(), sizeof theirs);
+    if (theirs[0] != 0) return static_cast<StopReason>(theirs[1]);
+  }
+  return std::nullopt;
+}
+
+// The processes of shared.group agree on an iteration's outcome, each having searched the items it
+// took into `result` (a solution, the least f over the bound, the items' statistics): afterwards
+// every process holds the first solution in depth-first order (a solution of its own found before
+// the items, as the splitter's, goes first; then by item), with shared.solved_item its item, the
+// least f, the statistics summed, and, if any process stopped, the stop of the first (by rank)
+// that did. Collective: one all_gather.
+template <class Move>
+void agree(Shared& shared, Iteration<Move>& result) {
+  static_assert(std::is_trivially_copyable_v<Move>);
+  constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
+  constexpr std::size_t kFields = 7;
+  const std::size_t solved = shared.solved_item.load();
+  const bool stopped = shared.stopped.load();
+  const std::array<std::uint64_t, kFields> mine{
+      !result.found ? kNone : solved == std::numeric_limits<std::size_t>::max() ? 0 : solved + 1,
+      static_cast<std::uint64_t>(result.next_bound),
+      stopped ? std::uint64_t{1} : 0,
+      static_cast<std::uint64_t>(shared.reason),
+      result.stats.expanded,
+      result.stats.generated,
+      static_cast<std::uint64_t>(result.cost)};
+  std::vector<std::byte> record(sizeof mine + result.moves.size() * sizeof(Move));
+  std::memcpy(record.data(), mine.data(), sizeof mine);
+  if (!result.moves.empty())
+    std::memcpy(record.data() + sizeof mine, result.moves.data(), result.moves.size() * sizeof(Move));
+  const std::vector<std::vector<std::byte>> records = shared.group->all_gather(record);
+  std::uint64_t first = kNone, expanded = 0, generated = 0;
+  const std::vector<std::byte>* winner = nullptr;
+  bool any_stopped = false;
+  for (const std::vector<std::byte>& each : records) {
+    std::array<std::uint64_t, kFields> theirs{};
+    std::memcpy(theirs.data(), each.data(), sizeof theirs);
+    if (theirs[0] < first) first = theirs[0], winner = &each;
+    result.next_bound = std::min(result.next_bound, static_cast<Cost>(theirs[1]));
+    if (theirs[2] != 0 && !any_stopped) {
+      any_stopped = true;
+      shared.reason = static_cast<StopReason>(theirs[3]);
+    }
+    expanded += theirs[4];
+    generated += theirs[5];
+  }
+  shared.expanded.fetch_add(expanded - result.stats.expanded);
+  result.stats.expanded = expanded;
+  result.stats.generated = generated;
+  if (any_stopped) shared.stopped = true;
+  result.found = winner != nullptr;
+  if (!result.found) return;
+  std::array<std::uint64_t, kFields> won{};
+  std::memcpy(won.data(), winner->data(), sizeof won);
+  result.cost = static_cast<Cost>(won[6]);
+  result.moves.resize((winner->size() - sizeof won) / sizeof(Move));
+  if (!result.moves.empty())
+    std::memcpy(result.moves.data(), winner->data() + sizeof won, result.moves.size() * sizeof(Move));
+  shared.solved_item = first == 0 ? std::numeric_limits<std::size_t>::max() : first - 1;
+}
+
 // Searches below work items 0 .. count - 1 within `bound` on `threads` threads, which take them in
 // order; a worker (a copy of `root`) is put on item i by position(worker, i), which makes the item's
 // moves from the root (or places it there) and returns their cost. The item's node must be within
 // the bound; it may be a goal itself. Adds the items' statistics and the earliest item's solution
-// to `result`.
+// to `result`. In a group of processes (shared.group) the threads of every process take the items
+// from the group's counter, and the processes then agree on the outcome (agree()): collective.
 template <class D, class H, class Position>
 void search_items(const Worker<D, H>& root, std::size_t count, const Position& position, Cost bound,
                   Shared& shared, unsigned threads, Iteration<typename D::Move>& result) {
+  Exchange* const group = shared.group;
   std::atomic<std::size_t> next_item{0};
+  if (group != nullptr) group->reset_counter();
+  const auto take = [&]() -> std::uint64_t {
+    return group != nullptr ? group->fetch_add(1) : next_item.fetch_add(1);
+  };
+  // Hands out no more items to any process of the group.
+  const auto close = [group] {
+    if (group != nullptr) group->fetch_add(kClosed);
+  };
   std::mutex merge;
   run_workers(threads, [&](unsigned) {
     unsigned unchecked = 0;
     Worker<D, H> worker = root;  // assigned the root for each item, keeping its vectors' storage
     for (;;) {
-      const std::size_t item = next_item.fetch_add(1);
-      if (item >= count || item > shared.solved_item.load() || shared.stopped.load()) break;
+      const std::uint64_t taken = take();
+      if (shared.stopped.load()) close();
+      if (taken >= count || taken > shared.solved_item.load() || shared.stopped.load()) break;
+      const auto item = static_cast<std::size_t>(taken);
       worker = root;
       worker.work_on(item, unchecked);
       const Cost g = position(worker, item);
@@ -298,10 +401,12 @@ void search_items(const Worker<D, H>& root, std::size_t count, const Position& p
       if (found && item < shared.solved_item.load()) {
         shared.solved_item = item;
         result.take_solution(worker);
+        close();
       }
       result.absorb(worker);
     }
   });
+  if (group != nullptr) agree(shared, result);
 }
 
 // One IDA* iteration with bound `bound` on `threads` threads.
@@ -312,14 +417,18 @@ Iteration<typename D::Move> iterate(const Worker<D, H>& root, Cost bound, Shared
   Iteration<Move> result;
   Worker<D, H> splitter = root;
   std::vector<std::vector<Move>> items;
-  if (threads > 1) splitter.collect_at(kSplitDepth, &items);
+  if (threads > 1 || shared.group != nullptr) splitter.collect_at(kSplitDepth, &items);
   if (splitter.search(0, bound)) result.take_solution(splitter);
+  // Every process of a group lists the same items (or finds the same solution) and agrees, items
+  // or none; its splitter's statistics are counted once a process, after the agreement.
+  if (shared.group != nullptr || !(result.found || items.empty())) {
+    const auto replay_item = [&items](Worker<D, H>& worker, std::size_t item) {
+      return worker.replay(items[item]);
+    };
+    search_items(root, result.found ? 0 : items.size(), replay_item, bound, shared, threads,
+                 result);
+  }
   result.absorb(splitter);
-  if (result.found || items.empty()) return result;
-  const auto replay_item = [&items](Worker<D, H>& worker, std::size_t item) {
-    return worker.replay(items[item]);
-  };
-  search_items(root, items.size(), replay_item, bound, shared, threads, result);
   return result;
 }
 

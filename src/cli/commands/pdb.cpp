@@ -1,5 +1,6 @@
 // The `pdb` command: build, describe and list the sliding-puzzle pattern databases in the cache,
-// and solve benchmark files with them (`plumb pdb solve 15-7-8 korf100.txt`).
+// and solve benchmark files with them (`plumb pdb solve 15-7-8 korf100.txt`; under an MPI launcher
+// the processes share each instance's search, cluster.hpp).
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
@@ -192,8 +193,15 @@ ExitCode run_solve_file(const PdbOptions& options) {
   const unsigned cells = partition->width * partition->height;
   const puzzles::SlidingSize size{static_cast<int>(partition->height),
                                   static_cast<int>(partition->width)};
+  if (!cluster().missing().empty()) throw io::EnvironmentError(cluster().missing());
+  if (cluster().size() > 1 && options.file == "-") {
+    std::cerr << "plumb: under an MPI launcher, pdb solve reads a FILE (only process 0 gets "
+                 "standard input)\n";
+    return ExitCode::bad_input;
+  }
   search::SearchContext context;
-  show_progress(context, options.progress);
+  context.distribution.exchange = cluster().exchange();  // each search shared by an MPI job's processes
+  if (cluster().rank() == 0) show_progress(context, options.progress);
   const CancelOnInterrupt cancel_on_interrupt(context);
   io::TextInput in = io::TextInput::open(
       options.file, protocol::read_limits(protocol::kMaxInputLineBytes, context));

@@ -3,6 +3,9 @@
 // (driver.cpp). Each answer is written as soon as it is found, so when a later dataset is bad or a
 // limit stops a search, the answers before it are already out; standard output is flushed after an
 // answer that took a millisecond or more and before any message, else left to the stream's buffer.
+// Under an MPI launcher both share their work among the job's processes (cluster.hpp): explore its
+// states, solve the searches that can be shared (parallel IDA* over pattern databases); process 0
+// alone writes.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -75,7 +78,6 @@ ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
 
 ExitCode explore(const protocol::Instance& instance, const PuzzleCommand& command,
                  const search::SearchContext& context) {
-  if (!cluster().missing().empty()) throw io::EnvironmentError(cluster().missing());
   std::optional<io::TextInput> input;
   if (!command.common.file.empty())
     input = open_puzzle_input(command.common.file, command.puzzle->info(), context);
@@ -106,14 +108,16 @@ void add_puzzle_command(CLI::App& parent, const protocol::Puzzle& puzzle, bool i
 }
 
 ExitCode run_puzzle_command(const PuzzleCommand& command) {
-  if (command.is_solve && cluster().size() > 1) {
-    std::cerr << "plumb: solve runs as one process; of the commands, only explore shares its work "
-                 "among the processes of an MPI job\n";
+  if (command.is_solve && cluster().size() > 1 &&
+      (command.common.file.empty() || command.common.file == "-")) {
+    std::cerr << "plumb: under an MPI launcher, solve reads its datasets from a FILE (only process "
+                 "0 gets standard input)\n";
     return ExitCode::bad_input;
   }
   const search::SearchContext context = make_context(command.common);
   const CancelOnInterrupt cancel_on_interrupt(context);
   return guarded([&] {
+    if (!cluster().missing().empty()) throw io::EnvironmentError(cluster().missing());
     const auto instance = command.puzzle->configure(given_values(command));
     return command.is_solve ? solve_all(*command.puzzle, *instance, command, context)
                             : explore(*instance, command, context);
