@@ -12,7 +12,6 @@
 #include "plumb/io/checkpoint_file.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/io/table_file.hpp"
-#include "plumb/protocol/puzzle.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -44,11 +43,6 @@ std::optional<InstanceOutcome> outcome_of(std::string_view word) {
 std::string one_line(std::string text) {
   std::replace(text.begin(), text.end(), '\n', '?');
   return text;
-}
-
-protocol::UsageError damaged(const std::filesystem::path& path, std::string_view why) {
-  return protocol::UsageError(
-      "resume", fmt::format("the checkpoint file {} is damaged ({})", path.string(), why));
 }
 
 std::string describe(const BatchIdentity& batch) {
@@ -88,18 +82,15 @@ std::string batch_checkpoint_text(const BatchCheckpoint& checkpoint) {
 
 BatchCheckpoint parse_batch_checkpoint(std::string_view text, const std::filesystem::path& path) {
   if (!text.starts_with(kHeader)) {
-    throw protocol::UsageError(
-        "resume",
-        fmt::format("{} is not the checkpoint of a plumb pdb solve batch", path.string()));
+    throw io::EnvironmentError(fmt::format("{} is not the checkpoint of a plumb pdb solve batch", path.string()));
   }
   if (!text.starts_with(fmt::format("{}{}\n", kHeader, kVersion))) {
-    throw protocol::UsageError(
-        "resume", fmt::format("{} is a checkpoint of another version of plumb, which this one "
+    throw io::EnvironmentError(fmt::format("{} is a checkpoint of another version of plumb, which this one "
                               "cannot read (it reads version {} only): start the batch again",
                               path.string(), kVersion));
   }
   const std::optional<std::string_view> body = io::checksummed_body(text);
-  if (!body) throw damaged(path, "a bad checksum");
+  if (!body) throw io::damaged_checkpoint(path, "a bad checksum");
   // Words: "set NAME", "batch COUNT FINGERPRINT FILE...", "done OUTCOME E G S LINE...".
   constexpr std::size_t kLineFrom = 5;
   const std::vector<std::vector<std::string_view>> lines = io::checkpoint_lines(*body, kLineFrom);
@@ -137,9 +128,9 @@ BatchCheckpoint parse_batch_checkpoint(std::string_view text, const std::filesys
            io::parse_number(words[4], progress.stats.iterations) &&
            io::parse_number(words[5], progress.stats.seconds);
   }
-  if (!good || line != lines.size()) throw damaged(path, "not as written");
+  if (!good || line != lines.size()) throw io::damaged_checkpoint(path, "not as written");
   const std::size_t begun = checkpoint.finished.size() + (checkpoint.in_progress ? 1 : 0);
-  if (begun > batch.instances) throw damaged(path, "more instances than its batch has");
+  if (begun > batch.instances) throw io::damaged_checkpoint(path, "more instances than its batch has");
   return checkpoint;
 }
 
@@ -157,9 +148,7 @@ BatchCheckpoint BatchCheckpointFolder::read(const BatchIdentity& batch) const {
   BatchCheckpoint checkpoint = parse_batch_checkpoint(
       std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), file());
   if (!(checkpoint.batch == batch)) {
-    throw protocol::UsageError(
-        "resume",
-        fmt::format("{} holds the checkpoint of another batch, {}, not of {}: resume it with the "
+    throw io::EnvironmentError(fmt::format("{} holds the checkpoint of another batch, {}, not of {}: resume it with the "
                     "same SET, FILE and --astar-states, or start again with --checkpoint",
                     folder_.string(), describe(checkpoint.batch), describe(batch)));
   }

@@ -163,7 +163,7 @@ TEST_F(PdbCheckpointCli, ABatchLostAtAnyCheckpointResumesToTheSameTable) {
   std::filesystem::remove(file);
 }
 
-TEST_F(PdbCheckpointCli, ADamagedCheckpointOrOneOfAnotherBatchIsExit2NamingIt) {
+TEST_F(PdbCheckpointCli, ADamagedCheckpointOrOneOfAnotherBatchIsExit4NamingIt) {
   const auto file = korf_file("damaged", {"55", "42"});
   const auto other = korf_file("other", {"55"});
   const auto folder = fresh_folder("pdb-damaged");
@@ -179,17 +179,17 @@ TEST_F(PdbCheckpointCli, ADamagedCheckpointOrOneOfAnotherBatchIsExit2NamingIt) {
                      "another batch"},
        }) {
     const ProgramRun refused = run_plumb(args);
-    EXPECT_EQ(refused.status, 2);
+    EXPECT_EQ(refused.status, 4);
     EXPECT_EQ(refused.out, "");
     EXPECT_EQ(refused.err.rfind(
-                  "plumb: --resume: " + folder.string() + " holds the checkpoint of " + why, 0),
+                  "plumb: " + folder.string() + " holds the checkpoint of " + why, 0),
               0u)
         << refused.err;
   }
   std::vector<std::string> other_set = solve_args(file, {"--resume", folder.string()});
   other_set[2] = "15-7-8";
   const ProgramRun refused = run_plumb(other_set);
-  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.status, 4);
   EXPECT_NE(refused.err.find("holds the checkpoint of another batch, 15-555 on"), std::string::npos)
       << refused.err;
 
@@ -199,12 +199,12 @@ TEST_F(PdbCheckpointCli, ADamagedCheckpointOrOneOfAnotherBatchIsExit2NamingIt) {
   bytes[changed] = static_cast<char>(bytes[changed] ^ 1);
   std::ofstream(batch, std::ios::binary | std::ios::trunc) << bytes;
   const ProgramRun damaged = run_plumb(solve_args(file, {"--resume", folder.string()}));
-  EXPECT_EQ(damaged.status, 2);
+  EXPECT_EQ(damaged.status, 4);
   EXPECT_EQ(damaged.out, "");
-  EXPECT_EQ(damaged.err, "plumb: --resume: the checkpoint file " + batch.string() +
+  EXPECT_EQ(damaged.err, "plumb: the checkpoint file " + batch.string() +
                              " is damaged (a bad checksum)\n");
   std::filesystem::resize_file(batch, bytes.size() / 2);
-  EXPECT_EQ(run_plumb(solve_args(file, {"--resume", folder.string()})).status, 2);
+  EXPECT_EQ(run_plumb(solve_args(file, {"--resume", folder.string()})).status, 4);
 
   // --checkpoint without --resume starts again, as `explore --checkpoint` does.
   const ProgramRun fresh = run_plumb(solve_args(file, {"--checkpoint", folder.string()}));
