@@ -4,7 +4,7 @@
 // every solution), the answers of `solve sliding` byte for byte one process's (JSON's statistics
 // apart), and a time limit or a
 // Ctrl-C at the launcher stopping every process with one message.
-// The databases (15-7-8 and 24-6666, 1.4 GB) are kept in one folder of the build tree,
+// The databases (15-7-8 and 24-6666, 543 MB) are kept in one folder of the build tree,
 // PLUMB_PDB_TEST_CACHE, so that a build directory builds them once; the first test to need a set
 // builds it there (process 0 builds, the others wait, then map the files). The tests skip in a
 // build without MPI.
