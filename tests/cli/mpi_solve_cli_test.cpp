@@ -29,6 +29,17 @@ namespace {
 
 const std::string kCache = "PLUMB_CACHE=" PLUMB_PDB_TEST_CACHE;
 
+// Why these tests do not run here, or null: a build without MPI, or one under the sanitizers, where
+// building the databases and searching them four times over would take most of an hour (the
+// engine's sharing is tested there on a group of threads,
+// tests/search/distributed_ida_star_test.cpp).
+const char* reason_to_skip() {
+  if (!have_mpi()) return "built without MPI";
+  if (std::getenv("PLUMB_SANITIZED") != nullptr)
+    return "the pattern databases' searches under the sanitizers";
+  return nullptr;
+}
+
 // The words that run the plumb program alone with `args`, with `environment` (NAME=VALUE) added.
 std::vector<std::string> with_environment(const std::vector<std::string>& environment,
                                           const std::vector<std::string>& args) {
@@ -81,12 +92,12 @@ void expect_every_process_count_solves(const std::string& set, const std::string
 }
 
 TEST(MpiSolveCli, Korf100AtEveryProcessCount) {
-  if (!have_mpi()) GTEST_SKIP() << "built without MPI";
+  if (const char* why = reason_to_skip()) GTEST_SKIP() << why;
   expect_every_process_count_solves("15-7-8", data_file("korf100.txt"), "100", "2");
 }
 
 TEST(MpiSolveCli, TwentyFourPuzzles40_25_38AtEveryProcessCount) {
-  if (!have_mpi()) GTEST_SKIP() << "built without MPI";
+  if (const char* why = reason_to_skip()) GTEST_SKIP() << why;
   const std::string file = korf24_file({"40", "25", "38"}, "mpi-korf24");
   expect_every_process_count_solves("24-6666", file, "3", "1");
   std::filesystem::remove_all(std::filesystem::path(file).parent_path());
@@ -104,7 +115,7 @@ std::string without_stats(std::string out) {
 }
 
 TEST(MpiSolveCli, SolveSlidingGivesOneProcesssJson) {
-  if (!have_mpi()) GTEST_SKIP() << "built without MPI";
+  if (const char* why = reason_to_skip()) GTEST_SKIP() << why;
   ASSERT_NO_FATAL_FAILURE(build("15-7-8"));
   // Korf's 1 to 6 as boards of the blank-first goal.
   std::ifstream in(data_file("korf100.txt"));
@@ -146,7 +157,7 @@ TEST(MpiSolveCli, SolveSlidingGivesOneProcesssJson) {
 
 // Korf and Felner's 24-puzzle 1: hours of search, so a limit or an interrupt comes first.
 TEST(MpiSolveCli, ATimeLimitStopsEveryProcess) {
-  if (!have_mpi()) GTEST_SKIP() << "built without MPI";
+  if (const char* why = reason_to_skip()) GTEST_SKIP() << why;
   ASSERT_NO_FATAL_FAILURE(build("24-6666"));
   const std::string file = korf24_file({"1"}, "mpi-korf24-limit");
   const std::vector<std::string> args{"pdb",       "solve", "24-6666",      file,
@@ -163,7 +174,7 @@ TEST(MpiSolveCli, ATimeLimitStopsEveryProcess) {
 }
 
 TEST(MpiSolveCli, AnInterruptAtTheLauncherStopsEveryProcess) {
-  if (!have_mpi()) GTEST_SKIP() << "built without MPI";
+  if (const char* why = reason_to_skip()) GTEST_SKIP() << why;
   ASSERT_NO_FATAL_FAILURE(build("24-6666"));
   const std::string file = korf24_file({"1"}, "mpi-korf24-interrupt");
   StartedProgram started(
