@@ -291,11 +291,12 @@ class SharedExploration {
     return gathered_;
   }
 
-  // Adds the successors received, cut among the threads (a thread for every 2^14 at most).
+  // Adds the successors received, cut among the threads (each at least round_states or 2^14).
   void receive_round(std::span<const std::byte> incoming) {
-    constexpr std::size_t kItemBytes = sizeof(typename Share::Sent), kLeastAThread = 1 << 14;
+    constexpr std::size_t kItemBytes = sizeof(typename Share::Sent);
     const std::size_t items = incoming.size() / kItemBytes;
-    const std::size_t workers = std::clamp<std::size_t>(items / kLeastAThread, 1, threads_);
+    const std::size_t least = std::min<std::size_t>(round_states_, 1 << 14);
+    const std::size_t workers = std::clamp<std::size_t>(items / least, 1, threads_);
     const std::size_t each = (items + workers - 1) / workers;
     on_workers(workers, [&](unsigned worker, Work& work) {
       const std::size_t begin = std::min(items, worker * each), end = std::min(items, begin + each);
