@@ -104,6 +104,7 @@ TEST(MpiExploreCli, StatsAddTheClustersLine) {
   EXPECT_EQ(shared.status, 0) << shared.err;
   EXPECT_NE(shared.err.find("explore: exhausted, depth 31, 181440 expanded"), std::string::npos) << shared.err;
   EXPECT_NE(shared.err.find("cluster: 2 processes, "), std::string::npos) << shared.err;
+  EXPECT_NE(shared.err.find(" s a process in the exchange"), std::string::npos) << shared.err;
 }
 
 // Ctrl-C at the launcher: mpirun passes it on to every process as SIGTERM, each stops at its next
