@@ -241,9 +241,9 @@ void report_cluster_stats(std::uint64_t states) {
   if (group == nullptr) return;
   rusage usage{};
   ::getrusage(RUSAGE_SELF, &usage);
-  const std::array<std::uint64_t, 3> mine{
-      group->bytes_sent(), static_cast<std::uint64_t>(usage.ru_maxrss) * 1024,
-      static_cast<std::uint64_t>(seconds_in_exchange * 1e3)};
+  const std::array<std::uint64_t, 3> mine{group->bytes_sent(),
+                                          static_cast<std::uint64_t>(usage.ru_maxrss) * 1024,
+                                          static_cast<std::uint64_t>(seconds_in_exchange * 1e3)};
   std::uint64_t sent = 0;
   std::array<std::uint64_t, 2> least{std::numeric_limits<std::uint64_t>::max(),
                                      std::numeric_limits<std::uint64_t>::max()},

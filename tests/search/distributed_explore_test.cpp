@@ -1,8 +1,8 @@
 // The distributed exploration (plumb/search/distributed_explore.hpp) shared by 1 to 4 processes
 // (threads of a ThreadGroup), each of 1 to 3 threads, gives what explore() alone gives: layers,
-// deepest states and statistics, dense and hashed; a limit or a cancellation on one process stops them all; a
-// checkpointed run that loses its processes carries on, with another number of them, to the same
-// result; a checkpoint folder damaged in any way, or with a FIFO in a file's place, is an
+// deepest states and statistics, dense and hashed; a limit or a cancellation on one process stops
+// them all; a checkpointed run that loses its processes carries on, with another number of them, to
+// the same result; a checkpoint folder damaged in any way, or with a FIFO in a file's place, is an
 // io::EnvironmentError naming the file, never a wrong count or a hang.
 #include <fcntl.h>
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
-// plumb/search/dense_layers.hpp: the 2-bit codes of a layered breadth-first search over ranks, 32 to
-// a 64-bit word, shared by the exploration alone (explore.hpp) and shared among processes
+// plumb/search/dense_layers.hpp: the 2-bit codes of a layered breadth-first search over ranks, 32
+// to a 64-bit word, shared by the exploration alone (explore.hpp) and shared among processes
 // (distributed_explore.hpp), each expanding a layer on several threads.
 //
 // Every rank starts unseen; the layer being expanded is current, the one being found next; when a
@@ -20,8 +20,12 @@ enum DenseCode : unsigned { kUnseen = 0, kCurrent = 1, kNext = 2, kDone = 3 };
 inline constexpr std::uint64_t kLowBits = 0x5555555555555555ULL;
 
 // The low bit of each entry of `word` that is current, next.
-constexpr std::uint64_t current_entries(std::uint64_t word) { return word & ~(word >> 1) & kLowBits; }
-constexpr std::uint64_t next_entries(std::uint64_t word) { return (word >> 1) & ~word & kLowBits; }
+constexpr std::uint64_t current_entries(std::uint64_t word) {
+  return word & ~(word >> 1) & kLowBits;
+}
+constexpr std::uint64_t next_entries(std::uint64_t word) {
+  return (word >> 1) & ~word & kLowBits;
+}
 
 // The word once its layer is done: current entries done, next ones current.
 constexpr std::uint64_t advance_layer(std::uint64_t word) {
@@ -41,7 +45,8 @@ inline bool claim_next(std::span<std::uint64_t> words, std::uint64_t i) {
 // entries of it.
 template <class F>
 void for_each_current(std::span<std::uint64_t> words, std::size_t w, F&& f) {
-  const std::uint64_t word = std::atomic_ref<std::uint64_t>(words[w]).load(std::memory_order_relaxed);
+  const std::uint64_t word =
+      std::atomic_ref<std::uint64_t>(words[w]).load(std::memory_order_relaxed);
   for (std::uint64_t current = current_entries(word); current != 0; current &= current - 1)
     f(std::uint64_t{w} * 32 + static_cast<std::uint64_t>(std::countr_zero(current)) / 2);
 }

@@ -264,7 +264,8 @@ class SharedExploration {
   // round_states states or queued as many successors to send, or the layer is done. The calling
   // thread checks the budget after each of its chunks.
   void expand_round() {
-    const std::size_t chunks = share_.chunks(), left = chunks - std::min(chunks, next_chunk_.load());
+    const std::size_t chunks = share_.chunks();
+    const std::size_t left = chunks - std::min(chunks, next_chunk_.load());
     if (left == 0) return;
     std::atomic<std::uint64_t> expanded{0}, sent{0};
     on_workers(std::min<std::size_t>(left, threads_), [&](unsigned worker, Work& work) {
@@ -286,7 +287,8 @@ class SharedExploration {
     if (works_.size() == 1) return works_[0].to;
     for (std::size_t p = 0; p < gathered_.size(); ++p) {
       gathered_[p].clear();
-      for (const Work& work : works_) gathered_[p].insert(gathered_[p].end(), work.to[p].begin(), work.to[p].end());
+      for (const Work& work : works_)
+        gathered_[p].insert(gathered_[p].end(), work.to[p].begin(), work.to[p].end());
     }
     return gathered_;
   }
@@ -433,15 +435,16 @@ class SharedExploration {
   const SearchContext& context_;
   Exchange& group_;
   SearchStats local_;  // this process's own counts, which its budget keeps
-  Budget budget_;  // the process's, which only its calling thread touches
+  Budget budget_;      // the process's, which only its calling thread touches
   unsigned threads_;
   Share share_;
   std::vector<Work> works_;  // one a thread
-  std::vector<std::vector<std::byte>> gathered_;  // with several threads: what a round sends, by process
+  // With several threads: what a round sends, by process.
+  std::vector<std::vector<std::byte>> gathered_;
   std::size_t round_states_;
   std::atomic<std::size_t> next_chunk_{0};  // the next chunk of the layer to expand
   std::atomic<bool> stop_{false};           // the round's threads claim no more chunks
-  ExploreResult<D> result_;  // stats: the group's
+  ExploreResult<D> result_;                 // stats: the group's
   std::optional<CheckpointFolder> folder_;
   CheckpointManifest manifest_;
   std::uint64_t found_before_ =

@@ -6,9 +6,9 @@
 // contiguous range of whole words of ranks, kept as 2-bit layered codes (dense_layers.hpp, n/4/N
 // bytes a process); its threads read current entries and claim next ones with atomic operations on
 // the codes, as the exploration alone does. A HashedShare (any domain) owns the states whose key's
-// fixed hash picks it (never a seeded hash, so a run is reproducible), in shards (a hash set and the
-// layers of the states the shard's hash picks), each behind a mutex and with a Budget of its own for
-// its growth, so that threads add states at once.
+// fixed hash picks it (never a seeded hash, so a run is reproducible), in shards (a hash set and
+// the layers of the states the shard's hash picks), each behind a mutex and with a Budget of its
+// own for its growth, so that threads add states at once.
 //
 // The interface SharedExploration drives: between start_layer() and finish_layer(), any thread may
 // call expand_chunk() (each chunk once), receive() and add() at once; everything else is called by
@@ -326,18 +326,21 @@ class HashedShare {
 
   struct Shard {
     explicit Shard(const SearchContext& limits) : budget(limits, refused), seen(1024, &budget) {}
-    std::mutex lock;  // held by add(), the only call made by several threads at once
+    std::mutex lock;      // held by add(), the only call made by several threads at once
     SearchStats refused;  // the budget's: why it stopped
     Budget budget;
     Table seen;
     std::vector<State> layer, next;
   };
 
-  Shard& shard_of(std::uint64_t h) { return *shards_[encode::mix64(h ^ kShardSalt) % shards_.size()]; }
+  Shard& shard_of(std::uint64_t h) {
+    return *shards_[encode::mix64(h ^ kShardSalt) % shards_.size()];
+  }
 
   std::vector<State> all_of(std::vector<State> Shard::*layer) const {
     std::vector<State> all;
-    for (const auto& shard : shards_) all.insert(all.end(), ((*shard).*layer).begin(), ((*shard).*layer).end());
+    for (const auto& shard : shards_)
+      all.insert(all.end(), ((*shard).*layer).begin(), ((*shard).*layer).end());
     return all;
   }
 
