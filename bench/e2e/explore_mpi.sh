@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Exploration across processes (docs/scale-out.md): the 3x4 sliding puzzle and 7-row pegs explored by
 # `plumb explore` alone (its threads, one a core) and by 1, 2 and 4 processes of an MPI job on this
-# machine; wall time, CPU time (all processes, the launcher's included), states a second of wall time,
+# machine, each of 1 thread and, with EXPLORE_THREADS="1 2", of 2 (processes x threads); wall time, CPU time (all processes, the launcher's included), states a second of wall time,
 # the largest process's peak resident memory, and the --stats line of the processes (bytes sent
 # between them, per state; each one's peak memory).
-# Env: PLUMB (the program). Optional: EXPLORE_PROCESSES (default "1 2 4"), EXPLORE_WORKLOADS (lines).
+# Env: PLUMB (the program). Optional: EXPLORE_PROCESSES (default "1 2 4"), EXPLORE_THREADS (threads
+# a process, default "1"), EXPLORE_WORKLOADS (lines).
 set -euo pipefail
 : "${PLUMB:?set PLUMB to the plumb binary}"
 if ! command -v mpirun >/dev/null; then echo "mpirun not found: skipped"; exit 0; fi
@@ -29,7 +30,10 @@ while read -r workload; do
   # shellcheck disable=SC2086 # the workload is words
   measure "$workload, alone" "$PLUMB" explore $workload
   for processes in ${EXPLORE_PROCESSES:-1 2 4}; do
-    # shellcheck disable=SC2086
-    measure "$workload, $processes processes" mpirun -np "$processes" "$PLUMB" explore $workload
+    for threads in ${EXPLORE_THREADS:-1}; do
+      # shellcheck disable=SC2086
+      measure "$workload, $processes x $threads threads" mpirun -np "$processes" --bind-to none \
+        "$PLUMB" explore $workload --threads "$threads"
+    done
   done
 done <<<"$workloads"

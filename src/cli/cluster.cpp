@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -34,6 +35,10 @@ namespace plumb::cli {
 namespace {
 
 const Cluster* the_cluster = nullptr;
+
+// The seconds this process has spent in the exchange's collectives, waiting for the others included
+// (MPI waits by polling, so this is CPU time too).
+double seconds_in_exchange = 0;
 
 std::optional<int> variable(const char* name) {
   const char* text = std::getenv(name);
@@ -74,6 +79,21 @@ void discard_output() {
 
 #ifdef PLUMB_HAVE_MPI
 
+// Adds the time from its making to its end to seconds_in_exchange.
+class ExchangeTimer {
+ public:
+  ExchangeTimer() : start_(std::chrono::steady_clock::now()) {}
+  ~ExchangeTimer() {
+    seconds_in_exchange +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  ExchangeTimer(const ExchangeTimer&) = delete;
+  ExchangeTimer& operator=(const ExchangeTimer&) = delete;
+
+ private:
+  std::chrono::steady_clock::time_point start_;
+};
+
 int byte_count(std::size_t bytes) {
   if (bytes > static_cast<std::size_t>(std::numeric_limits<int>::max()))
     throw io::EnvironmentError(fmt::format("a message of {} bytes is too big for MPI", bytes));
@@ -101,6 +121,7 @@ class MpiExchange final : public search::Exchange {
 
   std::vector<std::byte> all_to_all(std::span<const std::vector<std::byte>> outgoing,
                                     std::vector<std::size_t>& from) override {
+    const ExchangeTimer timer;
     const auto processes = static_cast<std::size_t>(size_);
     std::vector<int> send_counts(processes), send_offsets(processes), receive_counts(processes),
         receive_offsets(processes);
@@ -124,11 +145,13 @@ class MpiExchange final : public search::Exchange {
   }
 
   void sum(std::span<std::uint64_t> values) override {
+    const ExchangeTimer timer;
     MPI_Allreduce(MPI_IN_PLACE, values.data(), byte_count(values.size()), MPI_UINT64_T, MPI_SUM,
                   comm_);
   }
 
   std::vector<std::vector<std::byte>> all_gather(std::span<const std::byte> mine) override {
+    const ExchangeTimer timer;
     const auto processes = static_cast<std::size_t>(size_);
     const int count = byte_count(mine.size());
     std::vector<int> counts(processes), offsets(processes);
@@ -264,23 +287,30 @@ void report_cluster_stats(std::uint64_t states) {
   if (group == nullptr) return;
   rusage usage{};
   ::getrusage(RUSAGE_SELF, &usage);
-  const std::array<std::uint64_t, 2> mine{group->bytes_sent(),
-                                          static_cast<std::uint64_t>(usage.ru_maxrss) * 1024};
-  std::uint64_t sent = 0, least = std::numeric_limits<std::uint64_t>::max(), most = 0;
+  const std::array<std::uint64_t, 3> mine{group->bytes_sent(),
+                                          static_cast<std::uint64_t>(usage.ru_maxrss) * 1024,
+                                          static_cast<std::uint64_t>(seconds_in_exchange * 1e3)};
+  std::uint64_t sent = 0;
+  std::array<std::uint64_t, 2> least{std::numeric_limits<std::uint64_t>::max(),
+                                     std::numeric_limits<std::uint64_t>::max()},
+      most{};
   for (const std::vector<std::byte>& part : group->all_gather(std::as_bytes(std::span(mine)))) {
-    std::array<std::uint64_t, 2> theirs{};
+    std::array<std::uint64_t, 3> theirs{};
     std::memcpy(theirs.data(), part.data(), sizeof theirs);
     sent += theirs[0];
-    least = std::min(least, theirs[1]);
-    most = std::max(most, theirs[1]);
+    for (std::size_t i = 0; i < 2; ++i) {
+      least[i] = std::min(least[i], theirs[i + 1]);
+      most[i] = std::max(most[i], theirs[i + 1]);
+    }
   }
   std::cerr << fmt::format(
       "cluster: {}, {} sent between them ({:.2f} bytes a state), peak resident memory a process {} "
-      "to {}\n",
+      "to {}, {:.1f} to {:.1f} s a process in the exchange (waiting for the others included)\n",
       io::counted(static_cast<std::uint64_t>(group->size()), "process", "processes"),
       io::human_bytes(static_cast<double>(sent)),
       states != 0 ? static_cast<double>(sent) / static_cast<double>(states) : 0.0,
-      io::human_bytes(static_cast<double>(least)), io::human_bytes(static_cast<double>(most)));
+      io::human_bytes(static_cast<double>(least[0])), io::human_bytes(static_cast<double>(most[0])),
+      static_cast<double>(least[1]) / 1e3, static_cast<double>(most[1]) / 1e3);
 }
 
 }  // namespace plumb::cli

@@ -52,7 +52,7 @@ search::Distribution distribution(const std::string& checkpoint, bool resume);
 
 // After an exploration shared by several processes, the line `--stats` adds on standard error (from
 // process 0; every process must call it): the processes, the bytes they sent to each other (and per
-// state explored) and their peak resident memory.
+// state explored), their peak resident memory and the time each spent in the exchange.
 void report_cluster_stats(std::uint64_t states);
 
 }  // namespace plumb::cli

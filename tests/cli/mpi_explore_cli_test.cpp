@@ -1,5 +1,5 @@
-// `mpirun -np N plumb explore PUZZLE` end to end, for every puzzle that explores and N = 1 to 4: the
-// same output (the time apart), messages and exit status as `plumb explore PUZZLE` alone; a run that
+// `mpirun -np N plumb explore PUZZLE` end to end, for every puzzle that explores and N = 1 to 4 (and
+// processes of several threads, `--threads T`): the same output (the time apart), messages and exit status as `plumb explore PUZZLE` alone; a run that
 // loses a process resumes from its checkpoint, with another number of processes, to the same output;
 // a Ctrl-C at the launcher stops every process.
 // The tests that need MPI skip in a build without it; checkpoints work without MPI too.
@@ -63,6 +63,22 @@ TEST(MpiExploreCli, EveryPuzzleGivesWhatOneProcessGives) {
   }
 }
 
+// Processes of several threads each: a ranked puzzle (its codes shared by a process's threads) and
+// a hashed one (its sets sharded among them).
+TEST(MpiExploreCli, ProcessesOfSeveralThreadsGiveWhatOneProcessGives) {
+  if (!have_mpi()) GTEST_SKIP() << "built without MPI";
+  for (const auto& args : {kExplorations[0], kExplorations[1]}) {
+    const std::string name = args[1];
+    const ProgramRun alone = run_plumb(with(args, {"--format", "json"}));
+    const ProgramRun shared = run_mpi(2, with(args, {"--threads", "2", "--format", "json"}));
+    EXPECT_EQ(shared.status, 0) << name << ": " << shared.err;
+    EXPECT_EQ(timeless(shared.out), timeless(alone.out)) << name;
+    EXPECT_EQ(shared.err, "") << name;
+    const ProgramRun contest = run_mpi(3, with(args, {"--threads", "2"}));
+    EXPECT_EQ(contest.out, run_plumb(args).out) << name;
+  }
+}
+
 TEST(MpiExploreCli, MessagesAndExitStatusesAreThoseOfOneProcess) {
   if (!have_mpi()) GTEST_SKIP() << "built without MPI";
   for (const auto& args : std::vector<std::vector<std::string>>{
@@ -91,6 +107,7 @@ TEST(MpiExploreCli, StatsAddTheClustersLine) {
   EXPECT_EQ(shared.status, 0) << shared.err;
   EXPECT_NE(shared.err.find("explore: exhausted, depth 31, 181440 expanded"), std::string::npos) << shared.err;
   EXPECT_NE(shared.err.find("cluster: 2 processes, "), std::string::npos) << shared.err;
+  EXPECT_NE(shared.err.find(" s a process in the exchange"), std::string::npos) << shared.err;
 }
 
 // Ctrl-C at the launcher: mpirun passes it on to every process as SIGTERM, each stops at its next
@@ -142,6 +159,10 @@ TEST(MpiExploreCli, ALostRunResumesFromItsCheckpoint) {
       EXPECT_EQ(shared.status, 0) << shared.err;
       EXPECT_EQ(timeless(shared.out), timeless(alone.out)) << args[1] << " " << lost << " then " << again;
     }
+    const ProgramRun threaded =
+        lose_and_resume(with(json, {"--threads", "2"}), 2, 3, args[1] + "-threads");
+    EXPECT_EQ(threaded.status, 0) << threaded.err;
+    EXPECT_EQ(timeless(threaded.out), timeless(alone.out)) << args[1] << ", processes of 2 threads";
   }
 }
 

@@ -1,8 +1,8 @@
 // The distributed exploration (plumb/search/distributed_explore.hpp) shared by 1 to 4 processes
-// (threads of a ThreadGroup) gives what explore() alone gives: layers, deepest states and
-// statistics, dense and hashed; a limit or a cancellation on one process stops them all; a
-// checkpointed run that loses its processes carries on, with another number of them, to the same
-// result; a checkpoint folder damaged in any way, or with a FIFO in a file's place, is an
+// (threads of a ThreadGroup), each of 1 to 3 threads, gives what explore() alone gives: layers,
+// deepest states and statistics, dense and hashed; a limit or a cancellation on one process stops
+// them all; a checkpointed run that loses its processes carries on, with another number of them, to
+// the same result; a checkpoint folder damaged in any way, or with a FIFO in a file's place, is an
 // io::EnvironmentError naming the file, never a wrong count or a hang.
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -74,6 +74,34 @@ std::vector<ExploreResult<D>> explore_in_group(const D& d,
   });
 }
 
+// explore(d, goal) shared by 1 to 4 processes of 1 to 3 threads each, in rounds of the default size
+// and of a few dozen states, equals explore(d, goal) alone.
+template <class D>
+void expect_hybrid_runs_same(const D& d, const std::vector<typename D::State>& goal,
+                             std::size_t keep) {
+  const auto alone = explore(d, std::span(goal), {}, keep);
+  for (int processes = 1; processes <= 4; ++processes) {
+    for (unsigned threads = 1; threads <= 3; ++threads) {
+      SearchLimits limits;
+      limits.threads = threads;
+      for (const std::size_t round : {std::size_t{1} << 18, std::size_t{40}}) {
+        const Distribution rounds{.round_states = round};
+        for (const auto& shared : explore_in_group(d, goal, processes, keep, limits, rounds)) {
+          SCOPED_TRACE(::testing::Message() << processes << " processes x " << threads
+                                            << " threads, rounds of " << round);
+          expect_same(shared, alone);
+        }
+      }
+    }
+  }
+}
+
+TEST(DistributedExplore, ProcessesOfSeveralThreadsGiveWhatOneProcessGives) {
+  const std::vector<Pancakes<7>::State> goal{Pancakes<7>::sorted()};
+  expect_hybrid_runs_same(Pancakes<7>{}, goal, 1000);
+  expect_hybrid_runs_same(UnrankedPancakes<7>{}, goal, 5);
+}
+
 TEST(DistributedExplore, RankedSpacesGiveWhatOneProcessGives) {
   const Pancakes<7> d;
   const std::vector<Pancakes<7>::State> goal{Pancakes<7>::sorted()};
@@ -119,10 +147,13 @@ TEST(DistributedExplore, ALimitOnOneProcessStopsThemAll) {
   const std::vector<Pancakes<8>::State> goal{Pancakes<8>::sorted()};
   SearchLimits limits;
   limits.max_nodes = 1000;
-  for (const auto& shared : explore_in_group(d, goal, 3, 4, limits)) {
-    EXPECT_EQ(shared.stats.reason, StopReason::node_limit);
-    EXPECT_GE(shared.stats.expanded, 1000u);
-    EXPECT_TRUE(shared.deepest.empty());
+  for (const unsigned threads : {0u, 3u}) {
+    limits.threads = threads;
+    for (const auto& shared : explore_in_group(d, goal, 3, 4, limits)) {
+      EXPECT_EQ(shared.stats.reason, StopReason::node_limit);
+      EXPECT_GE(shared.stats.expanded, 1000u);
+      EXPECT_TRUE(shared.deepest.empty());
+    }
   }
   limits = {};
   limits.max_depth = 3;
@@ -131,7 +162,7 @@ TEST(DistributedExplore, ALimitOnOneProcessStopsThemAll) {
     EXPECT_EQ(shared.layer_sizes.size(), 4u);
   }
   const auto cancelled = run_in_group(3, [&](std::shared_ptr<Exchange> member) {
-    SearchContext context;
+    SearchContext context(SearchLimits{.threads = 2});
     if (member->rank() == 1) context.cancel();
     context.distribution.exchange = std::move(member);
     return explore(d, std::span(goal), context, 4);
@@ -193,9 +224,10 @@ TEST(DistributedExplore, ACheckpointedRunResumesWithAnyNumberOfProcesses) {
     const auto alone = explore(d, std::span(starts), {}, 6);
     const auto folder = fresh_folder(name);
     lose_run(d, starts, folder);
-    for (int processes : {3, 1}) {
+    for (int processes : {3, 1, 2}) {
       const Distribution resumed{.checkpoint = folder.string(), .resume = true, .round_states = 70};
-      for (const auto& shared : explore_in_group(d, starts, processes, 6, {}, resumed)) {
+      const SearchLimits threads{.threads = processes == 2 ? 3u : 0u};
+      for (const auto& shared : explore_in_group(d, starts, processes, 6, threads, resumed)) {
         EXPECT_EQ(shared.layer_sizes, alone.layer_sizes);
         EXPECT_EQ(shared.deepest, alone.deepest);
         EXPECT_EQ(shared.stats.expanded, alone.stats.expanded);

@@ -2,21 +2,27 @@
 // processes of an Exchange (exchange.hpp), with the result of explore.hpp's exploration alone: the
 // same layer sizes, deepest states and statistics (bar the time), on every process.
 //
-// Each state has one owner, fixed by the state alone: a ranked domain's ranks are cut into
-// contiguous ranges, one a process, each kept as 2-bit layered codes (dense_layers.hpp, n/4/N bytes
-// a process; up to kDenseExploreLimit ranks a process, so a group explores densely spaces too big
-// for one); other domains' states go to the process the fixed hash of their key picks (never a
-// seeded hash, so a run is reproducible), each process keeping a hash set of the states it owns and
-// a vector per layer (hash-distributed search, as HDA* and transposition-driven scheduling). The
-// search is layer synchronous: every process expands its part of the current layer, keeps the
-// successors it owns and sends the others to their owners in rounds of bulk collectives (an
-// all-to-all of at most about Distribution::round_states successors a process, then sums of the
-// round's counts and stop requests), until no process has anything left of the layer. A layer ends
-// at the same round everywhere, so every process agrees on its size, and a limit, a cancellation or
-// a failure on any process stops them all at the same round: the counts then say which (the first
-// reason in StopReason's order). Collectives suit a breadth-first search: a layer must be complete
-// everywhere before the next starts anyway, so nothing is lost by waiting at a round, and
-// termination needs no protocol of its own.
+// Each state has one owner, fixed by the state alone (explore_shares.hpp): a ranked domain's ranks
+// are cut into contiguous ranges, one a process, each kept as 2-bit layered codes (n/4/N bytes a
+// process; up to kDenseExploreLimit ranks a process, so a group explores densely spaces too big for
+// one); other domains' states go to the process the fixed hash of their key picks, each process
+// keeping hash sets of the states it owns and vectors per layer (hash-distributed search, as HDA*
+// and transposition-driven scheduling). The search is layer synchronous: every process expands its
+// part of the current layer, keeps the successors it owns and sends the others to their owners in
+// rounds of bulk collectives (an all-to-all of about Distribution::round_states successors a
+// process at most, then sums of the round's counts and stop requests), until no process has
+// anything left of the layer. A layer ends at the same round everywhere, so every process agrees on
+// its size, and a limit, a cancellation or a failure on any process stops them all at the same
+// round: the counts then say which (the first reason in StopReason's order). Collectives suit a
+// breadth-first search: a layer must be complete everywhere before the next starts anyway, so
+// nothing is lost by waiting at a round, and termination needs no protocol of its own.
+//
+// Inside a process, SearchLimits::threads threads (one where the context leaves it open and the
+// group has several processes) share its part: in a round they claim chunks of the layer, add the
+// successors the process owns at once and queue the others in outboxes of their own, which the
+// calling thread gathers into the round's one all-to-all; what arrives is added by the threads
+// too. Only the calling thread speaks to the group and touches the process's budget. Whatever the
+// processes and threads, every count is a sum over whole layers, so the result is the same.
 //
 // With a checkpoint folder each finished layer is written as every process's part, then a manifest
 // (explore_checkpoint.hpp); resuming reads the complete layers back, each process keeping the
@@ -27,302 +33,30 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <exception>
-#include <limits>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "plumb/encode/hash.hpp"
-#include "plumb/encode/nbit_array.hpp"
 #include "plumb/io/environment_error.hpp"
-#include "plumb/search/dense_layers.hpp"
 #include "plumb/search/domain.hpp"
 #include "plumb/search/exchange.hpp"
 #include "plumb/search/explore_checkpoint.hpp"
 #include "plumb/search/explore_result.hpp"
+#include "plumb/search/explore_shares.hpp"
 #include "plumb/search/limits.hpp"
-#include "plumb/search/state_table.hpp"
 
 namespace plumb::search {
 namespace detail {
-
-template <class Item>
-void append_item(std::vector<std::byte>& bytes, const Item& item) {
-  const std::size_t at = bytes.size();
-  bytes.resize(at + sizeof(Item));
-  std::memcpy(bytes.data() + at, &item, sizeof(Item));
-}
-
-template <class Item, class F>
-void for_each_item(std::span<const std::byte> bytes, F&& f) {
-  for (std::size_t at = 0; at + sizeof(Item) <= bytes.size(); at += sizeof(Item)) {
-    Item item;
-    std::memcpy(&item, bytes.data() + at, sizeof(Item));
-    f(item);
-  }
-}
-
-// The successors a process sends in one round, by owner. A round ends once a process has `capacity`
-// successors to send, or has expanded as many states (Distribution::round_states).
-struct Outbox {
-  std::vector<std::vector<std::byte>> to;  // to[p]: for process p
-  std::size_t items = 0;
-  std::size_t capacity = 0;
-
-  template <class Item>
-  void add(int owner, const Item& item) {
-    append_item(to[static_cast<std::size_t>(owner)], item);
-    ++items;
-  }
-  bool full() const { return items >= capacity; }
-  void clear() {
-    for (auto& bytes : to) bytes.clear();
-    items = 0;
-  }
-};
-
-// A ranked domain's share: the ranks [begin, end) of a cut into ranges of whole words, as 2-bit
-// codes. Items (what checkpoints hold) are ranks; successors travel as their offsets in their
-// owner's range, Offset wide (4 bytes where every range is at most 2^32 ranks).
-template <RankedDomain D, class Offset>
-class DenseShare {
- public:
-  using State = typename D::State;
-  using Item = std::uint64_t;
-
-  // Whether Offset holds every offset when `processes` share the domain's ranks.
-  static bool fits(std::uint64_t n, int processes) {
-    return per_process(n, processes) - 1 <= std::numeric_limits<Offset>::max();
-  }
-
-  DenseShare(const D& d, const Exchange& group, Budget&)
-      : d_(d),
-        n_(d.num_states()),
-        rank_(group.rank()),
-        per_(per_process(n_, group.size())),
-        begin_(std::min(n_, per_ * static_cast<std::uint64_t>(rank_))),
-        end_(std::min(n_, begin_ + per_)) {}
-
-  // Allocates the codes; false, with the budget stopped, past the memory limit.
-  bool allocate(Budget& budget) {
-    const std::uint64_t bytes = (end_ - begin_) / 4 + 8;
-    if (!budget.can_allocate(bytes)) return false;
-    codes_ = allocate_or_throw("exploration's table", bytes,
-                               [&] { return encode::NBitArray(end_ - begin_, 2); });
-    return true;
-  }
-
-  std::uint64_t fingerprint() const { return encode::mix64(n_ ^ 0xd3); }
-  int owner(Item r) const { return r < n_ ? static_cast<int>(r / per_) : -1; }  // -1: no rank
-  Item item(const State& s) const { return d_.rank(s); }
-  State state(Item r) const { return d_.unrank(r); }
-  std::uint64_t item_hash(Item r) const { return encode::mix64(r); }
-  bool before(Item a, Item b) const { return a < b; }
-
-  // Adds an owned rank to the next layer if it is new; returns whether it was.
-  bool add(Item r) {
-    const std::uint64_t i = r - begin_;
-    if (codes_.get(i) != kUnseen) return false;
-    codes_.set(i, kNext);
-    ++seen_;
-    return true;
-  }
-  // Restores an owned rank from a checkpoint: in the current layer, or done; false if it was there
-  // already.
-  bool load(Item r, bool current) {
-    const std::uint64_t i = r - begin_;
-    if (codes_.get(i) != kUnseen) return false;
-    codes_.set(i, current ? kCurrent : kDone);
-    ++seen_;
-    return true;
-  }
-  // Whether part `part` of a layer written by `parts` processes may hold ranks of this share.
-  bool may_own_part(int part, int parts) const {
-    const std::uint64_t per = per_process(n_, parts);
-    const std::uint64_t begin = std::min(n_, per * static_cast<std::uint64_t>(part));
-    return begin < end_ && begin_ < std::min(n_, begin + per);
-  }
-
-  void start_layer() { cursor_ = 0; }
-
-  // Expands current ranks from where the last round stopped, until the outbox is full, a round's
-  // expansions are done or the layer's are; returns whether some are left. Successors owned here
-  // are added at once (counted in `found`), the others go to the outbox.
-  bool expand_some(Budget& budget, SearchStats& stats, Outbox& out, std::uint64_t& found) {
-    const std::span<std::uint64_t> words = codes_.words();
-    const std::uint64_t round_end = stats.expanded + out.capacity;
-    for (; cursor_ < words.size(); ++cursor_) {
-      if (out.full() || stats.expanded >= round_end) return true;
-      for (std::uint64_t current = current_entries(words[cursor_]); current != 0;
-           current &= current - 1) {
-        if (!budget.charge()) return false;
-        const Item r =
-            begin_ + cursor_ * 32 + static_cast<std::uint64_t>(std::countr_zero(current)) / 2;
-        d_.for_each_successor(d_.unrank(r), [&](const auto&, const State& next) {
-          ++stats.generated;
-          const Item successor = d_.rank(next);
-          const int to = owner(successor);
-          if (to == rank_) {
-            found += add(successor);
-          } else {
-            out.add(to, static_cast<Offset>(successor - per_ * static_cast<std::uint64_t>(to)));
-          }
-        });
-      }
-    }
-    return false;
-  }
-
-  std::uint64_t receive(std::span<const std::byte> bytes) {
-    std::uint64_t found = 0;
-    for_each_item<Offset>(bytes, [&](Offset offset) { found += add(begin_ + offset); });
-    return found;
-  }
-
-  std::uint64_t stored() const { return seen_; }
-  void finish_layer() {
-    for (std::uint64_t& word : codes_.words()) word = advance_layer(word);
-  }
-
-  // The ranks of the next layer, for a checkpoint.
-  std::vector<Item> next_items() const { return ranks_where(next_entries, ~std::size_t{0}); }
-  // The first `keep` ranks of the current layer.
-  std::vector<Item> first_current(std::size_t keep) const {
-    return ranks_where(current_entries, keep);
-  }
-
- private:
-  // Ranks a process owns: the words of the space shared out, whole, as evenly as they go.
-  static std::uint64_t per_process(std::uint64_t n, int processes) {
-    const std::uint64_t words = (n + 31) / 32;
-    return (words + static_cast<std::uint64_t>(processes) - 1) /
-           static_cast<std::uint64_t>(processes) * 32;
-  }
-
-  template <class Entries>
-  std::vector<Item> ranks_where(Entries entries, std::size_t most) const {
-    std::vector<Item> ranks;
-    const std::span<const std::uint64_t> words = codes_.words();
-    for (std::size_t w = 0; w < words.size() && ranks.size() < most; ++w) {
-      for (std::uint64_t bits = entries(words[w]); bits != 0 && ranks.size() < most;
-           bits &= bits - 1)
-        ranks.push_back(begin_ + w * 32 + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2);
-    }
-    return ranks;
-  }
-
-  const D& d_;
-  std::uint64_t n_;
-  int rank_;
-  std::uint64_t per_, begin_, end_;
-  encode::NBitArray codes_;
-  std::uint64_t seen_ = 0;
-  std::size_t cursor_ = 0;  // the word the layer's expansion is at
-};
-
-// Any domain's share: the states whose key's fixed hash picks this process, in a hash set, and the
-// current and next layers. Items are states, sent as their bytes.
-template <Domain D>
-class HashedShare {
- public:
-  using State = typename D::State;
-  using Item = State;
-  static_assert(std::is_trivially_copyable_v<State>,
-                "a distributed exploration sends states as bytes");
-
-  HashedShare(const D& d, const Exchange& group, Budget& budget)
-      : d_(d),
-        rank_(group.rank()),
-        processes_(static_cast<std::uint64_t>(group.size())),
-        budget_(budget),
-        seen_(1024, &budget) {}
-
-  bool allocate(Budget&) { return true; }
-
-  std::uint64_t fingerprint() const { return encode::mix64(sizeof(State) ^ 0x4a5); }
-  int owner(const State& s) const {
-    return static_cast<int>(encode::mix64(item_hash(s) ^ kOwnerSalt) % processes_);
-  }
-  const Item& item(const State& s) const { return s; }
-  const State& state(const Item& s) const { return s; }
-  std::uint64_t item_hash(const State& s) const { return encode::KeyHash{}(state_key(d_, s)); }
-  bool before(const State& a, const State& b) const { return CanonicalOrder(d_)(a, b); }
-
-  bool add(const State& s) {
-    if (!budget_.make_room(next_) || !seen_.insert(state_key(d_, s)).second) return false;
-    next_.push_back(s);
-    return true;
-  }
-  bool load(const State& s, bool current) {
-    if (!seen_.insert(state_key(d_, s)).second) return false;
-    if (current && budget_.make_room(layer_)) layer_.push_back(s);
-    return true;
-  }
-  bool may_own_part(int, int) const { return true; }
-
-  void start_layer() { cursor_ = 0; }
-
-  bool expand_some(Budget& budget, SearchStats& stats, Outbox& out, std::uint64_t& found) {
-    const std::uint64_t round_end = stats.expanded + out.capacity;
-    while (cursor_ < layer_.size()) {
-      if (out.full() || stats.expanded >= round_end) return true;
-      if (!budget.charge()) return false;
-      d_.for_each_successor(layer_[cursor_++], [&](const auto&, const State& next) {
-        if (budget.stopped()) return;
-        ++stats.generated;
-        const int to = owner(next);
-        if (to == rank_) {
-          found += add(next);
-        } else {
-          out.add(to, next);
-        }
-      });
-    }
-    return false;
-  }
-
-  std::uint64_t receive(std::span<const std::byte> bytes) {
-    std::uint64_t found = 0;
-    for_each_item<State>(bytes, [&](const State& s) { found += add(s); });
-    return found;
-  }
-
-  std::uint64_t stored() const { return seen_.size() + next_.size(); }
-  void finish_layer() {
-    layer_.swap(next_);
-    next_.clear();
-  }
-
-  const std::vector<State>& next_items() const { return next_; }
-  std::vector<State> first_current(std::size_t keep) const {
-    std::vector<State> first = layer_;
-    keep_first(first, keep, CanonicalOrder(d_));
-    return first;
-  }
-
- private:
-  // Mixed into the owner's hash, so that a process's states are not all alike in the bits its hash
-  // set indexes by.
-  static constexpr std::uint64_t kOwnerSalt = 0x6a09e667f3bcc909ULL;
-
-  const D& d_;
-  int rank_;
-  std::uint64_t processes_;
-  Budget& budget_;
-  StateTable<StateKey<D>> seen_;
-  std::vector<State> layer_, next_;
-  std::size_t cursor_ = 0;  // the state of layer_ the expansion is at
-};
 
 // The counts every round sums over the group.
 enum RoundTotal : std::size_t {
@@ -346,10 +80,13 @@ class SharedExploration {
       : context_(context),
         group_(group),
         budget_(own_limits(context.limits), local_),
-        share_(d, group, budget_),
+        threads_(threads_a_process(context, group)),
+        share_(d, group, own_limits(context.limits), threads_),
+        works_(threads_),
+        round_states_(std::max<std::size_t>(1, context.distribution.round_states)),
         start_(Clock::now()) {
-    out_.to.resize(static_cast<std::size_t>(group.size()));
-    out_.capacity = std::max<std::size_t>(1, context.distribution.round_states);
+    for (Work& work : works_) work.to.resize(static_cast<std::size_t>(group.size()));
+    if (works_.size() > 1) gathered_.resize(static_cast<std::size_t>(group.size()));
     if (!context.distribution.checkpoint.empty()) folder_.emplace(context.distribution.checkpoint);
   }
 
@@ -364,6 +101,7 @@ class SharedExploration {
         const Item item = share_.item(s);
         if (share_.owner(item) == group_.rank()) found += share_.add(item);
       }
+      share_.count_found(found);
       std::array<std::uint64_t, 1> count{found};
       group_.sum(count);
       checkpoint_next_layer(0, count[0]);
@@ -375,7 +113,8 @@ class SharedExploration {
       stats().depth = depth;
       ++stats().iterations;
       if (depth >= context_.limits.max_depth) return finish(StopReason::depth_limit);
-      share_.start_layer();
+      share_.start_layer(round_states_);
+      next_chunk_ = 0;
       found_in_layer_ = 0;
       std::array<std::uint64_t, kRoundTotals> totals{};
       do {
@@ -403,6 +142,12 @@ class SharedExploration {
   static SearchContext own_limits(SearchLimits limits) {
     limits.max_nodes = 0;
     return SearchContext(limits);
+  }
+
+  // The context's threads; where it leaves them open, one a core for a process alone, and one for
+  // each of several (which may share a machine).
+  static unsigned threads_a_process(const SearchContext& context, const Exchange& group) {
+    return context.limits.threads == 0 && group.size() > 1 ? 1 : worker_threads(context);
   }
 
   SearchStats& stats() { return result_.stats; }
@@ -447,34 +192,43 @@ class SharedExploration {
     throw io::EnvironmentError("a process of the group failed");
   }
 
-  // One round: expands a round's work, sends the successors others own, adds those received, and
-  // sums the counts over the group (which every process's statistics then add).
+  // One round: expands a round's work on the process's threads, sends the successors others own,
+  // adds those received (on its threads too), and sums the counts over the group (which every
+  // process's statistics then add).
   std::array<std::uint64_t, kRoundTotals> round() {
     std::array<std::uint64_t, kRoundTotals> totals{};
-    const SearchStats before = local_;
     std::exception_ptr failure;
     try {
-      totals[kMore] = share_.expand_some(budget_, local_, out_, totals[kFound]) ? 1 : 0;
+      expand_round();
+      totals[kMore] = next_chunk_.load() < share_.chunks() ? 1 : 0;
     } catch (const std::exception&) {
       failure = std::current_exception();
     }
     std::vector<std::size_t> from;
-    const std::vector<std::byte> incoming = group_.all_to_all(out_.to, from);
-    out_.clear();
+    const std::vector<std::byte> incoming = group_.all_to_all(outgoing(), from);
     if (!failure) {
       try {
-        totals[kFound] += share_.receive(incoming);
+        receive_round(incoming);
       } catch (const std::exception&) {
         failure = std::current_exception();
       }
     }
+    for (Work& work : works_) {
+      totals[kExpanded] += work.expanded;
+      totals[kGenerated] += work.generated;
+      totals[kFound] += work.found;
+      work.clear();
+    }
+    local_.expanded += totals[kExpanded];
+    local_.generated += totals[kGenerated];
+    share_.count_found(totals[kFound]);
     agree(failure);
     budget_.check();
     if (context_.cancelled())
       totals[kStopped + static_cast<std::size_t>(StopReason::cancelled)] = 1;
     if (budget_.stopped()) totals[kStopped + static_cast<std::size_t>(local_.reason)] = 1;
-    totals[kExpanded] = local_.expanded - before.expanded;
-    totals[kGenerated] = local_.generated - before.generated;
+    if (share_.out_of_memory())
+      totals[kStopped + static_cast<std::size_t>(StopReason::memory_limit)] = 1;
     totals[kStored] = share_.stored();
     group_.sum(totals);
     stats().expanded += totals[kExpanded];
@@ -485,6 +239,71 @@ class SharedExploration {
         resumed_seconds_ + std::chrono::duration<double>(Clock::now() - start_).count();
     if (group_.rank() == 0) context_.report_progress(stats());
     return totals;
+  }
+
+  // Runs work(worker, its Work) on `workers` threads (the calling one the first); the first
+  // exception one throws stops the others' claims and is thrown here once all are done.
+  template <class F>
+  void on_workers(std::size_t workers, F&& work) {
+    std::mutex failed;
+    std::exception_ptr failure;
+    stop_ = false;
+    run_workers(static_cast<unsigned>(workers), [&](unsigned worker) {
+      try {
+        work(worker, works_[worker]);
+      } catch (...) {
+        const std::lock_guard hold(failed);
+        if (!failure) failure = std::current_exception();
+        stop_ = true;
+      }
+    });
+    if (failure) std::rethrow_exception(failure);
+  }
+
+  // The expansions of a round: the threads claim chunks of the layer until the round has expanded
+  // round_states states or queued as many successors to send, or the layer is done. The calling
+  // thread checks the budget after each of its chunks.
+  void expand_round() {
+    const std::size_t chunks = share_.chunks();
+    const std::size_t left = chunks - std::min(chunks, next_chunk_.load());
+    if (left == 0) return;
+    std::atomic<std::uint64_t> expanded{0}, sent{0};
+    on_workers(std::min<std::size_t>(left, threads_), [&](unsigned worker, Work& work) {
+      while (!stop_.load(std::memory_order_relaxed) && expanded.load() < round_states_ &&
+             sent.load() < round_states_) {
+        const std::size_t chunk = next_chunk_.fetch_add(1);
+        if (chunk >= chunks) return;
+        const std::uint64_t expanded_before = work.expanded, sent_before = work.sent;
+        share_.expand_chunk(chunk, work);
+        expanded += work.expanded - expanded_before;
+        sent += work.sent - sent_before;
+        if (worker == 0 && !budget_.check()) stop_ = true;
+      }
+    });
+  }
+
+  // What the round sends each process: the one thread's successors, or all threads' gathered.
+  std::span<const std::vector<std::byte>> outgoing() {
+    if (works_.size() == 1) return works_[0].to;
+    for (std::size_t p = 0; p < gathered_.size(); ++p) {
+      gathered_[p].clear();
+      for (const Work& work : works_)
+        gathered_[p].insert(gathered_[p].end(), work.to[p].begin(), work.to[p].end());
+    }
+    return gathered_;
+  }
+
+  // Adds the successors received, cut among the threads (each at least round_states or 2^14).
+  void receive_round(std::span<const std::byte> incoming) {
+    constexpr std::size_t kItemBytes = sizeof(typename Share::Sent);
+    const std::size_t items = incoming.size() / kItemBytes;
+    const std::size_t least = std::min<std::size_t>(round_states_, 1 << 14);
+    const std::size_t workers = std::clamp<std::size_t>(items / least, 1, threads_);
+    const std::size_t each = (items + workers - 1) / workers;
+    on_workers(workers, [&](unsigned worker, Work& work) {
+      const std::size_t begin = std::min(items, worker * each), end = std::min(items, begin + each);
+      share_.receive(incoming.subspan(begin * kItemBytes, (end - begin) * kItemBytes), work);
+    });
   }
 
   std::optional<StopReason> stop_reason(
@@ -616,10 +435,16 @@ class SharedExploration {
   const SearchContext& context_;
   Exchange& group_;
   SearchStats local_;  // this process's own counts, which its budget keeps
-  Budget budget_;
+  Budget budget_;      // the process's, which only its calling thread touches
+  unsigned threads_;
   Share share_;
-  Outbox out_;
-  ExploreResult<D> result_;  // stats: the group's
+  std::vector<Work> works_;  // one a thread
+  // With several threads: what a round sends, by process.
+  std::vector<std::vector<std::byte>> gathered_;
+  std::size_t round_states_;
+  std::atomic<std::size_t> next_chunk_{0};  // the next chunk of the layer to expand
+  std::atomic<bool> stop_{false};           // the round's threads claim no more chunks
+  ExploreResult<D> result_;                 // stats: the group's
   std::optional<CheckpointFolder> folder_;
   CheckpointManifest manifest_;
   std::uint64_t found_before_ =

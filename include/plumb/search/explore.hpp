@@ -33,9 +33,8 @@ namespace plumb::search {
 namespace detail {
 
 // Expands every rank coded kCurrent and codes each unseen successor kNext; returns how many it coded.
-// Workers claim chunks of words; a successor is claimed with one atomic OR (00 -> 10), so each is
-// counted once. Entries only ever go from unseen to next during a layer, so the current ones a worker
-// reads are stable. The calling thread is a worker too and the only one that touches the budget.
+// Workers claim chunks of words, and successors with claim_next(), so each is counted once. The
+// calling thread is a worker too and the only one that touches the budget.
 template <RankedDomain D>
 std::uint64_t expand_dense_layer(const D& d, std::span<std::uint64_t> words, unsigned threads, Budget& budget,
                                  SearchStats& stats) {
@@ -51,21 +50,13 @@ std::uint64_t expand_dense_layer(const D& d, std::span<std::uint64_t> words, uns
       const std::size_t end = std::min(begin + kChunkWords, words.size());
       std::uint64_t chunk_found = 0, chunk_expanded = 0, chunk_generated = 0;
       for (std::size_t w = begin; w < end; ++w) {
-        const std::uint64_t word = std::atomic_ref<std::uint64_t>(words[w]).load(std::memory_order_relaxed);
-        for (std::uint64_t current = current_entries(word); current != 0; current &= current - 1) {
+        for_each_current(words, w, [&](std::uint64_t rank) {
           ++chunk_expanded;
-          const std::uint64_t rank = w * 32 + std::countr_zero(current) / 2;
           d.for_each_successor(d.unrank(rank), [&](const auto&, const typename D::State& next) {
             ++chunk_generated;
-            const std::uint64_t r = d.rank(next);
-            const std::uint64_t next_bit = std::uint64_t{kNext} << (r % 32 * 2);
-            std::atomic_ref<std::uint64_t> target(words[r / 32]);
-            if ((target.load(std::memory_order_relaxed) & (next_bit | next_bit >> 1)) == 0 &&
-                (target.fetch_or(next_bit, std::memory_order_relaxed) & next_bit) == 0) {
-              ++chunk_found;
-            }
+            chunk_found += claim_next(words, d.rank(next));
           });
-        }
+        });
       }
       found += chunk_found;
       expanded += chunk_expanded;

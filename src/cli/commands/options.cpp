@@ -73,7 +73,8 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
   command
       .add_option("--threads", options.threads,
                   "Worker threads where an algorithm can use several (explore, sliding's pdb); 0: "
-                  "one a core; at most 4 a core (256 in all)")
+                  "one a core (explore shared by several MPI processes: one a process); at most 4 a "
+                  "core (256 in all)")
       ->capture_default_str();
   if (is_solve) return;
   command
