@@ -264,6 +264,14 @@ Cluster::~Cluster() {
 #endif
 }
 
+void Cluster::abort(int status) const {
+#ifdef PLUMB_HAVE_MPI
+  if (exchange_ != nullptr && size_ > 1) MPI_Abort(MPI_COMM_WORLD, status);
+#else
+  (void)status;
+#endif
+}
+
 const Cluster& cluster() {
   static const Cluster alone;
   return the_cluster != nullptr ? *the_cluster : alone;

@@ -33,6 +33,9 @@ class Cluster {
   const std::shared_ptr<search::Exchange>& exchange() const { return exchange_; }
   // Why this process cannot share its work with the others its launcher started; empty if it can.
   const std::string& missing() const { return missing_; }
+  // Ends every process of the job with `status` (MPI_Abort) if there are others: for a process that
+  // failed on its own, which they would otherwise wait for at their next collective. Alone, returns.
+  void abort(int status) const;
 
  private:
   int rank_ = 0;
