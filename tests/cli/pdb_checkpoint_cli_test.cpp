@@ -41,42 +41,37 @@ std::filesystem::path korf_file(const std::string& name, const std::vector<std::
   return path;
 }
 
-// A table with its times left out: each instance's seconds, and the total's seconds and rate.
-std::string without_times(const std::string& table) {
+// A table cut down to what a comparison keeps: of each instance's line, its first `columns` words
+// but the one numbered `dropped` (the header whole); of the total's line, what comes before
+// `total_end`.
+std::string cut(const std::string& table, int columns, int dropped, const std::string& total_end) {
   std::istringstream lines(table);
   std::string kept;
   for (std::string line; std::getline(lines, line);) {
     if (line.starts_with("total:")) {
-      kept += line.substr(0, line.find(" generated, ") + 11) + '\n';
+      kept += line.substr(0, line.find(total_end)) + '\n';
       continue;
     }
     std::istringstream words(line);
     std::string word;
-    for (int column = 0; words >> word; ++column) {
-      if (column != 6 || line.starts_with("id ")) kept += word + ' ';
+    for (int column = 0; column < columns && words >> word; ++column) {
+      if (column != dropped || line.starts_with("id ")) kept += word + ' ';
     }
     kept += '\n';
   }
   return kept;
 }
 
+// A table with its times left out: each instance's seconds, and the total's seconds and rate.
+std::string without_times(const std::string& table) {
+  return cut(table, 1000, 6, " generated, ");
+}
+
 // A table's answers alone: each instance's id, length, expected length and first bound, and the
 // total's counts of instances, wrong and stopped (the node counts of a search shared by processes
 // differ a little from one process's, where a later item was cut short).
 std::string answers(const std::string& table) {
-  std::istringstream lines(table);
-  std::string kept;
-  for (std::string line; std::getline(lines, line);) {
-    if (line.starts_with("total:")) {
-      kept += line.substr(0, line.find(" stopped")) + '\n';
-      continue;
-    }
-    std::istringstream words(line);
-    std::string word;
-    for (int column = 0; column < 4 && words >> word; ++column) kept += word + ' ';
-    kept += '\n';
-  }
-  return kept;
+  return cut(table, 4, -1, " stopped");
 }
 
 std::vector<std::string> solve_args(const std::filesystem::path& file,
@@ -230,8 +225,7 @@ TEST_F(PdbCheckpointCli, ADamagedCheckpointOrOneOfAnotherBatchIsExit4NamingIt) {
     const ProgramRun refused = run_plumb(args);
     EXPECT_EQ(refused.status, 4);
     EXPECT_EQ(refused.out, "");
-    EXPECT_EQ(refused.err.rfind(
-                  "plumb: " + folder.string() + " holds the checkpoint of " + why, 0),
+    EXPECT_EQ(refused.err.rfind("plumb: " + folder.string() + " holds the checkpoint of " + why, 0),
               0u)
         << refused.err;
   }
@@ -250,8 +244,8 @@ TEST_F(PdbCheckpointCli, ADamagedCheckpointOrOneOfAnotherBatchIsExit4NamingIt) {
   const ProgramRun damaged = run_plumb(solve_args(file, {"--resume", folder.string()}));
   EXPECT_EQ(damaged.status, 4);
   EXPECT_EQ(damaged.out, "");
-  EXPECT_EQ(damaged.err, "plumb: the checkpoint file " + batch.string() +
-                             " is damaged (a bad checksum)\n");
+  EXPECT_EQ(damaged.err,
+            "plumb: the checkpoint file " + batch.string() + " is damaged (a bad checksum)\n");
   std::filesystem::resize_file(batch, bytes.size() / 2);
   EXPECT_EQ(run_plumb(solve_args(file, {"--resume", folder.string()})).status, 4);
 
