@@ -16,9 +16,23 @@ plumb --version
 log=$(mktemp)
 plumb serve --port 0 --databases none >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
-for _ in $(seq 100); do
+# The server is stopped and waited for before the script ends: make fresh-test unmounts the
+# chroot's /proc right after, which fails while any process still runs there.
+stop_server() {
+  kill "$server" 2>/dev/null || true
+  for _ in $(seq 600); do  # a minute, then SIGKILL should it ever ignore SIGTERM
+    kill -0 "$server" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -KILL "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  rm -f "$log"
+}
+trap stop_server EXIT
+# Up to two minutes for the first line, however loaded the machine (it takes milliseconds).
+for _ in $(seq 1200); do
   grep -q "serving on" "$log" && break
+  kill -0 "$server" 2>/dev/null || break
   sleep 0.1
 done
 read -r host port < <(sed -n 's|.*serving on http://\([0-9.]*\):\([0-9]*\)/.*|\1 \2|p' "$log") || true
