@@ -26,6 +26,21 @@ class TableFileTest : public ::testing::Test {
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
+  // `open` (a read or a map of a path) refuses the file with a byte changed, then one cut short.
+  template <class Open>
+  void expect_damage_refused(const Open& open) {
+    write_table_file(dir_ / "t.bin", header_, payload_);
+    {
+      std::fstream file(dir_ / "t.bin", std::ios::in | std::ios::out | std::ios::binary);
+      file.seekp(100);
+      file.put('\x55');
+    }
+    EXPECT_FALSE(open(dir_ / "t.bin"));
+    write_table_file(dir_ / "t.bin", header_, payload_);
+    std::filesystem::resize_file(dir_ / "t.bin", std::filesystem::file_size(dir_ / "t.bin") - 1);
+    EXPECT_FALSE(open(dir_ / "t.bin"));
+  }
+
   std::filesystem::path dir_;
   std::vector<std::byte> payload_;
   TableHeader header_{"test-table", 3, "size 1000"};
@@ -45,16 +60,7 @@ TEST_F(TableFileTest, AnotherHeaderReadsAsAbsent) {
 }
 
 TEST_F(TableFileTest, CorruptionAndTruncationReadAsAbsent) {
-  write_table_file(dir_ / "t.bin", header_, payload_);
-  {
-    std::fstream file(dir_ / "t.bin", std::ios::in | std::ios::out | std::ios::binary);
-    file.seekp(100);
-    file.put('\x55');
-  }
-  EXPECT_FALSE(read_table_file(dir_ / "t.bin", header_));
-  write_table_file(dir_ / "t.bin", header_, payload_);
-  std::filesystem::resize_file(dir_ / "t.bin", std::filesystem::file_size(dir_ / "t.bin") - 1);
-  EXPECT_FALSE(read_table_file(dir_ / "t.bin", header_));
+  expect_damage_refused([&](const auto& path) { return read_table_file(path, header_); });
 }
 
 // A payload mapped in place is the one written, and outlives a rewrite of its file (a rename);
@@ -70,16 +76,7 @@ TEST_F(TableFileTest, MappedInPlaceAsRead) {
   EXPECT_FALSE(map_table_file(dir_ / "t.bin", TableHeader{"test-table", 4, "size 1000"}));
   EXPECT_FALSE(map_table_file(dir_ / "absent.bin", header_));
   EXPECT_FALSE(map_table_file(dir_, header_));
-  write_table_file(dir_ / "t.bin", header_, payload_);
-  {
-    std::fstream file(dir_ / "t.bin", std::ios::in | std::ios::out | std::ios::binary);
-    file.seekp(100);
-    file.put('\x55');
-  }
-  EXPECT_FALSE(map_table_file(dir_ / "t.bin", header_));
-  write_table_file(dir_ / "t.bin", header_, payload_);
-  std::filesystem::resize_file(dir_ / "t.bin", std::filesystem::file_size(dir_ / "t.bin") - 1);
-  EXPECT_FALSE(map_table_file(dir_ / "t.bin", header_));
+  expect_damage_refused([&](const auto& path) { return map_table_file(path, header_); });
 }
 
 TEST_F(TableFileTest, ReadSaysWhatIsWrong) {
