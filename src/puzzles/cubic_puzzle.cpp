@@ -29,6 +29,7 @@
 #include "plumb/protocol/render.hpp"
 #include "plumb/puzzles/cubic_io.hpp"
 #include "plumb/puzzles/cubic_solve.hpp"
+#include "plumb/puzzles/grid_size.hpp"
 #include "plumb/search/explore.hpp"
 
 namespace plumb::protocol {
@@ -115,20 +116,6 @@ const PuzzleInfo& cubic_info() {
     return info;
   }();
   return info;
-}
-
-// The board of an RxC text with 2 to kMaxCells cells, or nothing.
-std::optional<cubic::Board> parse_size(std::string_view text) {
-  const auto x = text.find('x');
-  if (x == std::string_view::npos) return std::nullopt;
-  const auto rows = io::parse_int(text.substr(0, x));
-  const auto cols = io::parse_int(text.substr(x + 1));
-  // Each side is bounded before the product, which could overflow (found by options_fuzz).
-  if (!rows || !cols || *rows < 1 || *cols < 1 || *rows > cubic::kMaxCells ||
-      *cols > cubic::kMaxCells || *rows * *cols < 2 || *rows * *cols > cubic::kMaxCells) {
-    return std::nullopt;
-  }
-  return cubic::Board{static_cast<int>(*rows), static_cast<int>(*cols)};
 }
 
 // A drawing (draw_state, draw_top_view) as JSON: its lines, each an array of its tokens.
@@ -398,13 +385,12 @@ class CubicInstance : public Instance {
 
 std::unique_ptr<Instance> configure_cubic(const PuzzleInfo& info, const OptionValues& options) {
   const std::string size = text_option(info, options, "size");
-  const std::optional<cubic::Board> board = parse_size(size);
-  if (!board) {
-    throw UsageError("size", fmt::format("expected RxC with 2 to {} cells, found {}",
-                                         cubic::kMaxCells, io::quote(size)));
-  }
+  std::string error;
+  const std::optional<puzzles::GridSize> board = puzzles::read_grid_size(
+      size, {.min_side = 1, .min_cells = 2, .max_cells = cubic::kMaxCells}, error);
+  if (!board) throw UsageError("size", error);
   const auto max_moves = static_cast<int>(integer_option(info, options, "max-moves"));
-  return std::make_unique<CubicInstance>(*board, max_moves);
+  return std::make_unique<CubicInstance>(cubic::Board{board->rows, board->cols}, max_moves);
 }
 
 }  // namespace

@@ -40,20 +40,6 @@ std::optional<SlidingSize> square_size(int tokens) {
   return std::nullopt;
 }
 
-std::optional<SlidingSize> parse_size(std::string_view text) {
-  const std::size_t x = text.find_first_of("xX");
-  if (x == std::string_view::npos) return std::nullopt;
-  SlidingSize size;
-  const std::string_view rows = text.substr(0, x), cols = text.substr(x + 1);
-  auto rows_end = std::from_chars(rows.data(), rows.data() + rows.size(), size.rows);
-  auto cols_end = std::from_chars(cols.data(), cols.data() + cols.size(), size.cols);
-  if (rows.empty() || cols.empty() || rows_end.ec != std::errc{} || cols_end.ec != std::errc{} ||
-      rows_end.ptr != rows.data() + rows.size() || cols_end.ptr != cols.data() + cols.size()) {
-    return std::nullopt;
-  }
-  return size;
-}
-
 std::string size_name(SlidingSize size) {
   return std::to_string(size.rows) + "x" + std::to_string(size.cols);
 }

@@ -121,10 +121,9 @@ std::optional<SlidingSize> size_option(const protocol::PuzzleInfo& info,
                                        const protocol::OptionValues& options) {
   const std::string given = protocol::text_option(info, options, "size");
   if (given.empty()) return std::nullopt;
-  const auto size = parse_size(given);
-  if (!size) throw UsageError("size", io::quote(given) + " is not a size such as 3x3 or 2x4");
-  if (!is_valid_sliding_size(size->rows, size->cols))
-    throw UsageError("size", "a board needs at least 2 rows and 2 columns and at most 25 cells");
+  std::string error;
+  const auto size = read_grid_size(given, kSlidingBounds, error);
+  if (!size) throw UsageError("size", error);
   return size;
 }
 

@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include "plumb/encode/packed_state.hpp"
+#include "plumb/puzzles/grid_size.hpp"
 
 namespace plumb::puzzles {
 
@@ -44,14 +45,16 @@ struct SlidingState {
 // (x 1 2 ..., the convention of Korf's benchmark sets).
 enum class BlankPlace { last, first };
 
-struct SlidingSize {
-  int rows = 0, cols = 0;
-  friend bool operator==(const SlidingSize&, const SlidingSize&) = default;
-};
+using SlidingSize = GridSize;
 
-// Whether a board of rows x cols is one plumb handles (2 <= rows, cols and rows * cols <= 25).
+// The boards plumb handles: 2 <= rows, cols and rows * cols <= 25.
+inline constexpr GridBounds kSlidingBounds{
+    .min_side = 2, .min_cells = 4, .max_cells = kMaxSlidingCells};
+
+// Whether a board of rows x cols is one plumb handles (the product is never an int's: 3x1431655766
+// is no 2-cell board).
 constexpr bool is_valid_sliding_size(int rows, int cols) {
-  return rows >= 2 && cols >= 2 && rows * cols <= kMaxSlidingCells;
+  return kSlidingBounds.admit(rows, cols);
 }
 
 // The tiles 1 .. rows*cols-1 in row order with the blank at `place`.

@@ -20,9 +20,8 @@ int count_tokens(std::string_view line);
 // The square board of `tokens` cells (9 -> 3x3), or nothing when it is not a square of 2 .. 5.
 std::optional<SlidingSize> square_size(int tokens);
 
-// "RxC" (also "RXC") -> the size, or nothing when it is not one; validity is checked separately.
-std::optional<SlidingSize> parse_size(std::string_view text);
-// The size as "RxC" (rows x columns), parse_size's inverse.
+// The size as "RxC" (rows x columns), the inverse of read_grid_size (grid_size.hpp), which reads
+// sizes within kSlidingBounds.
 std::string size_name(SlidingSize size);
 
 // Reads the board of `size` from `line` into `board`. Returns an empty string on success, else what
