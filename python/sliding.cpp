@@ -8,6 +8,7 @@
 // everywhere and whatever the threads. Labels are found on `threads` workers, a board each at a
 // time, without the GIL: the first board alone first, on every thread, which loads or builds the
 // table or the databases (in the cache directory, with the cache's notices, as the program does).
+#include <fmt/format.h>
 #include <pybind11/numpy.h>
 
 #include <atomic>
@@ -67,7 +68,12 @@ SlidingState random_board(std::mt19937_64& random, const puzzles::SlidingDomain&
 struct Labeller {
   Labeller(const std::string& size_name, const std::string& pdb) {
     protocol::make_sliding_puzzle()->configure({{"size", size_name}, {"pdb", pdb}});
-    size = *puzzles::parse_size(size_name);
+    // The program infers an empty --size from its input; here there is none to infer it from.
+    std::string error;
+    const std::optional<SlidingSize> read =
+        puzzles::read_grid_size(size_name, puzzles::kSlidingBounds, error);
+    if (!read) throw protocol::UsageError("size", error);
+    size = *read;
     const puzzles::SlidingPartition* partition =
         pdb.empty() ? nullptr : puzzles::find_sliding_partition(pdb);
     try {
@@ -141,12 +147,46 @@ py::tuple sample(const std::string& size, std::uint64_t count, std::uint64_t see
   });
 }
 
-py::object distance(const py::array_t<long long, py::array::c_style | py::array::forcecast>& given,
-                    const py::object& size, const py::object& threads, const py::object& pdb) {
+// The tiles of `given` as read_board's tokens, in C order: each number as written, so that what is
+// no tile is refused naming itself: 1.5, nan, inf, 1e+20 (a whole float such as 3.0 is "3").
+template <class Number>
+std::vector<std::string> tokens_as(const py::array& given) {
+  const auto values = py::array_t<Number, py::array::c_style | py::array::forcecast>::ensure(given);
+  std::vector<std::string> tokens;
+  tokens.reserve(static_cast<std::size_t>(values.size()));
+  for (py::ssize_t i = 0; i < values.size(); ++i)
+    tokens.push_back(fmt::format("{}", values.data()[i]));
+  return tokens;
+}
+
+std::vector<std::string> tile_tokens(const py::array& given) {
+  switch (given.dtype().kind()) {
+    case 'b':
+    case 'i':
+      return tokens_as<long long>(given);
+    case 'u':
+      return tokens_as<unsigned long long>(given);
+    case 'f':
+      return tokens_as<double>(given);
+    default:
+      throw py::type_error("boards must hold numbers (the tiles), not " +
+                           std::string(py::str(given.dtype())));
+  }
+}
+
+py::object distance(const py::object& boards_given, const py::object& size,
+                    const py::object& threads, const py::object& pdb) {
   return guarded([&] {
+    const py::array given = py::array::ensure(boards_given);
+    if (!given) throw py::type_error("boards must be an array of tiles (numbers)");
     if (given.ndim() != 1 && given.ndim() != 2)
       throw py::value_error("boards must be one board (a row of tiles) or an array of them");
     const bool one = given.ndim() == 1;
+    if (given.shape(given.ndim() - 1) > puzzles::kMaxSlidingCells) {
+      throw io::InputError("boards", 1,
+                           fmt::format("a board of {} tiles: a board has at most {} cells",
+                                       given.shape(given.ndim() - 1), puzzles::kMaxSlidingCells));
+    }
     const auto cells = static_cast<int>(given.shape(given.ndim() - 1));
     const std::size_t count = one ? 1 : static_cast<std::size_t>(given.shape(0));
     std::string size_name;
@@ -162,11 +202,10 @@ py::object distance(const py::array_t<long long, py::array::c_style | py::array:
     Labeller labeller(size_name, pdb.is_none() ? std::string() : std::string(py::str(pdb)));
     const search::SearchContext context = limits_context(py::none(), py::none(), threads);
     std::vector<SlidingState> boards(count);
-    const long long* tiles = given.data();
+    const std::vector<std::string> tiles = tile_tokens(given);
     for (std::size_t i = 0; i < count; ++i) {
       std::string line;
-      for (int cell = 0; cell < cells; ++cell)
-        line += std::to_string(tiles[i * cells + cell]) + ' ';
+      for (int cell = 0; cell < cells; ++cell) line += tiles[i * cells + cell] + ' ';
       std::string error = puzzles::read_board(line, labeller.size, boards[i]);
       if (error.empty() && !labeller.solver->domain().is_solvable(boards[i]))
         error = "the board cannot reach the goal, the blank first";
