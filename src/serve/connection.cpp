@@ -107,7 +107,9 @@ ssize_t ConnectionStream::read(char* data, std::size_t size) {
 ssize_t ConnectionStream::write(const char* data, std::size_t size) {
   if (!is_writable()) return -1;
   const ssize_t sent = ::send(socket_, data, size, MSG_NOSIGNAL);
-  if (sent > 0) wrote_ = true;
+  // Before the answer, the only thing written is an interim one ("HTTP/1.1 100 Continue").
+  constexpr std::string_view kInterim = "HTTP/1.1 1";
+  if (sent > 0 && !std::string_view(data, size).starts_with(kInterim)) wrote_ = true;
   return sent;
 }
 

@@ -47,6 +47,7 @@ class ConnectionStream final : public httplib::Stream {
   socket_t socket() const override { return socket_; }
 
   Cut cut() const { return cut_; }
+  // Whether the answer was begun: an interim "100 Continue" alone is none.
   bool wrote() const { return wrote_; }
 
  private:

@@ -12,6 +12,8 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <thread>
@@ -46,6 +48,21 @@ constexpr std::chrono::seconds kRequestTime{10};
 
 // How long a connection is read and dropped after its answer, for its client to read the answer.
 constexpr std::chrono::seconds kLinger{1};
+
+// How long after a signal the server waits for its searches to stop (each does within its check
+// interval, milliseconds): past it, it exits without them rather than wait on one that cannot stop.
+constexpr std::chrono::seconds kStopGrace{3};
+
+// Ends the process at once, status 0 as a clean stop, without waiting on the threads of searches
+// that did not stop, whose objects it could not destroy under them.
+[[noreturn]] void exit_without_stuck_searches() {
+  std::fprintf(stderr,
+               "plumb: a search did not stop within %lld s of the signal; exiting without "
+               "waiting for it\n",
+               static_cast<long long>(kStopGrace.count()));
+  std::fflush(stdout);
+  std::_Exit(0);
+}
 
 // Why `error` (an errno of bind) kept the server from listening.
 std::string bind_failure(int error) {
@@ -211,12 +228,14 @@ void serve(const ServeOptions& options, const std::function<void(const std::stri
   std::atomic<bool> signalled{false}, finished{false};
   std::thread stopper([&] {
     signals.wait();
+    const auto give_up = Clock::now() + kStopGrace;
     signalled = true;
     stopping = true;
     api.stop();
     databases->stop();
     while (!finished) {
       server.stop();
+      if (Clock::now() > give_up) exit_without_stuck_searches();
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
   });

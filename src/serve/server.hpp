@@ -10,7 +10,8 @@
 // (serve/connection.hpp). Each API request runs on a thread of the server's pool under a search
 // context of its own, which a HangupWatch (serve/hangup.hpp) cancels when the client goes away and
 // a signal cancels with every other (Api::stop): at SIGINT or SIGTERM every request still running,
-// waiting or being read is answered 503 and the server returns within about a second. Once it
+// waiting or being read is answered 503 and the server returns within about a second (a search
+// that has not stopped 3 s after the signal is not waited for: the process exits). Once it
 // listens, it loads or builds its pattern database sets in the background (serve/databases.hpp);
 // a signal stops that build too.
 #pragma once

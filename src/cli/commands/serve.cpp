@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
-#include <sstream>
 #include <thread>
 
 #include "cli/commands/commands.hpp"
@@ -31,13 +30,22 @@ struct ServeCommand {
   bool progress = false;
 };
 
-// The sets --databases names, comma-separated ("none": none), or why it cannot be read.
+// The sets --databases names, comma-separated ("none": none), or why it cannot be read. An empty
+// name, wherever it is ("15-555,", ",15-555", "a,,b", ""), is refused: a comma too many.
 std::vector<const puzzles::SlidingPartition*> database_sets(const std::string& list,
                                                             std::string& error) {
   std::vector<const puzzles::SlidingPartition*> sets;
   if (list == "none") return sets;
-  std::istringstream names(list);
-  for (std::string name; std::getline(names, name, ',');) {
+  for (std::size_t begin = 0; begin <= list.size();) {
+    const std::size_t comma = std::min(list.find(',', begin), list.size());
+    const std::string name = list.substr(begin, comma - begin);
+    if (name.empty()) {
+      error = fmt::format(
+          "an empty set name in {} (a comma too many?); name at least one set, "
+          "or none",
+          io::quote(list));
+      return {};
+    }
     const puzzles::SlidingPartition* partition = puzzles::find_sliding_partition(name);
     if (partition == nullptr) {
       error = fmt::format("no pattern database set named {}; the sets: {}, or none",
@@ -45,8 +53,8 @@ std::vector<const puzzles::SlidingPartition*> database_sets(const std::string& l
       return {};
     }
     if (std::find(sets.begin(), sets.end(), partition) == sets.end()) sets.push_back(partition);
+    begin = comma + 1;
   }
-  if (sets.empty()) error = "name at least one set, or none";
   return sets;
 }
 
