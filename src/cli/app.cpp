@@ -1,5 +1,6 @@
 // The command line: CLI11 subcommands `solve PUZZLE`, `explore PUZZLE`, `list` and `help`, with the
-// options every puzzle shares and each puzzle's own.
+// options every puzzle shares and each puzzle's own. The words are checked first
+// (read_command_line), so that every usage error is said in the program's words.
 #include "cli/app.hpp"
 
 #include <fmt/format.h>
