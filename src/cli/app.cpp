@@ -1,10 +1,12 @@
 // The command line: CLI11 subcommands `solve PUZZLE`, `explore PUZZLE`, `list` and `help`, with the
-// options every puzzle shares and each puzzle's own.
+// options every puzzle shares and each puzzle's own. The words are checked first
+// (read_command_line), so that every usage error is said in the program's words.
 #include "cli/app.hpp"
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <deque>
 #include <iostream>
 #include <optional>
@@ -13,6 +15,7 @@
 #include "cli/completion.hpp"
 #include "cli/git_commit.hpp"
 #include "cli/manual.hpp"
+#include "cli/values.hpp"
 #include "plumb/io/table_cache.hpp"
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/version.hpp"
@@ -58,56 +61,173 @@ constexpr const char* kExploreExamples =
 
 // `solve` and `explore`: their subcommands are the puzzles, and their help says so.
 void name_puzzles_in_help(CLI::App& command, const char* examples) {
-  auto formatter = std::make_shared<CLI::Formatter>();
+  auto formatter = value_formatter();
   formatter->label("SUBCOMMAND", "PUZZLE");  // the puzzles' group is "Puzzles" (add_puzzle_command)
   command.formatter(formatter);
   command.footer(fmt::format("{}\n{}", examples, kExitStatusPointer));
 }
 
-// CLI11's messages in the program's form: "plumb: --size: ...", then the help to read. What CLI11
-// repeats of the command line is short and printable (with_arguments_quoted), for every command.
-std::string failure_message(const CLI::App* app, const CLI::Error& error) {
-  std::string command = app->get_name();
+// The command's words: "plumb solve sliding".
+std::string command_path(const CLI::App* app) {
+  std::string path = app->get_name();
   for (auto chosen = app->get_subcommands(); !chosen.empty();
        chosen = chosen.front()->get_subcommands())
-    command += " " + chosen.front()->get_name();
-  return fmt::format("plumb: {}\nRun '{} --help' for more.\n", with_arguments_quoted(error.what()),
-                     command);
+    path += " " + chosen.front()->get_name();
+  return path;
 }
 
-// CLI11 says only "A subcommand is required" for `plumb`, `plumb bogus`, `plumb solve` and `plumb
-// solve nosuch`: this names what is missing or unknown, walking the command words of argv down the
-// tree of subcommands until the first option (which must be the command's own). Returns the
-// message, or nothing if the words are commands.
-std::optional<std::string> command_word_error(CLI::App& app, int argc, char** argv) {
-  CLI::App* command = &app;
+// The messages of CLI11 that the checks before parsing (read_command_line) and the options' own
+// (cli/values.hpp) leave to it, in the program's form: "plumb: --man: ...", then the help to read.
+// What they repeat of the command line is short and printable (with_arguments_quoted).
+std::string failure_message(const CLI::App* app, const CLI::Error& error) {
+  std::string message = error.what();
+  if (const auto* excludes = dynamic_cast<const CLI::ExcludesError*>(&error)) {
+    const std::string_view text = excludes->what();
+    const std::size_t space = text.find(" excludes ");
+    if (space != std::string_view::npos) {
+      message =
+          fmt::format("{}: not with {}", text.substr(space + std::string_view(" excludes ").size()),
+                      text.substr(0, space));
+    }
+  }
+  if (message.size() > 1 && std::islower(static_cast<unsigned char>(message[1])))
+    message.front() = static_cast<char>(std::tolower(static_cast<unsigned char>(message.front())));
+  const std::string path = command_path(app);
+  return fmt::format("plumb: {}\nRun '{} --help' for more.\n", with_arguments_quoted(message),
+                     path);
+}
+
+bool is_option_word(std::string_view word) {
+  return word.size() > 1 && word.front() == '-';
+}
+
+// The option's name in an option word: "--format" of "--format=json", "-f" of "-fjson".
+std::string option_name(std::string_view word) {
+  return std::string(word.starts_with("--") ? word.substr(0, word.find('=')) : word.substr(0, 2));
+}
+
+// The option a word names, or null.
+const CLI::Option* named_option(const CLI::App& command, std::string_view word) {
+  return command.get_option_no_throw(option_name(word));
+}
+
+// Whether the word holds the option's value too: "--format=json", "-fjson".
+bool holds_value(std::string_view word) {
+  return word.starts_with("--") ? word.find('=') != std::string_view::npos : word.size() > 2;
+}
+
+std::vector<std::string> option_names(const std::vector<const CLI::App*>& commands) {
+  std::vector<std::string> names;
+  for (const CLI::App* command : commands) {
+    for (const CLI::Option* option : command->get_options()) {
+      for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+    }
+  }
+  return names;
+}
+
+std::string no_option(const std::string& path, std::string_view word,
+                      const std::vector<const CLI::App*>& commands) {
+  const std::string name = option_name(word);
+  return fmt::format("{}: no option {}{} (run '{} --help')", path, io::quote(name),
+                     did_you_mean(name, option_names(commands)), path);
+}
+
+// A command with no subcommands: every option word names one of its options and has its value,
+// and the positional words are as many as it takes. Null if so (or at --help), else the message.
+std::optional<std::string> check_leaf(const CLI::App& command, const std::string& path,
+                                      const std::vector<std::string>& words, std::size_t from) {
+  const std::vector<const CLI::Option*> positionals =
+      command.get_options([](const CLI::Option* option) { return option->get_positional(); });
+  std::size_t room = 0;
+  for (const CLI::Option* positional : positionals)
+    room += static_cast<std::size_t>(positional->get_items_expected_max());
+  std::size_t given = 0;
+  bool positionals_only = false;
+  for (std::size_t i = from; i < words.size(); ++i) {
+    const std::string& word = words[i];
+    if (!positionals_only && word == "--") {
+      positionals_only = true;
+    } else if (!positionals_only && is_option_word(word)) {
+      const CLI::Option* option = named_option(command, word);
+      if (option == nullptr) return no_option(path, word, {&command});
+      if (option == command.get_help_ptr()) return std::nullopt;
+      if (option->get_items_expected_max() == 0 || holds_value(word)) continue;
+      if (i + 1 == words.size()) {
+        return fmt::format("{}: {} needs a value, {} (run '{} --help')", path, option_name(word),
+                           value_name(option->get_type_name()), path);
+      }
+      ++i;
+    } else if (++given > room) {
+      return fmt::format("{}: unexpected argument {} (run '{} --help')", path, io::quote(word),
+                         path);
+    }
+  }
+  std::size_t required = 0;
+  for (const CLI::Option* positional : positionals) {
+    if (!positional->get_required()) continue;
+    if (given <= required++) {
+      return fmt::format("{}: name the {} (run '{} --help')", path, positional->get_name(true),
+                         path);
+    }
+  }
+  return std::nullopt;
+}
+
+// Checks the command line before CLI11 parses it, so that every usage error is said in the
+// program's words and names what is wrong, with the nearest known word to a slip: walks `words`
+// (argv without the program's name) down the tree of subcommands, then checks the last command's
+// options and positionals (check_leaf). Options given to `solve` or `explore` before the puzzle
+// are moved after it, where CLI11 looks for them: `plumb solve --format json sliding` is
+// `plumb solve sliding --format json`. Returns the message, or nothing if the words are right (or
+// ask for help or the version, which CLI11 answers).
+std::optional<std::string> read_command_line(const CLI::App& app, std::vector<std::string>& words) {
+  const CLI::App* command = &app;
   std::string path = "plumb";
-  for (int i = 1;; ++i) {
-    const std::vector<CLI::App*> choices = command->get_subcommands([](CLI::App*) { return true; });
-    if (choices.empty()) return std::nullopt;
+  std::size_t at = 0;
+  for (;;) {
+    const std::vector<const CLI::App*> choices =
+        command->get_subcommands([](const CLI::App*) { return true; });
+    if (choices.empty()) return check_leaf(*command, path, words, at);
     const bool puzzles = command->get_name() == "solve" || command->get_name() == "explore";
     std::vector<std::string> names;
     for (const CLI::App* choice : choices) names.push_back(choice->get_name());
-    const std::string known = fmt::format("{}", fmt::join(names, ", "));
-    if (i >= argc) {
-      return fmt::format("{}: name a {}: {}{}", path, puzzles ? "puzzle" : "command", known,
-                         i == 1 ? " (plumb --help explains them)" : "");
+    std::vector<std::string> moved;  // options before the puzzle
+    std::size_t next = at;
+    for (; next < words.size() && is_option_word(words[next]); ++next) {
+      const std::string& word = words[next];
+      if (named_option(*command, word) != nullptr) return std::nullopt;  // --help, --version
+      const auto owner = std::ranges::find_if(
+          choices, [&](const CLI::App* choice) { return named_option(*choice, word) != nullptr; });
+      if (!puzzles || owner == choices.end())
+        return no_option(path, word, puzzles ? choices : std::vector{command});
+      moved.push_back(word);
+      const CLI::Option* option = named_option(**owner, word);
+      if (option->get_items_expected_max() != 0 && !holds_value(word) && next + 1 < words.size())
+        moved.push_back(words[++next]);
     }
-    const std::string_view word = argv[i];
-    if (word.starts_with('-')) {  // --help and --version; CLI11 checks the rest
-      const std::string name(word.substr(0, word.find('=')));
-      if (command->get_option_no_throw(name) != nullptr) return std::nullopt;
-      return fmt::format("{}: no option {} here (run '{} --help')", path, io::quote(name), path);
+    if (next == words.size()) {
+      return fmt::format("{}: name a {}: {}{}", path, puzzles ? "puzzle" : "command",
+                         fmt::join(names, ", "), at == 0 ? " (plumb --help explains them)" : "");
     }
-    const auto next = std::find_if(choices.begin(), choices.end(), [&](const CLI::App* choice) {
-      return choice->get_name() == word;
-    });
-    if (next == choices.end()) {
-      if (puzzles)
-        return fmt::format("plumb: no puzzle named {} (plumb list shows them)", io::quote(word));
-      return fmt::format("{}: no command named {}; the commands: {}", path, io::quote(word), known);
+    const std::string& word = words[next];
+    const auto chosen = std::ranges::find_if(
+        choices, [&](const CLI::App* choice) { return choice->get_name() == word; });
+    if (chosen == choices.end()) {
+      if (puzzles) {
+        return fmt::format("plumb: no puzzle named {}{} (plumb list shows them)", io::quote(word),
+                           did_you_mean(word, names));
+      }
+      const std::string nearest = did_you_mean(word, names);
+      return fmt::format(
+          "{}: no command named {}{}", path, io::quote(word),
+          nearest.empty() ? fmt::format("; the commands: {}", fmt::join(names, ", ")) : nearest);
     }
-    command = *next;
+    std::rotate(words.begin() + static_cast<std::ptrdiff_t>(at),
+                words.begin() + static_cast<std::ptrdiff_t>(next),
+                words.begin() + static_cast<std::ptrdiff_t>(next + 1));
+    at += 1;
+    command = *chosen;
     path += " " + command->get_name();
   }
 }
@@ -121,10 +241,12 @@ int run_program(int argc, char** argv) {
 
   CLI::App app{kDescription, "plumb"};
   quote_arguments_in_messages(argc, argv);
-  app.failure_message(failure_message);  // before the subcommands, which inherit it
+  app.failure_message(failure_message);  // before the subcommands, which inherit it and the help's
+  app.formatter(value_formatter());      // layout
+
   app.footer(std::string(kExitStatusPointer));  // likewise; the program's own footer is set last
   app.require_subcommand(1);
-  app.set_version_flag("--version", fmt::format("plumb {} (git {})", version(), git_commit()));
+  app.set_version_flag("-V,--version", fmt::format("plumb {} (git {})", version(), git_commit()));
 
   CLI::App* solve =
       app.add_subcommand("solve", "Solve every dataset of a puzzle's input, optimally");
@@ -150,8 +272,7 @@ int run_program(int argc, char** argv) {
   for (const protocol::PuzzleInfo& info : infos) names.push_back(info.name);
   CLI::App* help =
       app.add_subcommand("help", "Explain the program, or one puzzle's rules, formats and options");
-  help->add_option("PUZZLE", help_topic, "A puzzle's name")
-      ->type_name(fmt::format("{}", fmt::join(names, "|")));
+  choice_value(help->add_option("PUZZLE", help_topic, "A puzzle's name"), "PUZZLE", names);
   help->add_flag("--man", manual, "Print the manual page plumb(1), in roff")
       ->excludes(help->get_option("PUZZLE"));
   add_pdb_command(app);
@@ -161,13 +282,15 @@ int run_program(int argc, char** argv) {
   app.footer(footer());
   io::set_cache_reporter(report_cache_line);
 
-  if (const auto error = command_word_error(app, argc, argv)) {
-    std::cerr << *error << '\n';
+  std::vector<std::string> words(argv + 1, argv + argc);
+  if (const auto error = read_command_line(app, words)) {
+    std::cerr << with_arguments_quoted(*error) << '\n';
     return protocol::status(ExitCode::bad_input);
   }
+  std::ranges::reverse(words);                  // as CLI11 takes them
   const std::string program_help = app.help();  // once a subcommand is parsed, help() is its own
   try {
-    app.parse(argc, argv);
+    app.parse(words);
     if (list->parsed())
       return protocol::status(guarded([&] { return run_list(infos, names_only); }));
     if (help->parsed() && manual)

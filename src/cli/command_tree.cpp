@@ -1,7 +1,6 @@
-// Reads the command tree off the CLI11 app (command_tree.hpp). An option's choices and type come
-// from its type name as the help shows it: "TEXT:{contest,pretty,json}" (a CLI::IsMember check),
-// "sliding|gap" (a type name of choices, as the puzzles' and the pattern database sets' are),
-// "UINT", "3..5" (a puzzle's integer range).
+// Reads the command tree off the CLI11 app (command_tree.hpp). An option's value name, choices and
+// kind come from its type name as cli/values.hpp declares it: "FILE", "FORMAT:contest|pretty|json",
+// "N:0..", "ROWS:3..10".
 #include "cli/command_tree.hpp"
 
 #include <fmt/format.h>
@@ -9,6 +8,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "cli/values.hpp"
 #include "plumb/io/text_input.hpp"
 
 namespace plumb::cli {
@@ -24,16 +24,11 @@ std::vector<std::string> split(std::string_view text, char separator) {
   }
 }
 
-// "A..B" with two integers.
+// "A.." or "A..B" with integers.
 bool is_integer_range(std::string_view type) {
   const std::size_t dots = type.find("..");
   return dots != std::string_view::npos && io::parse_int(type.substr(0, dots)) &&
-         io::parse_int(type.substr(dots + 2));
-}
-
-bool is_number_type(const std::string& type) {
-  return type == "INT" || type == "UINT" || type == "FLOAT" || type == "NUMBER" ||
-         is_integer_range(type);
+         (dots + 2 == type.size() || io::parse_int(type.substr(dots + 2)));
 }
 
 OptionEntry read_option(const CLI::Option& option) {
@@ -48,19 +43,15 @@ OptionEntry read_option(const CLI::Option& option) {
   entry.required = option.get_required();
   if (option.get_items_expected_max() == 0) return entry;  // a flag
   entry.default_value = option.get_default_str();
-  const std::vector<std::string> parts = split(option.get_type_name(), ':');
-  for (const std::string& part : parts) {
-    if (part.size() > 2 && part.front() == '{' && part.back() == '}')
-      entry.choices = split(std::string_view(part).substr(1, part.size() - 2), ',');
-  }
-  if (entry.choices.empty() && parts.front().find('|') != std::string::npos)
-    entry.choices = split(parts.front(), '|');
-  if (!entry.choices.empty()) {
+  const std::string type = option.get_type_name();
+  entry.value = value_name(type);
+  const std::string_view kind =
+      type.size() > entry.value.size() ? std::string_view(type).substr(entry.value.size() + 1) : "";
+  if (kind.find('|') != std::string_view::npos) {
+    entry.choices = split(kind, '|');
     entry.kind = ValueKind::choice;
-    entry.value = fmt::format("{}", fmt::join(entry.choices, "|"));
   } else {
-    entry.value = parts.front();
-    entry.kind = is_number_type(entry.value) ? ValueKind::number : ValueKind::text;
+    entry.kind = is_integer_range(kind) ? ValueKind::number : ValueKind::text;
   }
   return entry;
 }

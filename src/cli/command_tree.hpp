@@ -21,12 +21,12 @@ enum class ValueKind {
 struct OptionEntry {
   std::vector<std::string> names;  // "-h", "--help"; a positional's one name: "FILE"
   std::string description;
-  // The value's name: its choices joined by '|' ("contest|pretty|json"), else the type the help
-  // shows ("TEXT", "UINT", "3..5"); empty for a flag.
+  // The value's name as the help shows it ("FORMAT", "N", "FILE"; cli/values.hpp); empty for a
+  // flag.
   std::string value;
   std::string default_value;  // empty: none
   ValueKind kind = ValueKind::none;
-  std::vector<std::string> choices;  // the help's {a,b,c} (CLI::IsMember) or a type name a|b|c
+  std::vector<std::string> choices;  // a choice's: "contest", "pretty", "json"
   bool required = false;
 };
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/commands/commands.hpp"
+#include "cli/values.hpp"
 #include "plumb/version.hpp"
 
 namespace plumb::cli {
@@ -295,9 +296,8 @@ void add_completion_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "completion",
       "Print the shell completion script for bash, zsh or fish (source it to use it)");
-  command->add_option("SHELL", *shell, "The shell")
-      ->required()
-      ->check(CLI::IsMember({"bash", "zsh", "fish"}));
+  choice_value(command->add_option("SHELL", *shell, "The shell")->required(), "SHELL",
+               {"bash", "zsh", "fish"});
   command->callback([&app, shell] {
     throw CLI::RuntimeError(protocol::status(guarded([&] {
       std::cout << completion_script(read_command_tree(app), *shell);

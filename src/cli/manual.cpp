@@ -83,13 +83,16 @@ bool listed(const std::vector<OptionEntry>& options, const OptionEntry& option) 
                      [&](const OptionEntry& other) { return same_option(option, other); });
 }
 
-// An option as a tagged paragraph: its names, its value, its description and default.
+// An option as a tagged paragraph: its names, its value, its description, choices and default.
 std::string option_item(const OptionEntry& option) {
   std::vector<std::string> names;
   for (const std::string& name : option.names) names.push_back(bold(name));
   std::string tag = fmt::format("{}", fmt::join(names, ", "));
   if (!option.value.empty()) tag += " " + italic(option.value);
   std::string text = roff(option.description);
+  if (option.kind == ValueKind::choice)
+    text += fmt::format(" ({}: {})", italic(option.value),
+                        roff(fmt::format("{}", fmt::join(option.choices, ", "))));
   if (!option.default_value.empty())
     text += fmt::format(" (default: {})", roff(option.default_value));
   return fmt::format(".TP\n{}\n{}\n", tag, text);

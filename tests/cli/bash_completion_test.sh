@@ -70,7 +70,7 @@ expect plumb solve sliding --time-limit '' :
 expect_some plumb solve sliding -- : --size --goal --pdb --format --algo --time-limit --help
 expect_some plumb solve sliding --s : --size --stats
 expect_some plumb explore gap --stats --seed 3 -- : --suits --checkpoint
-read -ra sets <<<"$("$plumb" pdb build --help | sed -n 's/^  SET \([^ ]*\) .*/\1/p' | tr '|' ' ')"
+read -ra sets <<<"$("$plumb" pdb build --help | sed -n 's/^  SET .*(one of: \([^)]*\)).*/\1/p' | tr -d ',')"
 [[ ${#sets[@]} -ge 2 ]] || { echo "FAIL: no pattern database sets in plumb pdb build --help"; exit 1; }
 expect plumb pdb build '' : "${sets[@]}"
 expect plumb pdb build --threads 2 '' : "${sets[@]}"

@@ -2,6 +2,7 @@
 // empty input and input after the last dataset are errors naming the line; usage errors name the
 // command, the option or the puzzle and begin "plumb"; 0 means no limit for both limit options; a
 // dataset is called the same in statistics and in pretty output; counts of one are singular.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -78,8 +79,8 @@ TEST(Conventions, OnlyTheProgramsHelpListsTheExitStatuses) {
   EXPECT_NE(program.out.find("\n\nExit status:\n  0  done\n"), std::string::npos) << program.out;
   EXPECT_EQ(run_plumb({"help"}).out, program.out);
   std::vector<std::vector<std::string>> commands{
-      {"solve"}, {"explore"}, {"list"}, {"help"}, {"pdb"}, {"pdb", "build"}, {"pdb", "solve"},
-      {"cache"}, {"serve"}, {"completion"}};
+      {"solve"},        {"explore"},      {"list"},  {"help"},  {"pdb"},
+      {"pdb", "build"}, {"pdb", "solve"}, {"cache"}, {"serve"}, {"completion"}};
   for (const std::string& puzzle : kPuzzles) {
     commands.push_back({"solve", puzzle});
     commands.push_back({"explore", puzzle});
@@ -90,8 +91,8 @@ TEST(Conventions, OnlyTheProgramsHelpListsTheExitStatuses) {
     const std::string command = args.front() + (args.size() > 2 ? " " + args[1] : "");
     EXPECT_EQ(run.status, 0) << command;
     EXPECT_EQ(run.out.find("Exit status:\n"), std::string::npos) << command << ":\n" << run.out;
-    EXPECT_TRUE(run.out.ends_with("\nExit status: as plumb --help lists.\n"))
-        << command << ":\n" << run.out;
+    EXPECT_TRUE(run.out.ends_with("\nExit status: as plumb --help lists.\n")) << command << ":\n"
+                                                                              << run.out;
     if (args[0] == "solve" || args[0] == "explore") {
       EXPECT_EQ(run.out.find("SUBCOMMAND"), std::string::npos) << command << ":\n" << run.out;
     }
@@ -129,7 +130,8 @@ TEST(Conventions, ACommandRefusesTheOptionsItDoesNotRead) {
     const ProgramRun run = run_plumb(args);
     EXPECT_EQ(run.status, 2) << args[2];
     const std::string option = args[2].substr(0, args[2].find('='));
-    EXPECT_EQ(run.err.rfind("plumb: The following argument was not expected: " + option, 0), 0u)
+    EXPECT_EQ(
+        run.err.rfind(fmt::format("plumb {} {}: no option '{}'", args[0], args[1], option), 0), 0u)
         << run.err;
     EXPECT_EQ(run.out, "");
     const ProgramRun help = run_plumb({args[0], args[1], "--help"});
@@ -150,8 +152,9 @@ TEST(Conventions, UsageErrorsNameWhatIsWrong) {
       {{"solve", "nosuch"}, "plumb: no puzzle named 'nosuch'"},
       {{"pdb"}, "plumb pdb: name a command: build, info, list, solve"},
       {{"pdb", "frob"}, "plumb pdb: no command named 'frob'"},
-      {{"solve", "gap", "--bogus"}, "plumb: The following argument was not expected: --bogus"},
-      {{"solve", "sliding", "--format", "xml"}, "plumb: --format: xml not in"},
+      {{"solve", "gap", "--bogus"}, "plumb solve gap: no option '--bogus'"},
+      {{"solve", "sliding", "--format", "xml"},
+       "plumb: --format: expected one of contest, pretty, json, found 'xml'"},
   };
   for (const auto& [args, message] : cases) {
     const ProgramRun run = run_plumb(args);
@@ -160,13 +163,108 @@ TEST(Conventions, UsageErrorsNameWhatIsWrong) {
   }
 }
 
+// Every message about the command line is the program's, begins "plumb", names the word that is
+// wrong, and ends with no words of the argument parser's own (CLI11: "The following argument was
+// not expected", "Could not convert", "1 required TEXT missing").
+TEST(Conventions, EveryCommandLineMessageIsTheProgramsAndNamesTheWord) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"solve", "sliding", "--threads", "-1"},
+       "plumb: --threads: expected a whole number of 0 or more, found '-1'"},
+      {{"solve", "sliding", "-j", "x"}, "plumb: --threads: expected a whole number"},
+      {{"solve", "sliding", "--size"}, "plumb solve sliding: --size needs a value, SIZE"},
+      {{"solve", "sliding", "a", "b"}, "plumb solve sliding: unexpected argument 'b'"},
+      {{"serve", "--port", "99999"},
+       "plumb: --port: expected a whole number from 0 to 65535, found '99999'"},
+      {{"pdb", "build"}, "plumb pdb build: name the SET"},
+      {{"pdb", "build", "15-9"}, "plumb: SET: expected one of"},
+      {{"pdb", "solve", "15-555", "f", "--astar-states", "-3"}, "plumb: --astar-states: expected"},
+      {{"cache", "clear", "--all"}, "plumb cache clear: no option '--all'"},
+      {{"completion", "tcsh"}, "plumb: SHELL: expected one of bash, zsh, fish, found 'tcsh'"},
+      {{"help", "--man", "sliding"}, "plumb: --man: not with PUZZLE"},
+      {{"help", "nosuch"}, "plumb: PUZZLE: expected one of sliding, gap"},
+      {{"list", "--bogus"}, "plumb list: no option '--bogus'"},
+      {{"solve", "--bogus", "gap"}, "plumb solve: no option '--bogus'"},
+      {{"explore", "pegs", "--rows", "1x"}, "plumb: --rows: "},
+  };
+  for (const auto& [args, message] : cases) {
+    const ProgramRun run = run_plumb(args, "1\n");
+    EXPECT_EQ(run.status, 2) << message << ": " << run.err;
+    EXPECT_EQ(run.err.rfind(message, 0), 0u) << "expected '" << message << "', got: " << run.err;
+    for (const char* parser_words :
+         {"not expected", "Could not convert", "required", "TEXT", "UINT", "excludes", "not in"})
+      EXPECT_EQ(run.err.find(parser_words), std::string::npos) << run.err;
+  }
+}
+
+TEST(Conventions, ASlipGetsTheNearestWord) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"solve", "slidng"}, "plumb: no puzzle named 'slidng'; did you mean sliding?"},
+      {{"sovle", "sliding"}, "plumb: no command named 'sovle'; did you mean solve?"},
+      {{"solve", "sliding", "--sizes", "3x3"},
+       "plumb solve sliding: no option '--sizes'; did you mean --size?"},
+      {{"solve", "--formt", "json", "gap"},
+       "plumb solve: no option '--formt'; did you mean --format?"},
+      {{"solve", "sliding", "--algo", "idaa"}, "did you mean ida?"},
+  };
+  for (const auto& [args, message] : cases) {
+    const ProgramRun run = run_plumb(args);
+    EXPECT_EQ(run.status, 2) << message;
+    EXPECT_NE(run.err.find(message), std::string::npos)
+        << "expected '" << message << "', got: " << run.err;
+  }
+  // nothing near: no guess
+  EXPECT_EQ(run_plumb({"solve", "zzzzzz"}).err.find("did you mean"), std::string::npos);
+}
+
+TEST(Conventions, OptionsGoBeforeOrAfterThePuzzleAndHaveShortForms) {
+  const std::string board = "1 2 3 4 5 6 7 x 8\n";
+  const ProgramRun after =
+      run_plumb({"solve", "sliding", "--format", "json", "--threads", "1"}, board);
+  ASSERT_EQ(after.status, 0) << after.err;
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"solve", "--format", "json", "sliding", "-j", "1"},
+                                             {"solve", "-f", "json", "-j1", "sliding"},
+                                             {"solve", "--format=json", "sliding", "--threads=1"},
+                                             {"solve", "sliding", "-fjson", "-j", "1"}}) {
+    const ProgramRun run = run_plumb(args, board);
+    EXPECT_EQ(run.status, 0) << args[1] << ": " << run.err;
+    EXPECT_EQ(run.out.substr(0, run.out.find("\"stats\"")),
+              after.out.substr(0, after.out.find("\"stats\"")))
+        << args[1];
+  }
+  EXPECT_EQ(run_plumb({"-V"}).out, run_plumb({"--version"}).out);
+}
+
+// The help names each value (--format FORMAT, --port PORT, --max-memory SIZE), with no type of the
+// argument parser's (TEXT, UINT, FLOAT, INT in [...]).
+TEST(Conventions, HelpNamesValuesWithoutTypeTags) {
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"solve", "sliding", "--help"},
+                                             {"explore", "gap", "--help"},
+                                             {"serve", "--help"},
+                                             {"pdb", "solve", "--help"},
+                                             {"cache", "clear", "--help"},
+                                             {"completion", "--help"},
+                                             {"help", "--help"}}) {
+    const std::string help = run_plumb(args).out;
+    for (const char* tag : {" TEXT", "UINT", "FLOAT", " INT", ":{", "=contest", "=8080"})
+      EXPECT_EQ(help.find(tag), std::string::npos) << args[0] << " " << tag << ":\n" << help;
+  }
+  const std::string solve = run_plumb({"solve", "sliding", "--help"}).out;
+  for (const char* shown : {"-f,--format FORMAT", "--max-memory SIZE", "-j,--threads N",
+                            "--time-limit SECONDS", "(default: contest)"})
+    EXPECT_NE(solve.find(shown), std::string::npos) << shown << ":\n" << solve;
+  EXPECT_NE(run_plumb({"serve", "--help"}).out.find("--port PORT"), std::string::npos);
+}
+
 TEST(Conventions, LimitOptionsTakeZeroAsNoLimitAndRefuseTheRestShortly) {
   for (const std::string& puzzle : kPuzzles) {
     const std::string sample = sample_path(puzzle, "sample.in").string();
     for (const char* bad : {"-1", "abc", "nan", "inf", "1e999"}) {
       const ProgramRun run = run_plumb({"solve", puzzle, sample, "--time-limit", bad});
       EXPECT_EQ(run.status, 2) << puzzle << " " << bad;
-      EXPECT_EQ(run.err.rfind(std::string("plumb: --time-limit: '") + bad + "' is not a number", 0), 0u)
+      EXPECT_EQ(run.err.rfind(std::string("plumb: --time-limit: '") + bad + "' is not a number", 0),
+                0u)
           << run.err;
       EXPECT_LT(run.err.size(), 200u) << run.err;
     }
@@ -186,28 +284,31 @@ TEST(Conventions, LimitOptionsTakeZeroAsNoLimitAndRefuseTheRestShortly) {
 // chose).
 TEST(Conventions, ADatasetIsCalledTheSameInStatisticsAndPrettyOutput) {
   for (const std::string& puzzle : kPuzzles) {
-    const ProgramRun run = run_plumb(
-        {"solve", puzzle, sample_path(puzzle, "sample.in").string(), "--stats", "--format", "pretty"});
+    const ProgramRun run = run_plumb({"solve", puzzle, sample_path(puzzle, "sample.in").string(),
+                                      "--stats", "--format", "pretty"});
     ASSERT_EQ(run.status, 0) << puzzle << ": " << run.err;
     std::string first_stats = run.err.substr(0, run.err.find('\n'));
-    if (first_stats.starts_with("table build")) first_stats = run.err.substr(run.err.find('\n') + 1);
+    if (first_stats.starts_with("table build"))
+      first_stats = run.err.substr(run.err.find('\n') + 1);
     const std::string label = first_stats.substr(0, first_stats.find(": "));
     const std::string noun = label.substr(0, label.find(" 1"));  // "Case"
     ASSERT_TRUE(noun.size() < label.size() && std::isupper(static_cast<unsigned char>(noun[0])) &&
                 std::all_of(noun.begin() + 1, noun.end(), [](char c) { return std::islower(c); }))
         << puzzle << ": " << run.err;
     EXPECT_NE(run.out.find(label + ":"), std::string::npos)
-        << puzzle << ": '" << label << ":' not in\n" << run.out;
+        << puzzle << ": '" << label << ":' not in\n"
+        << run.out;
   }
 }
 
 // Whether `text` counts one thing in the plural: "1 moves" (but not "21 moves" or "0.1 moves").
 bool has_plural_of_one(const std::string& text) {
-  for (const char* noun : {"moves", "iterations", "duplicates", "deals", "cases", "boards", "tokens",
-                           "states", "cells"}) {
+  for (const char* noun : {"moves", "iterations", "duplicates", "deals", "cases", "boards",
+                           "tokens", "states", "cells"}) {
     const std::string phrase = std::string("1 ") + noun;
     for (auto at = text.find(phrase); at != std::string::npos; at = text.find(phrase, at + 1)) {
-      const bool starts = at == 0 || std::string_view(" (:\n").find(text[at - 1]) != std::string_view::npos;
+      const bool starts =
+          at == 0 || std::string_view(" (:\n").find(text[at - 1]) != std::string_view::npos;
       const std::size_t end = at + phrase.size();
       const bool ends = end == text.size() || !std::isalpha(static_cast<unsigned char>(text[end]));
       if (starts && ends) return true;
@@ -220,13 +321,15 @@ TEST(Conventions, CountsOfOneAreSingular) {
   EXPECT_TRUE(has_plural_of_one("Deal 2: 1 moves"));
   EXPECT_FALSE(has_plural_of_one("21 moves, 0.1 moves, 1 move, 1 movesx"));
   const std::vector<std::pair<std::vector<std::string>, std::string>> runs{
-      {{"solve", "sliding", "--format", "pretty", "--stats", "--algo", "ida"}, "1 2 3 4 5 6 7 x 8\n"},
+      {{"solve", "sliding", "--format", "pretty", "--stats", "--algo", "ida"},
+       "1 2 3 4 5 6 7 x 8\n"},
       {{"solve", "sliding"}, "1\n"},
       {{"solve", "cubic", sample_path("cubic", "sample.in").string(), "--algo", "ida", "--stats",
         "--format", "pretty"},
        ""},
-      {{"solve", "gap"}, "1\n11 12 13 14 15 16 17\n21 22 23 24 25 26 27\n31 32 33 34 35 36 37\n"
-                         "41 42 43 44 45 46 47\n\n11 12 13 14 15 16 17\n"},
+      {{"solve", "gap"},
+       "1\n11 12 13 14 15 16 17\n21 22 23 24 25 26 27\n31 32 33 34 35 36 37\n"
+       "41 42 43 44 45 46 47\n\n11 12 13 14 15 16 17\n"},
   };
   for (const auto& [args, input] : runs) {
     const ProgramRun run = run_plumb(args, input);

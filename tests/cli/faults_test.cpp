@@ -178,7 +178,8 @@ TEST_F(Faults, CacheListAndClear) {
   EXPECT_EQ(list.out.find("notes.txt"), std::string::npos) << list.out;
   EXPECT_EQ(list.out.find("mine.tbl"), std::string::npos) << list.out;
   EXPECT_NE(list.out.find("\n3 files, "), std::string::npos) << list.out;
-  const ProgramRun clear = run_plumb({"cache", "clear"});
+  EXPECT_NE(list.out.find(" 20"), std::string::npos) << list.out;  // when written: 20YY-MM-DD
+  const ProgramRun clear = run_plumb({"cache", "clear", "--yes"});
   EXPECT_EQ(clear.status, 0) << clear.err;
   EXPECT_NE(clear.out.find("removed cubic-views-2x3.tbl\nremoved cubic-views-9x9.tbl\n"),
             std::string::npos)
@@ -189,6 +190,44 @@ TEST_F(Faults, CacheListAndClear) {
   EXPECT_TRUE(std::filesystem::exists(cache_.path() / "mine.tbl"));
   EXPECT_TRUE(std::filesystem::is_fifo(cache_.path() / "sliding-distances-3x3-1.tbl"));
   EXPECT_NE(run_plumb({"cache", "list"}).out.find("\n1 file, "), std::string::npos);
+}
+
+// Clearing every table, some of which take minutes to build, takes --yes (or a yes at a
+// terminal): without either, nothing is removed and it says so; named files go without asking.
+TEST_F(Faults, CacheClearAsksBeforeRemovingEveryTable) {
+  ASSERT_EQ(
+      run_plumb({"solve", "cubic", "--size", "2x3", "--algo", "table"}, "3 1\nW W E\nW W W\n0 0\n")
+          .status,
+      0);
+  const ProgramRun sliding = run_plumb({"solve", "sliding"}, "1 2 3 4 5 6 7 x 8\n");
+  ASSERT_EQ(sliding.status, 0) << sliding.err;
+  const auto count = [&] {
+    return std::distance(std::filesystem::directory_iterator(cache_.path()),
+                         std::filesystem::directory_iterator());
+  };
+  ASSERT_EQ(count(), 2);
+  const ProgramRun refused = run_plumb({"cache", "clear"});  // standard input is no terminal
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.out, "");
+  EXPECT_NE(refused.err.find("plumb: cache clear: nothing removed; to remove every table (2 "
+                             "files, "),
+            std::string::npos)
+      << refused.err;
+  EXPECT_NE(refused.err.find("give --yes"), std::string::npos) << refused.err;
+  EXPECT_EQ(count(), 2);
+  const ProgramRun unknown = run_plumb({"cache", "clear", "cubic-views-2x4"});
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("no table named 'cubic-views-2x4'"), std::string::npos) << unknown.err;
+  EXPECT_NE(unknown.err.find("nothing removed; did you mean cubic-views-2x3?"), std::string::npos)
+      << unknown.err;
+  EXPECT_EQ(count(), 2);
+  const ProgramRun named = run_plumb({"cache", "clear", "cubic-views-2x3"});
+  EXPECT_EQ(named.status, 0) << named.err;
+  EXPECT_EQ(named.out.find("removed cubic-views-2x3.tbl\n"), 0U) << named.out;
+  EXPECT_FALSE(std::filesystem::exists(cache_.path() / "cubic-views-2x3.tbl"));
+  EXPECT_EQ(count(), 1);
+  EXPECT_EQ(run_plumb({"cache", "clear", "-y"}).status, 0);
+  EXPECT_EQ(count(), 0);
 }
 
 // Output that cannot be written is exit 4 with the reason, for every command that writes.

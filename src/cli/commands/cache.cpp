@@ -1,19 +1,28 @@
-// The `cache` command: list the files plumb keeps in its cache directory, and clear them.
+// The `cache` command: list the files plumb keeps in its cache directory (name, size, when it was
+// last written, what it is), and clear them: the files named, or every one, which takes --yes or
+// a yes at the terminal, since some tables take minutes to build again. Without either, nothing is
+// removed and the status is 2 (usage): a script must say --yes.
 //
 // A file is plumb's when it starts with a table header (io/table_file.hpp) or is named as plumb
 // names its tables (io::is_table_file_name: a damaged or zeroed table, an unfinished write).
 // Nothing else in the directory is listed or removed, and neither is anything but a regular file:
 // `clear` only ever unlinks regular files that are plumb's.
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
+#include "cli/values.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/io/table_cache.hpp"
 
@@ -24,7 +33,8 @@ struct CacheFile {
   std::filesystem::path path;
   std::uintmax_t bytes = 0;
   bool regular = true;
-  std::string what;  // the header's kind, version and parameters, or what is wrong with the file
+  std::string written;  // when the file was last written, UTC: "2026-11-27 00:54"
+  std::string what;     // the header's kind, version and parameters, or what is wrong with the file
 };
 
 // Plumb's files in the cache directory, by name; none when the directory does not exist.
@@ -40,7 +50,7 @@ std::vector<CacheFile> plumb_files(const std::filesystem::path& directory) {
   for (; !error && entries != std::filesystem::directory_iterator(); entries.increment(error)) {
     const std::filesystem::path& path = entries->path();
     const bool named = io::is_table_file_name(path.filename().string());
-    CacheFile file{path, 0, entries->is_regular_file(error), ""};
+    CacheFile file{path, 0, entries->is_regular_file(error), "", ""};
     if (!file.regular) {
       if (named) {
         file.what = "not a regular file: plumb neither reads nor replaces it";
@@ -49,6 +59,8 @@ std::vector<CacheFile> plumb_files(const std::filesystem::path& directory) {
       continue;
     }
     file.bytes = entries->file_size(error);
+    const auto time = std::chrono::file_clock::to_sys(entries->last_write_time(error));
+    file.written = fmt::format("{:%Y-%m-%d %H:%M}", std::chrono::floor<std::chrono::minutes>(time));
     if (const auto summary = io::read_table_header(path)) {
       file.what = fmt::format("{} version {}: {}{}", summary->header.kind, summary->header.version,
                               summary->header.parameters,
@@ -82,18 +94,65 @@ ExitCode run_cache_list() {
   std::size_t width = 0;
   for (const CacheFile& file : files) width = std::max(width, file.path.filename().string().size());
   for (const CacheFile& file : files) {
-    std::cout << fmt::format("{:<{}}  {:>10}  {}\n", file.path.filename().string(), width,
+    std::cout << fmt::format("{:<{}}  {:>10}  {:16}  {}\n", file.path.filename().string(), width,
                              file.regular ? human_bytes(static_cast<double>(file.bytes)) : "-",
-                             file.what);
+                             file.regular ? file.written : "-", file.what);
   }
   std::cout << total(files) << '\n';
   return ExitCode::done;
 }
 
-ExitCode run_cache_clear() {
+// What `cache clear` was given.
+struct ClearRequest {
+  std::vector<std::string> names;  // files of the cache, by name ("x.tbl" or "x"); none: all
+  bool yes = false;                // remove them all without asking
+};
+
+// Whoever is at the terminal says yes to removing every table; false without a terminal.
+bool confirmed(const std::vector<CacheFile>& files, const std::filesystem::path& directory) {
+  if (::isatty(STDIN_FILENO) == 0) return false;
+  std::cerr << fmt::format(
+                   "plumb: remove every table in {} ({})? Some take minutes to build. "
+                   "[y/N] ",
+                   directory.string(), total(files))
+            << std::flush;
+  std::string answer;
+  std::getline(std::cin, answer);
+  return answer == "y" || answer == "Y" || answer == "yes";
+}
+
+ExitCode run_cache_clear(const ClearRequest& request) {
   const std::filesystem::path directory = io::cache_directory();
   std::vector<CacheFile> removed = plumb_files(directory);
   std::erase_if(removed, [](const CacheFile& file) { return !file.regular; });
+  if (request.names.empty() && !removed.empty() && !request.yes) {
+    if (!confirmed(removed, directory)) {
+      std::cerr << fmt::format(
+          "plumb: cache clear: nothing removed; to remove every table ({}) give --yes, or name "
+          "the files to remove (plumb cache list shows them)\n",
+          total(removed));
+      return ExitCode::bad_input;
+    }
+  }
+  if (!request.names.empty()) {
+    std::vector<std::string> known;  // each file's name, and without .tbl
+    for (const CacheFile& file : removed) {
+      known.push_back(file.path.filename().string());
+      known.push_back(file.path.stem().string());
+    }
+    for (const std::string& name : request.names) {
+      if (std::ranges::find(known, name) == known.end()) {
+        std::cerr << fmt::format("plumb: cache clear: no table named {} in {}, nothing removed{}\n",
+                                 io::quote(name), directory.string(), did_you_mean(name, known));
+        return ExitCode::bad_input;
+      }
+    }
+    std::erase_if(removed, [&](const CacheFile& file) {
+      return std::ranges::find(request.names, file.path.filename().string()) ==
+                 request.names.end() &&
+             std::ranges::find(request.names, file.path.stem().string()) == request.names.end();
+    });
+  }
   for (const CacheFile& file : removed) {
     std::error_code error;
     std::filesystem::remove(file.path, error);
@@ -114,12 +173,22 @@ void add_cache_command(CLI::App& app) {
   command->require_subcommand(1);
   const auto finish = [](ExitCode status) { throw CLI::RuntimeError(protocol::status(status)); };
   command
-      ->add_subcommand("list", "List plumb's files in the cache directory: name, size, what it is")
+      ->add_subcommand("list",
+                       "List plumb's files in the cache directory: name, size, when it was "
+                       "written (UTC), what it is")
       ->callback([finish] { finish(guarded(run_cache_list)); });
-  command
-      ->add_subcommand("clear",
-                       "Remove plumb's table files from the cache directory (nothing else there)")
-      ->callback([finish] { finish(guarded(run_cache_clear)); });
+  auto request = std::make_shared<ClearRequest>();
+  CLI::App* clear = command->add_subcommand(
+      "clear",
+      "Remove the named table files from the cache directory, or every one of plumb's (nothing "
+      "else there): asked at a terminal, else only with --yes");
+  text_value(clear->add_option("NAME", request->names,
+                               "A table file to remove, as plumb cache list names it (.tbl may be "
+                               "left out); none: every one"),
+             "NAME");
+  clear->add_flag("-y,--yes", request->yes, "Remove every table without asking");
+  clear->callback(
+      [finish, request] { finish(guarded([&] { return run_cache_clear(*request); })); });
 }
 
 }  // namespace plumb::cli

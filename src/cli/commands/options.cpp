@@ -6,6 +6,7 @@
 #include "cli/cluster.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
+#include "cli/values.hpp"
 #include "plumb/protocol/limits.hpp"
 #include "plumb/protocol/run.hpp"
 
@@ -22,14 +23,14 @@ const CLI::Validator kSeconds(
       }
       return {};
     },
-    "SECONDS");
+    "");
 
 // --checkpoint and --resume: a folder's name, which an empty text is not.
 const CLI::Validator kFolder(
     [](std::string& text) -> std::string {
       return text.empty() ? "an empty name is no folder" : "";
     },
-    "DIR");
+    "");
 
 }  // namespace
 
@@ -43,49 +44,51 @@ const CLI::Validator& folder_check() {
 
 void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve,
                         const std::vector<std::string>& algorithms) {
-  command.add_option(
-      "FILE", options.file,
-      is_solve ? "Input in the contest format; standard input if absent or -"
-               : "Explore from the first dataset of this file (default: the puzzle's own start)");
-  command
-      .add_option("--format", options.format,
-                  is_solve ? "Output: contest (the contest's exact output), pretty, json"
-                           : "Output: contest or pretty (both the table of the states at each "
-                             "depth, then the deepest), json")
-      ->check(CLI::IsMember({"contest", "pretty", "json"}))
+  text_value(
+      command.add_option("FILE", options.file,
+                         is_solve ? "Input in the contest format; standard input if absent or -"
+                                  : "Explore from the first dataset of this file (default: "
+                                    "the puzzle's own start)"),
+      "FILE");
+  choice_value(
+      command.add_option("-f,--format", options.format,
+                         is_solve ? "Output: contest (the contest's exact output), pretty, json"
+                                  : "Output: contest or pretty (both the table of the "
+                                    "states at each depth, then the deepest), json"),
+      "FORMAT", {"contest", "pretty", "json"})
       ->capture_default_str();
   if (is_solve) {  // explore runs one exploration, whatever the puzzle
-    command
-        .add_option("--algo", options.algo,
-                    "Algorithm, one of: " + fmt::format("{}", fmt::join(algorithms, ", ")) +
-                        " (default " + algorithms.front() + ")")
-        ->type_name(fmt::format("{}", fmt::join(algorithms, "|")));
+    choice_value(
+        command.add_option("--algo", options.algo,
+                           "Algorithm, one of: " + fmt::format("{}", fmt::join(algorithms, ", ")) +
+                               " (default " + algorithms.front() + ")"),
+        "ALGO", algorithms);
   }
   command.add_flag("--stats", options.stats, "Print search statistics to standard error");
-  command
-      .add_option("--time-limit", options.time_limit,
-                  "Stop cleanly after this many seconds (0: no limit)")
-      ->check(seconds_check());
-  command.add_option("--max-memory", options.max_memory,
-                     "Stop cleanly past this much memory, e.g. 512M, 16G (0: no limit)");
+  number_value(command.add_option("--time-limit", options.time_limit,
+                                  "Stop cleanly after this many seconds (0: no limit)"),
+               "SECONDS", seconds_check(), "0");
+  text_value(command.add_option("--max-memory", options.max_memory,
+                                "Stop cleanly past this much memory, e.g. 512M, 16G (0: no limit)"),
+             "SIZE");
   command.add_flag("--progress", options.progress,
                    "Show progress even when standard error is not a terminal");
-  command
-      .add_option("--threads", options.threads,
-                  "Worker threads where an algorithm can use several (explore, sliding's pdb); 0: "
-                  "one a core (explore shared by several MPI processes: one a process); at most 4 a "
-                  "core (256 in all)")
+  whole_value(command.add_option("-j,--threads", options.threads,
+                                 "Worker threads where an algorithm can use several (explore, "
+                                 "sliding's pdb); 0: one a core (explore shared by several MPI "
+                                 "processes: one a process); at most 4 a core (256 in all)"),
+              "N", 0)
       ->capture_default_str();
   if (is_solve) return;
-  command
-      .add_option("--checkpoint", options.checkpoint,
-                  "Write each finished layer to this folder, to resume from if the run is lost "
-                  "(every puzzle but block)")
+  text_value(command.add_option("--checkpoint", options.checkpoint,
+                                "Write each finished layer to this folder, to resume from if the "
+                                "run is lost (every puzzle but block)"),
+             "DIR")
       ->check(folder_check());
-  command
-      .add_option("--resume", options.resume,
-                  "Carry on from the last complete layer in this checkpoint folder (and keep "
-                  "writing there), with any number of processes")
+  text_value(command.add_option("--resume", options.resume,
+                                "Carry on from the last complete layer in this checkpoint folder "
+                                "(and keep writing there), with any number of processes"),
+             "DIR")
       ->check(folder_check());
 }
 

@@ -14,6 +14,7 @@
 #include "cli/interrupt.hpp"
 #include "cli/pdb_checkpoint.hpp"
 #include "cli/progress.hpp"
+#include "cli/values.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/io/table_cache.hpp"
 #include "plumb/protocol/run.hpp"
@@ -27,7 +28,7 @@ namespace {
 struct PdbOptions {
   std::string set;
   std::string file;
-  unsigned threads = 0;  // 0: one a core (threads_to_use)
+  unsigned threads = 0;            // 0: one a core (threads_to_use)
   double time_limit = 0;           // seconds an instance of `pdb solve`; 0 for none
   std::uint64_t astar_states = 0;  // `pdb solve`: A* first until it stores this many; 0: IDA* alone
   std::string checkpoint;          // `pdb solve`: a folder to keep the batch's checkpoint in
@@ -51,12 +52,12 @@ unsigned threads_to_use(unsigned requested) {
                         : capped_threads(requested);
 }
 
-// The sets' names as the type of SET: "15-7-8|24-6666|...", which the help and completions show.
-std::string set_names() {
+// The sets' names, SET's choices, which the manual page and completions show.
+std::vector<std::string> set_names() {
   std::vector<std::string> names;
   for (const puzzles::SlidingPartition& partition : puzzles::sliding_partitions())
     names.push_back(partition.name);
-  return fmt::format("{}", fmt::join(names, "|"));
+  return names;
 }
 
 std::string tiles_text(const std::vector<std::uint8_t>& tiles) {
@@ -200,7 +201,8 @@ ExitCode run_solve_file(const PdbOptions& options) {
     return ExitCode::bad_input;
   }
   search::SearchContext context;
-  context.distribution.exchange = cluster().exchange();  // each search shared by an MPI job's processes
+  context.distribution.exchange =
+      cluster().exchange();  // each search shared by an MPI job's processes
   if (cluster().rank() == 0) show_progress(context, options.progress);
   const CancelOnInterrupt cancel_on_interrupt(context);
   io::TextInput in = io::TextInput::open(
@@ -301,8 +303,11 @@ void add_pdb_command(CLI::App& app) {
   const auto finish = [](ExitCode status) { throw CLI::RuntimeError(protocol::status(status)); };
   CLI::App* build = command->add_subcommand(
       "build", "Build a set of databases (15-7-8, 24-6666, ...) and cache it");
-  build->add_option("SET", options->set, "The set's name")->required()->type_name(set_names());
-  build->add_option("--threads", options->threads, "Threads to build with; 0: one a core")
+  choice_value(build->add_option("SET", options->set, "The set's name")->required(), "SET",
+               set_names());
+  whole_value(
+      build->add_option("-j,--threads", options->threads, "Threads to build with; 0: one a core"),
+      "N", 0)
       ->capture_default_str();
   build->add_flag("--force", options->force, "Rebuild even if cached");
   build->add_flag("--progress", options->progress,
@@ -313,7 +318,8 @@ void add_pdb_command(CLI::App& app) {
   });
   CLI::App* info =
       command->add_subcommand("info", "Describe a set: files, sizes, build date, mean bound");
-  info->add_option("SET", options->set, "The set's name")->required()->type_name(set_names());
+  choice_value(info->add_option("SET", options->set, "The set's name")->required(), "SET",
+               set_names());
   info->callback([options, finish] { finish(guarded([&] { return run_info(*options); })); });
   CLI::App* list =
       command->add_subcommand("list", "List the known sets and what of them is cached");
@@ -322,33 +328,40 @@ void add_pdb_command(CLI::App& app) {
       "solve",
       "Solve a benchmark file (id, optimal length, cells per line; blank-first goal) and check it; "
       "exit status 1 if a solution does not match");
-  solve->add_option("SET", options->set, "The set's name")->required()->type_name(set_names());
-  solve->add_option("FILE", options->file, "The benchmark file, e.g. korf100.txt")->required();
-  solve->add_option("--threads", options->threads, "Threads to search with; 0: one a core")
+  choice_value(solve->add_option("SET", options->set, "The set's name")->required(), "SET",
+               set_names());
+  text_value(
+      solve->add_option("FILE", options->file, "The benchmark file, e.g. korf100.txt")->required(),
+      "FILE");
+  whole_value(
+      solve->add_option("-j,--threads", options->threads, "Threads to search with; 0: one a core"),
+      "N", 0)
       ->capture_default_str();
-  solve
-      ->add_option("--time-limit", options->time_limit,
-                   "Stop each instance's search after this many seconds (0: no limit); the "
-                   "instance is reported as stopped and the next one starts")
-      ->check(CLI::NonNegativeNumber);
-  solve
-      ->add_option("--astar-states", options->astar_states,
-                   "Run A* first until it stores this many states, then IDA* from its frontier "
-                   "(A*+IDA*; 0, the default: IDA* alone); a column astar_stored says how many")
-      ->check(CLI::NonNegativeNumber);
+  number_value(solve->add_option("--time-limit", options->time_limit,
+                                 "Stop each instance's search after this many seconds (0: no "
+                                 "limit); the instance is reported as stopped and the next one "
+                                 "starts"),
+               "SECONDS", seconds_check(), "0");
+  whole_value(solve->add_option("--astar-states", options->astar_states,
+                                "Run A* first until it stores this many states, then IDA* from its "
+                                "frontier (A*+IDA*; 0, the default: IDA* alone); a column "
+                                "astar_stored says how many"),
+              "N", 0);
   solve->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");
-  solve
-      ->add_option("--checkpoint", options->checkpoint,
-                   "Keep the batch's checkpoint in this folder (each finished instance's line, and "
-                   "the bound the one in progress reached), to resume from if the run is lost")
+  text_value(solve->add_option(
+                 "--checkpoint", options->checkpoint,
+                 "Keep the batch's checkpoint in this folder (each finished instance's line, and "
+                 "the bound the one in progress reached), to resume from if the run is lost"),
+             "DIR")
       ->check(folder_check());
-  solve
-      ->add_option("--resume", options->resume,
-                   "Carry on from the checkpoint in this folder (same SET, FILE and "
-                   "--astar-states; any number of processes), printing the finished instances' "
-                   "lines again and keeping the checkpoint there; the instance that was in "
-                   "progress restarts at its recorded bound, its counts adding those recorded")
+  text_value(solve->add_option(
+                 "--resume", options->resume,
+                 "Carry on from the checkpoint in this folder (same SET, FILE and "
+                 "--astar-states; any number of processes), printing the finished instances' "
+                 "lines again and keeping the checkpoint there; the instance that was in "
+                 "progress restarts at its recorded bound, its counts adding those recorded"),
+             "DIR")
       ->check(folder_check());
   solve->callback([options, finish] {
     options->threads = threads_to_use(options->threads);

@@ -15,6 +15,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
+#include "cli/values.hpp"
 #include "cli/web_service.hpp"
 #include "plumb/puzzles/sliding_pdb.hpp"
 
@@ -86,38 +87,43 @@ void add_serve_command(CLI::App& app) {
   auto command = std::make_shared<ServeCommand>();
   CLI::App* serve = app.add_subcommand(
       "serve", "Serve the web page and JSON API: solve and watch puzzles in a browser");
-  serve->add_option("--host", command->options.host, "Address to listen on")->capture_default_str();
-  serve->add_option("--port", command->options.port, "Port to listen on (0: any free port)")
-      ->check(CLI::Range(0, 65535))
+  text_value(serve->add_option("--host", command->options.host, "Address to listen on"), "HOST")
       ->capture_default_str();
-  serve
-      ->add_option("--threads", command->threads,
-                   "Searches at once (0: one a core); the others wait in the queue")
+  whole_value(
+      serve->add_option("--port", command->options.port, "Port to listen on (0: any free port)"),
+      "PORT", 0, 65535)
       ->capture_default_str();
-  serve
-      ->add_option("--queue", command->options.limits.waiting,
-                   "Requests that may wait for a search; more are refused with 503")
+  whole_value(serve->add_option("-j,--threads", command->threads,
+                                "Searches at once (0: one a core); the others wait in the queue"),
+              "N", 0)
       ->capture_default_str();
-  serve
-      ->add_option("--time-limit", command->time_limit,
-                   "The most seconds a request's search may take (a request asks for 10 unless it "
-                   "says; 0: no cap)")
-      ->check(seconds_check())
+  whole_value(serve->add_option("--queue", command->options.limits.waiting,
+                                "Requests that may wait for a search; more are refused with 503"),
+              "N", 0)
       ->capture_default_str();
-  serve->add_option("--max-memory", command->max_memory,
-                    "Stop any search past this much memory, e.g. 512M, 16G (0: no limit)");
-  serve
-      ->add_option("--databases", command->databases,
-                   "Pattern database sets to load, or build and cache, from the start, "
-                   "comma-separated: " +
-                       puzzles::sliding_partition_list() +
-                       ", or none; a sliding request that needs one still building is answered "
-                       "503 with its progress")
-      ->check([](const std::string& list) {
-        std::string error;
-        database_sets(list, error);
-        return error;
-      })
+  number_value(serve->add_option("--time-limit", command->time_limit,
+                                 "The most seconds a request's search may take (a request asks for "
+                                 "10 unless it says; 0: no cap)"),
+               "SECONDS", seconds_check(), "0")
+      ->capture_default_str();
+  text_value(
+      serve->add_option("--max-memory", command->max_memory,
+                        "Stop any search past this much memory, e.g. 512M, 16G (0: no limit)"),
+      "SIZE");
+  text_value(serve->add_option("--databases", command->databases,
+                               "Pattern database sets to load, or build and cache, from the start, "
+                               "comma-separated: " +
+                                   puzzles::sliding_partition_list() +
+                                   ", or none; a sliding request that needs one still building is "
+                                   "answered 503 with its progress"),
+             "SETS")
+      ->check(CLI::Validator(
+          [](const std::string& list) {
+            std::string error;
+            database_sets(list, error);
+            return error;
+          },
+          ""))
       ->capture_default_str();
   serve->add_flag("--progress", command->progress,
                   "Show the databases' progress even when standard error is not a terminal");

@@ -8,12 +8,14 @@
 // alone writes.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <iostream>
 #include <optional>
 
 #include "cli/cluster.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/values.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
@@ -32,10 +34,16 @@ void add_puzzle_options(CLI::App& command, const std::vector<protocol::OptionSpe
     if (spec.use == (is_solve ? Use::explore : Use::solve)) continue;
     CLI::Option* option = command.add_option("--" + spec.name, values[spec.name], spec.help);
     if (!spec.default_value.empty()) option->default_str(spec.default_value);
+    std::string name = spec.name;
+    std::ranges::transform(name, name.begin(), [](unsigned char c) {
+      return c == '-' ? '_' : static_cast<char>(std::toupper(c));
+    });
     if (spec.type == protocol::OptionSpec::Type::integer) {
-      option->type_name(fmt::format("{}..{}", spec.min, spec.max));
+      option->type_name(fmt::format("{}:{}..{}", name, spec.min, spec.max));
     } else if (!spec.choices.empty()) {
-      option->type_name(fmt::format("{}", fmt::join(spec.choices, "|")));
+      choice_value(option, name, spec.choices);
+    } else {
+      text_value(option, name);
     }
   }
 }
