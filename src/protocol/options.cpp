@@ -62,8 +62,8 @@ long long integer_option(const PuzzleInfo& info, const OptionValues& values,
 std::size_t algorithm_index(const PuzzleInfo& info, std::string_view algorithm) {
   const auto found = std::find(info.algorithms.begin(), info.algorithms.end(), algorithm);
   if (found == info.algorithms.end()) {
-    throw UsageError("algo", fmt::format("{} has no algorithm {}: {}", info.name,
-                                         io::quote(algorithm), fmt::join(info.algorithms, ", ")));
+    throw UsageError("algo", fmt::format("expected one of {}, found {}",
+                                         fmt::join(info.algorithms, ", "), io::quote(algorithm)));
   }
   return static_cast<std::size_t>(found - info.algorithms.begin());
 }

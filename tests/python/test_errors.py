@@ -15,8 +15,9 @@ EASY_BOARD = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0" 
 
 
 def message_of(run):
+    """The program's message without its prefix and the line pointing at --help."""
     assert run.stderr.startswith("plumb: "), run.stderr
-    return run.stderr[len("plumb: "):].rstrip("\n")
+    return run.stderr[len("plumb: "):].split("\n")[0]
 
 
 def test_the_hierarchy():
