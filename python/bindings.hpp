@@ -24,6 +24,12 @@ struct ExplorationView {
   py::list deepest;
 };
 
+// Makes `type`, a class whose objects only plumb's functions make, refuse to make one from Python
+// (Solution.__new__(Solution), a subclass's, copy.copy's): TypeError "cannot create 'NAME'
+// instances", as Python's own such types answer, rather than an object never initialised whose
+// use would read what its memory held.
+void made_by_plumb_only(const py::handle& type);
+
 void bind_exploration(py::module_& module);  // the class Exploration
 void bind_builtin(py::module_& module);      // puzzles, solve, explore, render; Solution
 void bind_domain(py::module_& module);       // search, explore_domain; SearchResult

@@ -3,10 +3,12 @@
 // plumb.render(), and the class Solution.
 //
 // A call configures its own instance (Puzzle::configure, from the keyword options with `_` for
-// `-`), runs it off the GIL (run_cancellable) and keeps it for the renderings. The paths are
-// deferred (PathRecording::deferred): a Solution's moves and states become JSON, then Python
-// values, the first time they are asked for, so that a caller who wants the contest text of many
-// datasets pays for no more than the program does.
+// `-`), runs it off the GIL (run_cancellable) and keeps it for the renderings. Its input is read
+// as the program reads one (protocol::read_limits): lines within the puzzle's bound, and a file or
+// a pipe that keeps it waiting is left at Ctrl-C or the memory limit. The paths are deferred
+// (PathRecording::deferred): a Solution's moves and states become JSON, then Python values, the
+// first time they are asked for, so that a caller who wants the contest text of many datasets pays
+// for no more than the program does.
 #include <pybind11/stl.h>
 
 #include <memory>
@@ -59,27 +61,42 @@ protocol::OptionValues option_values(const py::kwargs& options) {
   return values;
 }
 
+// A str's text in UTF-8. A str that has none (a lone surrogate, '\udc80') raises
+// UnicodeEncodeError, a ValueError, as str.encode() does: the value is of the right type, its
+// content is what cannot be used.
+std::string utf8(const py::handle& text) {
+  Py_ssize_t size = 0;
+  const char* bytes = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+  if (bytes == nullptr) throw py::error_already_set();
+  return {bytes, static_cast<std::size_t>(size)};
+}
+
 // An input: the contest text (str or bytes), or a file (os.PathLike), named as the program names
-// a file.
+// a file. A path is the bytes os.fsencode() makes of it, the file Python's open() would open: a
+// bytes path as it is, a str one as the file system encodes it.
 class Input {
  public:
   explicit Input(const py::handle& input) {
-    if (py::isinstance<py::str>(input) || py::isinstance<py::bytes>(input)) {
+    if (py::isinstance<py::str>(input)) {
+      text_ = utf8(input);
+    } else if (py::isinstance<py::bytes>(input)) {
       text_ = input.cast<std::string>();
     } else if (py::hasattr(input, "__fspath__")) {
-      path_ = py::str(py::module_::import("os").attr("fspath")(input));
+      path_ = py::module_::import("os").attr("fsencode")(input).cast<std::string>();
+      if (*path_ == "-") path_ = "./-";  // a file of that name, not TextInput::open's stdin
     } else {
       throw py::type_error("the input must be the contest text (str or bytes) or a file's path");
     }
   }
 
-  // Reads it (a file is opened now); the Input must outlive what it returns.
-  io::TextInput open() {
+  // Reads it with `limits`, as the program reads (a file is opened now); the Input must outlive
+  // what it returns.
+  io::TextInput open(io::ReadLimits limits) {
     if (!path_) {
       stream_.str(text_);
-      return io::TextInput(stream_, kTextInputName);
+      return io::TextInput(stream_, kTextInputName, std::move(limits));
     }
-    return io::TextInput::open(*path_);
+    return io::TextInput::open(*path_, std::move(limits));
   }
 
  private:
@@ -157,7 +174,8 @@ py::list solve(const std::string& puzzle_name, const py::object& input, const py
         puzzle.info(), algorithm.is_none() ? std::string() : std::string(py::str(algorithm)));
     Input source(input);
     run_cancellable(context, [&] {
-      io::TextInput text = source.open();
+      io::TextInput text =
+          source.open(protocol::read_limits(puzzle.info().max_line_bytes, context));
       protocol::expect_dataset(text);
       protocol::solve_input(
           *solved->instance, text, chosen, context,
@@ -184,7 +202,7 @@ ExplorationView explore(const std::string& puzzle_name, const py::object& input,
     run_cancellable(context, [&] {
       std::optional<io::TextInput> text;
       if (source) {
-        text = source->open();
+        text = source->open(protocol::read_limits(puzzle.info().max_line_bytes, context));
         protocol::expect_dataset(*text);
       }
       view.exploration = protocol::explore_input(*instance, text ? &*text : nullptr, context);
@@ -286,6 +304,8 @@ void bind_builtin(py::module_& module) {
         return "<plumb.Solution dataset " + std::to_string(solution.dataset) + ", length " +
                (solution.length ? std::to_string(*solution.length) : std::string("None")) + ">";
       });
+
+  made_by_plumb_only(module.attr("Solution"));
 
   module.def("_puzzles", [] {
     py::list declarations;

@@ -84,7 +84,10 @@ PythonValues::Id PythonValues::append(py::handle value) {
 
 PythonDomain::PythonDomain(const py::object& domain, DomainNeeds needs,
                            search::SearchContext context)
-    : needs_(needs), context_(std::move(context)), successors_(domain.attr("successors")) {
+    : needs_(needs),
+      context_(std::move(context)),
+      successors_(domain.attr("successors")),
+      yields_(context_, yielded_) {
   if (needs_.goal_test) is_goal_ = domain.attr("is_goal");
   needs_.heuristic = needs_.heuristic && py::hasattr(domain, "heuristic");
   if (needs_.heuristic) heuristic_ = domain.attr("heuristic");
@@ -165,7 +168,8 @@ std::size_t algorithm_named(const std::string& name) {
 
 // Runs `search(domain)` off the GIL on its own thread (python/cancellable.hpp), whose Python
 // thread state the domain's callbacks share, and returns its result; a callback's exception is
-// raised, and a limit is protocol::LimitReached.
+// raised, and a limit, the search's or one the domain met in a callback's yields, is
+// protocol::LimitReached.
 template <class Search>
 auto run_on_domain(const PythonDomain& domain, const search::SearchContext& context,
                    Search&& search) {
@@ -176,6 +180,8 @@ auto run_on_domain(const PythonDomain& domain, const search::SearchContext& cont
     result = search();
   });
   domain.rethrow_failure();
+  if (const std::optional<search::StopReason> reason = domain.stopped_by())
+    result.stats.reason = *reason;
   if (search::is_limit(result.stats.reason)) throw protocol::LimitReached(result.stats);
   return result;
 }
@@ -253,6 +259,8 @@ void bind_domain(py::module_& module) {
       .def("__repr__", [](const SearchResultView& view) {
         return "<plumb.SearchResult length " + std::string(py::str(view.length)) + ">";
       });
+  made_by_plumb_only(module.attr("SearchResult"));
+
   module.def("search", &search_domain, py::arg("domain"), py::arg("algorithm") = "bfs",
              py::kw_only(), py::arg("time_limit") = py::none(), py::arg("max_memory") = py::none(),
              R"(A shortest solution of a puzzle written in Python, found by plumb's engine.

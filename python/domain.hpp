@@ -15,8 +15,12 @@
 // state, when it is first seen, with the successors that bring it; a search then reads their
 // answers without Python. A callback that raises, or answers what is not a pair, a bool or an
 // estimate, cancels the search's context; rethrow_failure() throws that first exception again after
-// the search has returned. A domain serves one search on one thread; make, use and destroy it with
-// the GIL held but for the search itself.
+// the search has returned. A callback that keeps yielding (an endless generator, a slow one) is
+// watched as the search's expansions are: the domain charges a Budget of its own (limits.hpp) for
+// every pair yielded, and when that finds a limit or the cancellation, it stops taking pairs,
+// cancels the context and names the reason (stopped_by()), which is then the search's: an
+// expansion cut short leaves the search's answer unproven. A domain serves one search on one
+// thread; make, use and destroy it with the GIL held but for the search itself.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -24,11 +28,14 @@
 #include <cstdint>
 #include <exception>
 #include <limits>
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include "plumb/search/context.hpp"
 #include "plumb/search/domain.hpp"
+#include "plumb/search/limits.hpp"
+#include "plumb/search/stats.hpp"
 
 namespace plumb::python {
 
@@ -115,6 +122,12 @@ class PythonDomain {
   void rethrow_failure() const {
     if (failure_) std::rethrow_exception(failure_);
   }
+  // The limit (or the cancellation) that stopped the search while a callback yielded; none if
+  // nothing did.
+  std::optional<search::StopReason> stopped_by() const {
+    if (!yields_.stopped()) return std::nullopt;
+    return yielded_.reason;
+  }
 
  private:
   // Calls f(move, neighbour) for each pair `method(s)` yields: (move, next) forwards, (move,
@@ -124,9 +137,13 @@ class PythonDomain {
     std::vector<std::pair<Move, State>> found;
     {
       const py::gil_scoped_acquire gil;
-      if (failure_) return;
+      if (failure_ || yields_.stopped()) return;
       try {
         for (const py::handle pair : call(method, states_.value(s))) {
+          if (!yields_.charge()) {
+            context_.cancel();
+            return;
+          }
           const auto [move, neighbour] = unpack(pair);
           const State id = see(neighbour);
           found.push_back({Move{label(move), backward ? s : id}, id});
@@ -155,6 +172,9 @@ class PythonDomain {
   mutable std::vector<std::uint8_t> goal_flags_;  // by state id
   mutable std::vector<Cost> estimates_;           // by state id, when needs_.heuristic
   mutable std::exception_ptr failure_;
+  mutable search::SearchStats yielded_;  // expanded: the pairs the callbacks yielded
+  mutable search::Budget yields_;        // over yielded_ and context_ (a Python search has no node
+                                         // limit)
   State start_ = 0, goal_ = 0;
 };
 

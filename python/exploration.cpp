@@ -33,6 +33,7 @@ void bind_exploration(py::module_& module) {
                std::to_string(view.exploration.total()) + " states in " +
                std::to_string(view.exploration.layer_sizes.size()) + " layers>";
       });
+  made_by_plumb_only(module.attr("Exploration"));
 }
 
 }  // namespace plumb::python

@@ -1,7 +1,8 @@
 // tests/search/context_test.cpp: every engine search honours every limit of its SearchContext and
 // its cancellation, stopping with exactly the limit's StopReason and no answer (a table of searches
 // by limits); a cancellation from another thread stops a long search within 100 ms; a flow
-// network's layout stops for the budget and leaves the network as it was; and the context itself:
+// network's layout stops for the budget and leaves the network as it was; a Budget checks slow
+// expansions by time and fast ones rarely; and the context itself:
 // one progress reporter at a time, the interval, copies sharing the cancellation, the totals.
 #include <gtest/gtest.h>
 
@@ -22,6 +23,7 @@
 #include "plumb/search/distance_table.hpp"
 #include "plumb/search/explore.hpp"
 #include "plumb/search/ida_star.hpp"
+#include "plumb/search/limits.hpp"
 #include "tests/search/test_domains.hpp"
 #include "tests/support/cancellation.hpp"
 #include "tests/support/limit_table.hpp"
@@ -256,6 +258,40 @@ TEST(SearchContext, RecordedStatisticsAddUpFromEveryThread) {
   EXPECT_EQ(totals.generated, 12000u);
   EXPECT_EQ(totals.depth, 36);
   EXPECT_EQ(totals.peak_stored, 999u);
+}
+
+// Expansions of 5 ms each (a slow callback): the Budget's checks come by time, not only every
+// 4,096 charges (20 s of them), so the time limit and a cancellation are seen within a few checks.
+TEST(SearchContext, ABudgetSeesLimitsWhateverAnExpansionCosts) {
+  using std::chrono_literals::operator""ms;
+  const auto charge_slowly = [](const SearchContext& context) {
+    SearchStats stats;
+    Budget budget(context, stats);
+    const auto started = Clock::now();
+    while (budget.charge()) std::this_thread::sleep_for(5ms);
+    EXPECT_LT(Clock::now() - started, std::chrono::seconds(10));  // about 0.2 s
+    return stats.reason;
+  };
+  EXPECT_EQ(charge_slowly(SearchLimits{.max_seconds = 0.2}), StopReason::time_limit);
+  const SearchContext cancelled;
+  const std::jthread canceller([cancelled] {
+    std::this_thread::sleep_for(200ms);
+    cancelled.cancel();
+  });
+  EXPECT_EQ(charge_slowly(cancelled), StopReason::cancelled);
+}
+
+// Fast expansions are checked every 4,096 charges at most, after the first few: a million charges
+// with a report at every check report a few hundred times.
+TEST(SearchContext, ABudgetChecksFastExpansionsRarely) {
+  SearchContext context;
+  int reports = 0;
+  context.set_progress([&reports](const SearchStats&) { ++reports; }, 0);
+  SearchStats stats;
+  Budget budget(context, stats);
+  for (int i = 0; i < 1'000'000; ++i) ASSERT_TRUE(budget.charge());
+  EXPECT_GE(reports, 1'000'000 / 4096);
+  EXPECT_LT(reports, 400);
 }
 
 }  // namespace

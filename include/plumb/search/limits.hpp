@@ -2,11 +2,18 @@
 // nodes, time, memory, threads) and its cancellation cheaply from inside hot loops and reports the
 // search's progress through it; and the helpers every search shares for threads and allocations.
 //
-// Budget::charge() is called once per expansion; it reads the clock only every 4,096 calls, and the
-// process's resident memory at the first check, then every 65,536 calls while that is below half
-// the limit, every 4,096 above, so its cost is a counter compare almost always. The node limit is
-// exact. The first expansion is checked, so a search started under a cancelled context, a spent
-// time limit or a process already past the memory limit stops at once.
+// Budget::charge() is called once per expansion; it checks the limits (reads the clock) every
+// `stride` calls, a stride paced so that checks come about every kCheckPeriod (10 ms) whatever an
+// expansion costs: it starts at 1, at most doubles after each check, up to 4,096 when expansions
+// are fast, and shrinks in proportion as soon as a stride took longer, down to every call when one
+// expansion takes that long (a slow callback). It reads the process's resident memory at the first
+// check, then every 16th check while that is below half the limit, every check above. So its cost
+// is a counter compare almost always, and at a steady pace a limit or a cancellation is seen within
+// about kCheckPeriod plus one expansion, however slow the expansions are (a stride begun at a
+// faster pace runs to its end first). The node limit is exact. The first expansion is checked, so
+// a search started under a cancelled context, a spent time limit or a process already past the
+// memory limit stops at once.
+//
 // Memory grows in steps the periodic check cannot see coming (a table that doubles, an array the
 // size of a state space), so every allocation of a search that can be large goes through the
 // Budget first: can_allocate(bytes) before one big allocation, make_room(vector) before a vector
@@ -14,8 +21,8 @@
 // would pass the limit, so the peak stays within the limit plus what is allocated between checks.
 // An allocation the system refuses (std::bad_alloc) becomes io::EnvironmentError naming its size.
 // Limits and a cancellation stop a search cleanly: the algorithm returns with stats.reason saying
-// which limit was hit (or `cancelled`). One Budget serves one search on one thread; the workers of a
-// parallel search each have their own, over the one shared context.
+// which limit was hit (or `cancelled`). One Budget serves one search on one thread; the workers of
+// a parallel search each have their own, over the one shared context.
 #pragma once
 
 #include <unistd.h>
@@ -59,8 +66,8 @@ inline unsigned max_worker_threads() {
 // The number of worker threads the context allows: context.limits.threads (0: one a core), at
 // least one and at most max_worker_threads().
 inline unsigned worker_threads(const SearchContext& context) {
-  const unsigned wanted = context.limits.threads != 0 ? context.limits.threads
-                                                      : std::thread::hardware_concurrency();
+  const unsigned wanted =
+      context.limits.threads != 0 ? context.limits.threads : std::thread::hardware_concurrency();
   return std::clamp(wanted, 1u, max_worker_threads());
 }
 
@@ -75,8 +82,8 @@ void run_workers(unsigned threads, Work&& work) {
     try {
       helpers.emplace_back(work, worker);
     } catch (const std::system_error& error) {
-      failure = fmt::format("cannot start worker thread {} of {}: {}", worker + 1, threads,
-                            error.what());
+      failure =
+          fmt::format("cannot start worker thread {} of {}: {}", worker + 1, threads, error.what());
     }
   }
   work(0u);
@@ -98,23 +105,31 @@ decltype(auto) allocate_or_throw(std::string_view what, std::uint64_t bytes, All
 class Budget {
  public:
   Budget(const SearchContext& context, SearchStats& stats)
-      : context_(context), stats_(stats), start_(Clock::now()) {}
+      : context_(context),
+        stats_(stats),
+        start_(Clock::now()),
+        checked_at_(start_),
+        paced_at_(start_),
+        paced_expanded_(stats.expanded) {}
 
   // Counts one expansion; returns false (and sets stats.reason) once a limit is reached.
   bool charge() {
     if (++stats_.expanded < next_check_) return !stopped_;
-    next_check_ = stats_.expanded + kCheckInterval;
-    if (limits().max_nodes != 0 && next_check_ > limits().max_nodes) next_check_ = limits().max_nodes;
-    return check();
+    const bool going_on = check();
+    pace();
+    return going_on;
   }
 
   // Checks every limit now. Algorithms call it directly after big steps (a layer, an iteration).
   bool check() {
     if (stopped_) return false;
     if (context_.cancelled()) return stop(StopReason::cancelled);
-    if (limits().max_nodes != 0 && stats_.expanded >= limits().max_nodes) return stop(StopReason::node_limit);
-    stats_.seconds = elapsed();
-    if (limits().max_seconds > 0 && stats_.seconds >= limits().max_seconds) return stop(StopReason::time_limit);
+    if (limits().max_nodes != 0 && stats_.expanded >= limits().max_nodes)
+      return stop(StopReason::node_limit);
+    checked_at_ = Clock::now();
+    stats_.seconds = seconds_since_start(checked_at_);
+    if (limits().max_seconds > 0 && stats_.seconds >= limits().max_seconds)
+      return stop(StopReason::time_limit);
     if (limits().max_memory_bytes != 0 &&
         (checks_++ % 16 == 0 || 2 * resident_ > limits().max_memory_bytes)) {
       resident_ = resident_memory_bytes();
@@ -157,16 +172,36 @@ class Budget {
   // Records the final time and reason: `reason`, unless a limit stopped the search first and it did
   // not find a solution after all (a limit may stop it while it inserts the goal).
   void finish(StopReason reason) {
-    stats_.seconds = elapsed();
+    stats_.seconds = seconds_since_start(Clock::now());
     if (!stopped_ || reason == StopReason::solved) stats_.reason = reason;
   }
 
  private:
   using Clock = std::chrono::steady_clock;
-  static constexpr std::uint64_t kCheckInterval = 4096;
+  static constexpr std::chrono::duration<double> kCheckPeriod = std::chrono::milliseconds(10);
+  static constexpr std::uint64_t kMaxStride = 4096;
 
   const SearchLimits& limits() const { return context_.limits; }
-  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  double seconds_since_start(Clock::time_point now) const {
+    return std::chrono::duration<double>(now - start_).count();
+  }
+
+  // After a check charge() made: the next comes after as many expansions as took kCheckPeriod at
+  // the pace since the last, at least 1, at most twice the stride before and kMaxStride; never
+  // past the node limit.
+  void pace() {
+    const std::chrono::duration<double> spent = checked_at_ - paced_at_;
+    const double done = static_cast<double>(stats_.expanded - paced_expanded_);
+    const double fitting = spent > kCheckPeriod / kMaxStride ? done * (kCheckPeriod / spent)
+                                                             : static_cast<double>(kMaxStride);
+    stride_ = std::clamp(static_cast<std::uint64_t>(fitting), std::uint64_t{1},
+                         std::min(2 * stride_, kMaxStride));
+    paced_at_ = checked_at_;
+    paced_expanded_ = stats_.expanded;
+    next_check_ = stats_.expanded + stride_;
+    if (limits().max_nodes != 0 && next_check_ > limits().max_nodes)
+      next_check_ = limits().max_nodes;
+  }
 
   bool stop(StopReason reason) {
     stats_.reason = reason;
@@ -179,9 +214,13 @@ class Budget {
   SearchContext context_;
   SearchStats& stats_;
   Clock::time_point start_;
+  Clock::time_point checked_at_;  // when check() last read the clock
+  Clock::time_point paced_at_;    // and when charge() last checked, at this expansion count:
+  std::uint64_t paced_expanded_;
+  std::uint64_t stride_ = 1;      // the expansions between charge()'s checks
   std::uint64_t next_check_ = 1;  // the expansion count at which charge() next checks the limits
   std::uint64_t checks_ = 0;
-  std::uint64_t resident_ = 0;    // the resident memory at the last reading
+  std::uint64_t resident_ = 0;  // the resident memory at the last reading
   bool stopped_ = false;
 };
 
