@@ -95,6 +95,8 @@ class PythonDomain {
   // Reads the domain's attributes (AttributeError for one it lacks) and interns its start and
   // goal. `context` is the one the search runs under, which a failed callback cancels.
   PythonDomain(const py::object& domain, DomainNeeds needs, search::SearchContext context);
+  PythonDomain(const PythonDomain&) = delete;  // its Budget counts into its own statistics
+  PythonDomain& operator=(const PythonDomain&) = delete;
 
   State start() const { return start_; }
   bool is_goal(State s) const { return goal_flags_[s] != 0; }
