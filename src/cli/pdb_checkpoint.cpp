@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <span>
@@ -45,6 +46,29 @@ std::string one_line(std::string text) {
   return text;
 }
 
+// Above every optimal length of the puzzles pdb solve has sets for (the 24-puzzle's are at most
+// 208): a bound read back above it cannot be one a search reached.
+constexpr Cost kMaxBound = 255;
+
+// The most bytes a record of one instance takes in the file: its words and its output line, whose
+// verdict is a short fixed text.
+constexpr std::uint64_t kMaxRecordBytes = 1024;
+
+// Throws unless the values a record keeps could have been written: seconds finite and not negative,
+// a line of printable text, counts whose running totals (`total`, over the batch) do not wrap.
+void check_record(const std::filesystem::path& path, const search::SearchStats& stats,
+                  std::string_view line, search::SearchStats& total) {
+  if (!std::isfinite(stats.seconds) || stats.seconds < 0)
+    throw io::damaged_checkpoint(path, fmt::format("{} seconds", stats.seconds));
+  if (std::any_of(line.begin(), line.end(), [](char c) { return c < ' ' || c > '~'; }))
+    throw io::damaged_checkpoint(path, "a line that is not printable text");
+  for (auto [sum, add] :
+       {std::pair{&total.expanded, stats.expanded}, std::pair{&total.generated, stats.generated}}) {
+    if (__builtin_add_overflow(*sum, add, sum))
+      throw io::damaged_checkpoint(path, fmt::format("a count of {} overflows the totals", add));
+  }
+}
+
 std::string describe(const BatchIdentity& batch) {
   return fmt::format(
       "{} on {} ({} instances{})", batch.set, batch.file, batch.instances,
@@ -82,12 +106,14 @@ std::string batch_checkpoint_text(const BatchCheckpoint& checkpoint) {
 
 BatchCheckpoint parse_batch_checkpoint(std::string_view text, const std::filesystem::path& path) {
   if (!text.starts_with(kHeader)) {
-    throw io::EnvironmentError(fmt::format("{} is not the checkpoint of a plumb pdb solve batch", path.string()));
+    throw io::EnvironmentError(
+        fmt::format("{} is not the checkpoint of a plumb pdb solve batch", path.string()));
   }
   if (!text.starts_with(fmt::format("{}{}\n", kHeader, kVersion))) {
-    throw io::EnvironmentError(fmt::format("{} is a checkpoint of another version of plumb, which this one "
-                              "cannot read (it reads version {} only): start the batch again",
-                              path.string(), kVersion));
+    throw io::EnvironmentError(
+        fmt::format("{} is a checkpoint of another version of plumb, which this one "
+                    "cannot read (it reads version {} only): start the batch again",
+                    path.string(), kVersion));
   }
   const std::optional<std::string_view> body = io::checksummed_body(text);
   if (!body) throw io::damaged_checkpoint(path, "a bad checksum");
@@ -129,8 +155,20 @@ BatchCheckpoint parse_batch_checkpoint(std::string_view text, const std::filesys
            io::parse_number(words[5], progress.stats.seconds);
   }
   if (!good || line != lines.size()) throw io::damaged_checkpoint(path, "not as written");
+  search::SearchStats total;
+  for (const FinishedInstance& done : checkpoint.finished)
+    check_record(path, done.stats, done.line, total);
+  if (checkpoint.in_progress) {
+    const InstanceInProgress& progress = *checkpoint.in_progress;
+    if (progress.bound < 1 || progress.bound > kMaxBound) {
+      throw io::damaged_checkpoint(
+          path, fmt::format("bound {} is not between 1 and {}", progress.bound, kMaxBound));
+    }
+    check_record(path, progress.stats, "", total);
+  }
   const std::size_t begun = checkpoint.finished.size() + (checkpoint.in_progress ? 1 : 0);
-  if (begun > batch.instances) throw io::damaged_checkpoint(path, "more instances than its batch has");
+  if (begun > batch.instances)
+    throw io::damaged_checkpoint(path, "more instances than its batch has");
   return checkpoint;
 }
 
@@ -144,11 +182,22 @@ void BatchCheckpointFolder::write(const BatchCheckpoint& checkpoint) {
 
 BatchCheckpoint BatchCheckpointFolder::read(const BatchIdentity& batch) const {
   io::expect_checkpoint(folder_, file(), "batch file");
-  const std::vector<std::byte> bytes = io::read_regular_file(file());
+  // Checked before it is read: a file larger than the batch's records can take is not read whole.
+  const std::uint64_t most =
+      (batch.instances + 5) * kMaxRecordBytes + batch.set.size() + batch.file.size();
+  const std::vector<std::byte> bytes = io::read_regular_file(file(), [&](std::uint64_t size) {
+    if (size > most) {
+      throw io::EnvironmentError(
+          fmt::format("the checkpoint file {} is too large ({} bytes; a batch of {} instances "
+                      "takes at most {})",
+                      file().string(), size, batch.instances, most));
+    }
+  });
   BatchCheckpoint checkpoint = parse_batch_checkpoint(
       std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), file());
   if (!(checkpoint.batch == batch)) {
-    throw io::EnvironmentError(fmt::format("{} holds the checkpoint of another batch, {}, not of {}: resume it with the "
+    throw io::EnvironmentError(
+        fmt::format("{} holds the checkpoint of another batch, {}, not of {}: resume it with the "
                     "same SET, FILE and --astar-states, or start again with --checkpoint",
                     folder_.string(), describe(checkpoint.batch), describe(batch)));
   }

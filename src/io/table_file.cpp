@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <fstream>
+#include <mutex>
 
 #include "plumb/encode/hash.hpp"
 #include "plumb/io/environment_error.hpp"
@@ -145,8 +147,14 @@ std::uint64_t checksum64(std::span<const std::byte> bytes, std::uint64_t seed) {
   return encode::mix64(h ^ tail);
 }
 
+void let_oversized_writes_fail() {
+  static std::once_flag once;
+  std::call_once(once, [] { std::signal(SIGXFSZ, SIG_IGN); });
+}
+
 void write_table_file(const std::filesystem::path& path, const TableHeader& header,
                       std::span<const std::byte> payload) {
+  let_oversized_writes_fail();
   const auto fail = [&](const std::string& reason) {
     throw EnvironmentError("cannot write " + path.string() + ": " + reason);
   };

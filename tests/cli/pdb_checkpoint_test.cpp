@@ -5,6 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -115,6 +120,53 @@ TEST(PdbCheckpoint, TextNotAsWrittenIsRefusedWhateverItsChecksum) {
                 .find("another version of plumb"),
             std::string::npos);
   EXPECT_EQ(refusal(io::with_checksum_line(header + identity)), "");
+}
+
+// Values in a file whose checksum is good (resealed) are checked too: each that a run cannot have
+// written is damage naming the file and the value.
+TEST(PdbCheckpoint, ValuesARunCannotWriteAreRefused) {
+  const std::string head =
+      "plumb pdb solve checkpoint 1\nset 8-44\nbatch 3 00000000000000ab b.txt\nastar-states 0\n";
+  const std::string damaged = "the checkpoint file ck/batch is damaged ";
+  for (const auto& [body, why] : std::vector<std::pair<std::string, std::string>>{
+           {"bound 65535 1 2 3 0.5\n", "(bound 65535 is not between 1 and 255)"},
+           {"bound 2147483647 1 2 3 0.5\n", "(bound 2147483647 is not between 1 and 255)"},
+           {"bound 0 1 2 3 0.5\n", "(bound 0 is not between 1 and 255)"},
+           {"done solved 1 2 nan 1 31 31\n", "(nan seconds)"},
+           {"done solved 1 2 -1 1 31 31\n", "(-1 seconds)"},
+           {"bound 31 1 2 3 inf\n", "(inf seconds)"},
+           {"done solved 1 2 0.5 1 \x1b[2J 31\n", "(a line that is not printable text)"},
+           {"done solved 18446744073709551615 2 0.5 a\nbound 31 1 2 3 0.5\n",
+            "(a count of 1 overflows the totals)"},
+       }) {
+    EXPECT_EQ(refusal(io::with_checksum_line(head + body)), damaged + why) << body;
+  }
+  EXPECT_EQ(refusal(io::with_checksum_line(head + "done solved 1 2 0.5 a b\nbound 255 1 2 3 0\n")),
+            "");
+}
+
+// A checkpoint file larger than its batch's records can take is refused by its size, unread: a
+// sparse 3 GB file, which costs no disk, would otherwise be read whole.
+TEST(PdbCheckpoint, AFileTooLargeForItsBatchIsRefusedUnread) {
+  const std::filesystem::path folder = std::filesystem::temp_directory_path() /
+                                       ("plumb-pdb-checkpoint-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(folder);
+  const BatchCheckpointFolder kept(folder);
+  { std::ofstream(folder / "batch").put('x'); }
+  std::filesystem::resize_file(folder / "batch", 3ULL << 30);
+  const auto started = std::chrono::steady_clock::now();
+  std::string message;
+  try {
+    kept.read(example().batch);
+  } catch (const io::EnvironmentError& error) {
+    message = error.what();
+  }
+  std::filesystem::remove_all(folder);
+  EXPECT_EQ(message.find("the checkpoint file " + (folder / "batch").string() +
+                         " is too large (3221225472 bytes"),
+            0U)
+      << message;
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(10));
 }
 
 }  // namespace

@@ -4,14 +4,17 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
+#include <unistd.h>
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
-#include <unistd.h>
 
+#include "plumb/io/checkpoint_file.hpp"
 #include "plumb/io/environment_error.hpp"
 
 namespace plumb::io {
@@ -20,7 +23,8 @@ namespace {
 class TableFileTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("plumb-table-test-" + std::to_string(::getpid()));
+    dir_ =
+        std::filesystem::temp_directory_path() / ("plumb-table-test-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_);
     for (int i = 0; i < 1000; ++i) payload_.push_back(static_cast<std::byte>(i * 7));
   }
@@ -136,6 +140,35 @@ TEST_F(TableFileTest, AFailedWriteIsAnEnvironmentError) {
               0U)
         << error.what();
   }
+}
+
+// Past the file-size limit (ulimit -f) a write fails as on a full disk: an EnvironmentError, the
+// temporary removed, where SIGXFSZ would kill the process and leave the temporary behind. Run in a
+// child, which the limit binds alone; it exits 0 if both writers threw and anything else if not.
+TEST_F(TableFileTest, AWritePastTheFileSizeLimitIsAnEnvironmentError) {
+  const ::pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const ::rlimit limit{100, 100};
+    if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(10);
+    int refused = 0;
+    try {
+      write_table_file(dir_ / "t.bin", header_, payload_);
+    } catch (const EnvironmentError&) {
+      ++refused;
+    }
+    try {
+      write_file_atomically(dir_, dir_ / "checkpoint", payload_);
+    } catch (const EnvironmentError&) {
+      ++refused;
+    }
+    ::_exit(refused == 2 ? 0 : 11);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_TRUE(std::filesystem::is_empty(dir_)) << "a temporary file is left behind";
 }
 
 }  // namespace

@@ -381,6 +381,10 @@ const std::vector<Damage>& damages() {
               [](std::string& t, std::size_t) {
                 replace_once(t, "\nfingerprint ", "\nfingerprint 1");
               })},
+        {"the manifest: a sparse 3 GB file", "manifest",
+         [](const std::filesystem::path& folder, std::size_t) {
+           std::filesystem::resize_file(folder / "manifest", 3ULL << 30);
+         }},
         {"the manifest: truncated", "manifest",
          edit("manifest", [](std::string& t, std::size_t) { t.resize(t.size() / 2); })},
         {"the manifest: empty", "manifest",

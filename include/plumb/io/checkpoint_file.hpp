@@ -115,6 +115,7 @@ inline void write_file_atomically(const std::filesystem::path& folder,
                                   const std::filesystem::path& path,
                                   std::span<const std::byte> bytes) {
   using namespace checkpoint_file_detail;
+  let_oversized_writes_fail();
   std::error_code error;
   std::filesystem::create_directories(folder, error);
   if (error) {
@@ -138,13 +139,17 @@ inline void write_file_atomically(const std::filesystem::path& folder,
     struct stat opened {};
     if (file.fd < 0 || ::fstat(file.fd, &opened) != 0) throw failed(temporary, "write", errno);
     if (!S_ISREG(opened.st_mode)) throw not_regular(temporary, "write");
+    const auto fail = [&](int reason) {
+      std::filesystem::remove(temporary, error);
+      return failed(temporary, "write", reason);
+    };
     for (std::size_t at = 0; at < bytes.size();) {
       const ::ssize_t put = ::write(file.fd, bytes.data() + at, bytes.size() - at);
       if (put < 0 && errno == EINTR) continue;
-      if (put < 0) throw failed(temporary, "write", errno);
+      if (put < 0) throw fail(errno);
       at += static_cast<std::size_t>(put);
     }
-    if (::fsync(file.fd) != 0) throw failed(temporary, "write", errno);
+    if (::fsync(file.fd) != 0) throw fail(errno);
   }
   std::filesystem::rename(temporary, path, error);
   if (error) throw failed(path, "write", error.value());

@@ -84,6 +84,11 @@ std::optional<TableFileSummary> read_table_header(const std::filesystem::path& p
 void write_table_file(const std::filesystem::path& path, const TableHeader& header,
                       std::span<const std::byte> payload);
 
+// Makes a write past the process's file-size limit (ulimit -f) fail with EFBIG, as a full disk
+// does, instead of raising SIGXFSZ, whose default action kills the process mid-write and leaves the
+// temporary file behind. Every writer of tables and checkpoints calls it; it acts once per process.
+void let_oversized_writes_fail();
+
 // A fast 64-bit checksum of bytes (not cryptographic; detects corruption and truncation).
 std::uint64_t checksum64(std::span<const std::byte> bytes, std::uint64_t seed = 0);
 

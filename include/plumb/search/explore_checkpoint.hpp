@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <iterator>
 #include <optional>
 #include <span>
 #include <string>
@@ -107,7 +108,19 @@ class CheckpointFolder {
   CheckpointManifest read_manifest(std::size_t item_size) const {
     const std::filesystem::path path = manifest_path();
     io::expect_checkpoint(folder_, path, "manifest");
-    const std::vector<std::byte> bytes = io::read_regular_file(path);
+    // Every layer has a part from each process, each a file in the folder: a manifest larger than
+    // the folder's files can take is refused before it is read.
+    std::error_code error;
+    const auto files = static_cast<std::uint64_t>(
+        std::distance(std::filesystem::directory_iterator(folder_, error), {}));
+    const std::uint64_t most = kManifestHeadBytes + kManifestBytesPerFile * files;
+    const std::vector<std::byte> bytes = io::read_regular_file(path, [&](std::uint64_t size) {
+      if (size > most) {
+        throw damaged_checkpoint(
+            path, fmt::format("{} bytes, more than a manifest of a folder of {} files takes", size,
+                              files));
+      }
+    });
     const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     if (!text.starts_with(kHeader))
       throw io::EnvironmentError(
@@ -128,6 +141,10 @@ class CheckpointFolder {
 
  private:
   static constexpr std::string_view kHeader = "plumb explore checkpoint ";
+  // The most bytes a manifest takes: its first lines, then a layer's line and a part's line (each
+  // under 64 bytes) for each part file.
+  static constexpr std::uint64_t kManifestHeadBytes = 4096;
+  static constexpr std::uint64_t kManifestBytesPerFile = 128;
   static constexpr int kVersion = 2;  // 2: every part's size and checksum, and the manifest's own
 
   std::filesystem::path manifest_path() const { return folder_ / "manifest"; }
