@@ -74,7 +74,8 @@ TEST_F(PdbCommand, TimeLimitStopsEachInstance) {
 TEST_F(PdbCommand, Errors) {
   const auto unknown = run_plumb({"pdb", "build", "nope"});
   EXPECT_EQ(unknown.status, 2);
-  EXPECT_NE(unknown.err.find("expected one of 15-7-8, 24-6666, 15-555, 8-44, 7-34, found 'nope'"), std::string::npos);
+  EXPECT_NE(unknown.err.find("expected one of 15-7-8, 24-6666, 15-555, 8-44, 7-34, found 'nope'"),
+            std::string::npos);
   const auto file = cache_.path() / "bad.txt";
   std::filesystem::create_directories(cache_.path());
   std::ofstream(file) << "1 31 8 7 6 0 4 1 2 5\n";
