@@ -2,7 +2,8 @@
 #   make demo   installs missing dependencies, builds the program, and solves a sample of every puzzle
 #   make test   the same set-up, then every test, the page's in chromium too (and `make sanitize` runs
 #               them, but for the browser's, under ASan and UBSan)
-# Also: make tsan (the multi-threaded tests under ThreadSanitizer, built with Clang), make fuzz (each
+# Also: make tsan (the multi-threaded tests under ThreadSanitizer, built with Clang), make test-long
+# (the tests too slow for make test: the 24-puzzles' databases on MPI), make fuzz (each
 # libFuzzer target for FUZZ_SECONDS; make fuzz-ci: FUZZ_CI_SECONDS, as CI does; docs/reliability.md),
 # make bench (benchmarks, see BENCHMARKS.md), make python (the Python package into build/python:
 # PYTHONPATH=build/python python3 -c 'import plumb'; docs/python.md), make format,
@@ -17,7 +18,7 @@ PLUMB  := build/plumb
 FUZZ_SECONDS    ?= 300
 FUZZ_CI_SECONDS ?= 30
 
-.PHONY: deps check-deps web-deps build python demo test sanitize tsan fuzz-build fuzz fuzz-ci bench format install clean package fresh-test
+.PHONY: deps check-deps web-deps build python demo test test-long sanitize tsan fuzz-build fuzz fuzz-ci bench format install clean package fresh-test
 
 deps:
 	@scripts/install-deps.sh build
@@ -45,6 +46,10 @@ test: web-deps build
 	@cmake --preset release -DPLUMB_REQUIRE_BROWSER_TESTS=ON >/dev/null
 	@ctest --preset release
 	@scripts/check-install.sh build
+
+# The tests left out of make test for their time (the 24-puzzles' databases on MPI), on their own.
+test-long: build
+	@PLUMB_LONG_TESTS=1 ctest --preset release -R TwentyFour
 
 sanitize: deps
 	@cmake --preset sanitize >/dev/null
