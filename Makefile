@@ -40,7 +40,7 @@ python: deps
 demo: deps
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release --target plumb
-	@scripts/demo.sh $(PLUMB) data/samples
+	@scripts/demo.sh $(PLUMB) puzzles
 
 test: web-deps build
 	@cmake --preset release -DPLUMB_REQUIRE_BROWSER_TESTS=ON >/dev/null

@@ -67,7 +67,7 @@ SlidingState random_board(std::mt19937_64& random, const puzzles::SlidingDomain&
 // default). Bad values are refused as the sliding puzzle refuses --size and --pdb.
 struct Labeller {
   Labeller(const std::string& size_name, const std::string& pdb) {
-    protocol::make_sliding_puzzle()->configure({{"size", size_name}, {"pdb", pdb}});
+    protocol::make_builtin_puzzle("sliding")->configure({{"size", size_name}, {"pdb", pdb}});
     // The program infers an empty --size from its input; here there is none to infer it from.
     std::string error;
     const std::optional<SlidingSize> read =

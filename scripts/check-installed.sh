@@ -3,13 +3,13 @@
 # fresh-test runs it in a fresh chroot): `plumb solve` of every sample equals its expected output
 # (scripts/demo.sh), `plumb serve` answers a request, `man plumb` shows the page, the bash completion
 # loads, and python3 imports plumb where the package holds the Python module.
-# Usage: scripts/check-installed.sh SAMPLES_DIR   (data/samples; demo.sh beside this script)
+# Usage: scripts/check-installed.sh PUZZLES_DIR   (the samples of NAME in NAME/samples; demo.sh beside)
 set -euo pipefail
 here=$(dirname "$0")
-samples=$1
+puzzles=$1
 
 plumb --version
-"$here/demo.sh" plumb "$samples"
+"$here/demo.sh" plumb "$puzzles"
 
 # plumb serve on a free port (no pattern databases: their build takes minutes), asked for its
 # puzzles with bash's /dev/tcp (nothing else to install).

@@ -114,14 +114,17 @@ echo "fresh-test: $deb: $(stat -c %s "$deb") bytes, installed size $(dpkg-deb -f
 #    with), and used there.
 mkdir "$work/check"
 cp "$deb" scripts/check-installed.sh scripts/demo.sh "$work/check"
-cp -r data/samples "$work/check/samples"
+for sample in puzzles/*/samples; do
+  mkdir -p "$work/check/$(dirname "$sample")"
+  cp -r "$sample" "$work/check/$sample"
+done
 start=$(date +%s)
 chroot_run --include=man-db \
   --customize-hook="$(stamp made-2)" \
   --customize-hook="copy-in $work/check /root" \
   --customize-hook="$inside sh -c 'cd /root/check && apt-get install -y -q ./$(basename "$deb")'" \
   --customize-hook="$(stamp installed-2)" \
-  --customize-hook="$inside /root/check/check-installed.sh /root/check/samples" \
+  --customize-hook="$inside /root/check/check-installed.sh /root/check/puzzles" \
   --customize-hook="$(stamp done-2)" || chroot_failed made-2 "the package in a fresh chroot"
 step "chroot for the package (mmdebstrap, man-db)" $(($(cat "$work/made-2") - start))
 step "apt-get install ./$(basename "$deb")" $(($(cat "$work/installed-2") - $(cat "$work/made-2")))

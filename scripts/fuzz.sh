@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target of the fuzz preset (build-fuzz/fuzz/*_fuzz) for SECONDS each, from its
-# seed corpus fuzz/corpus/<target>/ plus what earlier runs found (build-fuzz/corpus/<target>/), with
+# seed corpus fuzz/corpus/<target>/ (a puzzle's input target NAME_input_fuzz: puzzles/NAME/samples/
+# and puzzles/NAME/tests/corpus/) plus what earlier runs found (build-fuzz/corpus/<target>/), with
 # the dictionary fuzz/<target>.dict where there is one.
 # Fails if any target finds a crash, a leak, a timeout or runs out of memory, printing the path of
 # the input that did it; replay one with build-fuzz/fuzz/<target> PATH.
@@ -27,8 +28,13 @@ for target in "${targets[@]}"; do
            -print_final_stats=1 -artifact_prefix="$artifacts/")
   [ -f "fuzz/$target.dict" ] && options+=(-dict="fuzz/$target.dict")
   echo "fuzz: $target for ${seconds}s"
-  if ! "$build/fuzz/$target" "${options[@]}" "$corpus" "fuzz/corpus/$target" \
-      >"$build/$target.log" 2>&1; then
+  seeds=("fuzz/corpus/$target")
+  if [[ $target == *_input_fuzz ]]; then  # a puzzle's input: its samples and its own seeds
+    puzzle=puzzles/${target%_input_fuzz}
+    seeds=("$puzzle/samples")
+    [ -d "$puzzle/tests/corpus" ] && seeds+=("$puzzle/tests/corpus")
+  fi
+  if ! "$build/fuzz/$target" "${options[@]}" "$corpus" "${seeds[@]}" >"$build/$target.log" 2>&1; then
     tail -n 40 "$build/$target.log"
     failed+=("$target")
   fi

@@ -1,19 +1,22 @@
-// The list of built-in puzzles (protocol/builtin.hpp), in the order `plumb list` shows them.
+// The built-in puzzles (protocol/builtin.hpp), made from the factories the build registered.
 #include "plumb/protocol/builtin.hpp"
-
-#include <utility>
 
 namespace plumb::protocol {
 
 std::vector<std::unique_ptr<Puzzle>> builtin_puzzles(
-    std::shared_ptr<const puzzles::SlidingPdbSource> sliding_pdbs) {
+    const std::shared_ptr<const io::TableLender>& tables) {
   std::vector<std::unique_ptr<Puzzle>> puzzles;
-  puzzles.push_back(make_sliding_puzzle(std::move(sliding_pdbs)));
-  puzzles.push_back(make_gap_puzzle());
-  puzzles.push_back(make_cubic_puzzle());
-  puzzles.push_back(make_pegs_puzzle());
-  puzzles.push_back(make_block_puzzle());
+  for (const PuzzleFactory make : registered_puzzle_factories()) puzzles.push_back(make(tables));
   return puzzles;
+}
+
+std::unique_ptr<Puzzle> make_builtin_puzzle(std::string_view name,
+                                            const std::shared_ptr<const io::TableLender>& tables) {
+  for (const PuzzleFactory make : registered_puzzle_factories()) {
+    std::unique_ptr<Puzzle> puzzle = make(tables);
+    if (puzzle->info().name == name) return puzzle;
+  }
+  return nullptr;
 }
 
 }  // namespace plumb::protocol

@@ -174,13 +174,14 @@ int Databases::retry_after(const Entry& entry) const {
   return static_cast<int>(std::clamp(std::ceil(left), 1.0, double{kMaxRetrySeconds}));
 }
 
-std::shared_ptr<const puzzles::SlidingPdbSet> Databases::lend(
-    const puzzles::SlidingPartition& partition) const {
+std::shared_ptr<const void> Databases::lend(std::string_view puzzle, std::string_view name) const {
+  if (puzzle != "sliding") return nullptr;
   const std::lock_guard lock(mutex_);
   const auto found = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& entry) {
-    return entry.partition->name == partition.name;
+    return entry.partition->name == name;
   });
   if (found == entries_.end()) return nullptr;
+  const puzzles::SlidingPartition& partition = *found->partition;
   switch (found->state) {
     case State::ready:
       return found->set;

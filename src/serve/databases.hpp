@@ -2,7 +2,7 @@
 // (docs/serve.md). From the server's start, one thread loads each set from the table cache or
 // builds it there (io/table_cache.hpp: the cache's notices, the set kept for good), one set after
 // another, on the server's threads; no request's limit stops it, only the server's stop. Sliding's
-// solvers borrow the sets through puzzles::SlidingPdbSource, so a request reads no table itself.
+// solvers borrow the sets through io::TableLender, so a request reads no table itself.
 //
 // Each set is queued, building (loaded or built so far: `fraction`, estimated from the
 // placements expanded), ready or failed. A solver that needs a set not yet ready meets
@@ -21,11 +21,13 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
 
-#include "plumb/puzzles/sliding_pdb_source.hpp"
+#include "plumb/io/table_lender.hpp"
+#include "plumb/puzzles/sliding_pdb.hpp"
 #include "plumb/search/context.hpp"
 
 namespace plumb::serve {
@@ -59,7 +61,7 @@ class DatabaseNotReady : public std::runtime_error {
   int retry_after_;
 };
 
-class Databases final : public puzzles::SlidingPdbSource {
+class Databases final : public io::TableLender {
  public:
   explicit Databases(DatabaseOptions options);
   ~Databases() override;  // stops, then waits for the thread to end
@@ -72,8 +74,8 @@ class Databases final : public puzzles::SlidingPdbSource {
   // are. Returns at once.
   void stop() { context_.cancel(); }
 
-  std::shared_ptr<const puzzles::SlidingPdbSet> lend(
-      const puzzles::SlidingPartition& partition) const override;
+  // Sliding's set `name` (a puzzles::SlidingPdbSet), if the server keeps it.
+  std::shared_ptr<const void> lend(std::string_view puzzle, std::string_view name) const override;
 
   // Every set's state, for GET /api/puzzles: [{"database", "puzzle", "board", "state",
   // "fraction"}, and "error" when it failed].

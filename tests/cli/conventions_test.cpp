@@ -3,6 +3,7 @@
 // command, the option or the puzzle and begin "plumb"; 0 means no limit for both limit options; a
 // dataset is called the same in statistics and in pretty output; counts of one are singular.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,7 +17,7 @@
 namespace plumb::testing {
 namespace {
 
-const std::vector<std::string> kPuzzles{"sliding", "gap", "cubic", "pegs", "block"};
+const std::vector<std::string> kPuzzles = puzzle_names();
 
 TEST(Conventions, EmptyInputIsAnErrorForEveryPuzzle) {
   for (const std::string& puzzle : kPuzzles) {
@@ -34,7 +35,7 @@ TEST(Conventions, ExploringAnEmptyFileIsAnError) {
   const auto path = std::filesystem::temp_directory_path() /
                     ("plumb-empty-" + std::to_string(::getpid()) + ".in");
   { std::ofstream(path) << "\n"; }
-  for (const char* puzzle : {"sliding", "gap", "cubic", "pegs"}) {
+  for (const std::string& puzzle : kPuzzles) {
     const ProgramRun run = run_plumb({"explore", puzzle, path.string()});
     EXPECT_EQ(run.status, 2) << puzzle;
     EXPECT_NE(run.err.find("the input is empty"), std::string::npos) << puzzle << ": " << run.err;
@@ -147,7 +148,7 @@ TEST(Conventions, UsageErrorsNameWhatIsWrong) {
       {{}, "plumb: name a command: solve, explore, list, help, pdb"},
       {{"bogus"}, "plumb: no command named 'bogus'"},
       {{"--bogus"}, "plumb: no option '--bogus'"},
-      {{"solve"}, "plumb solve: name a puzzle: sliding, gap, cubic, pegs, block"},
+      {{"solve"}, "plumb solve: name a puzzle: " + fmt::format("{}", fmt::join(kPuzzles, ", "))},
       {{"explore"}, "plumb explore: name a puzzle"},
       {{"solve", "nosuch"}, "plumb: no puzzle named 'nosuch'"},
       {{"pdb"}, "plumb pdb: name a command: build, info, list, solve"},

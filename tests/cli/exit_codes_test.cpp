@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "plumb/protocol/exit_code.hpp"
-#include "tests/support/large_gap_deal.hpp"
+#include "tests/support/puzzle_cases.hpp"
 #include "tests/support/run_plumb.hpp"
 #include "tests/support/temporary_cache.hpp"
 
@@ -30,95 +30,15 @@ namespace {
 
 using protocol::ExitCode;
 
-// What each puzzle is run with for each status.
-struct PuzzleCase {
+// What each puzzle is run with for each status: its folder's cases (tests/support/puzzle_cases.hpp).
+struct PuzzleCase : PuzzleCases {
   std::string name;
-  std::string bad_input;  // fails at line `bad_line`
-  int bad_line = 0;
-  std::vector<std::string> bad_option;  // an option and its bad value
-  // Options (the limit last) under which `limit_input` stops at its last dataset. The datasets
-  // before it take microseconds; the last takes hours on any machine (block's: over a second here,
-  // the slowest of them), so that neither a fast machine nor a slow one changes where it stops.
-  std::vector<std::string> limited;
-  std::string limit_input;
-  std::string answers_before_limit;  // what is written before the limit stops it
 };
 
-// A solved 9 x 13 Gap deal, then a deal whose breadth-first search fills gigabytes.
-std::string gap_limit_input() {
-  std::string input = "2\n";
-  for (int suit = 1; suit <= 9; ++suit) {
-    for (int value = 2; value <= 13; ++value)
-      input += std::to_string(suit) + "." + std::to_string(value) + " ";
-    input += std::to_string(suit % 9 + 1) + ".1\n";
-  }
-  return input + kLargeGapDealRows;
-}
-
-// A small block board, then a 3000 x 3000 one whose cut takes over a second.
-std::string block_limit_input() {
-  std::string input = "2\n4\nb..$\n....\nHHHH\nHHHH\n3000\n";
-  for (int row = 0; row < 3000; ++row) {
-    std::string cells(3000, '.');
-    if (row == 0) cells[0] = 'b';
-    if (row == 1500) cells[1500] = '$';
-    input += cells + "\n";
-  }
-  return input;
-}
-
-// A search's time limit (each dataset's search has its own) for `limited`: far above the first
-// datasets' microseconds, far below the last one's time; five times longer in the sanitizer
-// builds (PLUMB_SANITIZED), which run every search several times slower.
-std::string time_limit(double seconds) {
-  return std::to_string(std::getenv("PLUMB_SANITIZED") != nullptr ? 5 * seconds : seconds);
-}
-
 std::vector<PuzzleCase> puzzle_cases() {
-  return {
-      {"sliding",
-       "1 2 3 4 5 6 7 x 8\n1 2 3\n",
-       2,
-       {"--size", "0x3"},
-       // Korf and Felner's 24-puzzle #1 by IDA* with the Manhattan distance alone.
-       {"--size", "5x5", "--goal", "blank-first", "--algo", "ida", "--time-limit", time_limit(0.3)},
-       "1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24\n"
-       "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13\n",
-       "l\n"},
-      {"gap",
-       "2\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 "
-       "11\n11 12\n",
-       6,
-       {"--suits", "0"},
-       {"--suits", "9", "--values", "13", "--time-limit", time_limit(0.3)},
-       gap_limit_input(),
-       "0\n"},
-      {"cubic",
-       "1 2\nW W W\nE W W\nW W W\n2 1\nR B Q\nR W W\nE W W\n0 0\n",
-       6,
-       {"--size", "99x99"},
-       // A 4 x 5 board whose every die must show blue, by IDA* to 200 moves.
-       {"--size", "4x5", "--algo", "ida", "--max-moves", "200", "--time-limit", time_limit(0.3)},
-       "1 1\nE W W W W\nW W W W W\nW W W W W\nW W W W W\n"
-       "1 1\nB B B B B\nB B B B B\nB B B B B\nB B B B E\n0 0\n",
-       "0\n"},
-      // Every case of a triangle with more than 7 rows takes seconds at least: nothing comes
-      // before.
-      {"pegs",
-       "2\n1\n99\n",
-       3,
-       {"--rows", "11"},
-       {"--rows", "9", "--time-limit", time_limit(0.3)},
-       "1\n1\n",
-       ""},
-      {"block",
-       "2\n4\nb..$\n....\nHHHH\nHHHH\n2\nbZ\n$.\n",
-       8,
-       {"--algo", "nosuch"},
-       {"--time-limit", time_limit(0.05)},
-       block_limit_input(),
-       "2\n"},
-  };
+  std::vector<PuzzleCase> cases;
+  for (const std::string& name : puzzle_names()) cases.push_back({cases_of(name), name});
+  return cases;
 }
 
 // The status, which must be one of the contract's (never a signal or a shell's 128 + signal).

@@ -1,5 +1,6 @@
-// Every protocol puzzle's --format json output against the one schema,
-// docs/plumb-output.schema.json (docs/json.md): `solve` on its sample, on datasets without an
+// Every protocol puzzle's --format json output against the one schema, composed of
+// docs/plumb-output.common.json and each puzzle's schema.json, as docs/plumb-output.schema.json
+// publishes it (docs/json.md): `solve` on its sample, on datasets without an
 // answer and under a limit that stops its searches, `explore` on a small case, each record's
 // `status` agreeing with its `length` and statistics; and the validator
 // (tests/support/json_schema.hpp) itself, which must reject what the schema rules out.
@@ -16,16 +17,22 @@
 #include "plumb/protocol/render.hpp"
 #include "tests/support/json_schema.hpp"
 #include "tests/support/protocol_run.hpp"
+#include "tests/support/puzzle_cases.hpp"
 #include "tests/support/run_plumb.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb::testing {
 namespace {
 
+const std::filesystem::path kDocs = std::filesystem::path(PLUMB_DATA_DIR).parent_path() / "docs";
+
+// The schema of the registered puzzles' records.
+nlohmann::ordered_json composed_schema() {
+  return composed_output_schema(kDocs, PLUMB_PUZZLES_DIR, puzzle_names());
+}
+
 SchemaValidator output_schema() {
-  const auto path =
-      std::filesystem::path(PLUMB_DATA_DIR).parent_path() / "docs" / "plumb-output.schema.json";
-  return SchemaValidator(nlohmann::json::parse(read_file(path)));
+  return SchemaValidator(nlohmann::json::parse(composed_schema().dump()));
 }
 
 // Checks that a record's `status` says what its other keys say: a solve record's its `length`
@@ -68,31 +75,8 @@ std::size_t expect_valid_lines(const SchemaValidator& schema, const std::string&
   return records;
 }
 
-// A run of a puzzle command with its input.
-struct Case {
-  std::vector<std::string> args;
-  std::string input;
-};
-
-// Datasets with no answer, whose records carry nulls.
-const std::map<std::string, Case> kNoAnswer{
-    {"sliding", {{}, "2 1 3 4 5 6 7 8 x\n"}},
-    {"gap", {{"--suits", "2", "--values", "3"}, "1\n11 12 13\n23 21 22\n"}},
-    {"cubic", {{"--max-moves", "1"}, "2 1\nR B W\nR W W\nE W W\n0 0\n"}},
-    {"pegs", {{"--rows", "4"}, "1\n1\n"}},
-    {"block", {{}, "1 4\nbb.$\n"}},
-};
-
-// A small exploration of each puzzle.
-const std::map<std::string, Case> kExplore{
-    {"sliding", {{"--size", "2x3"}, ""}},
-    {"gap", {{"--suits", "2", "--values", "4", "--seed", "3"}, ""}},
-    {"cubic", {{"--size", "2x2"}, ""}},
-    {"pegs", {{"--rows", "4"}, ""}},
-    {"block", {{"-"}, "1\n4\nb..$\n....\nHHHH\nHHHH\n"}},
-};
-
-ProgramRun run_json(const std::string& command, const std::string& puzzle, const Case& run) {
+ProgramRun run_json(const std::string& command, const std::string& puzzle,
+                    const CommandRun& run) {
   std::vector<std::string> args{command, puzzle, "--format", "json"};
   args.insert(args.end(), run.args.begin(), run.args.end());
   return run_plumb(args, run.input);
@@ -102,18 +86,18 @@ TEST(JsonSchema, EveryPuzzlesSolveRecords) {
   const SchemaValidator schema = output_schema();
   for (const auto& puzzle : protocol::builtin_puzzles()) {
     const std::string name = puzzle->info().name;
-    const Case sample{{sample_path(name, "sample.in").string()}, ""};
-    for (const Case& each : {sample, kNoAnswer.at(name)}) {
+    const PuzzleCases cases = cases_of(name);
+    const CommandRun sample{{sample_path(name, "sample.in").string()}, ""};
+    for (const CommandRun& each : {sample, cases.no_answer}) {
       const ProgramRun run = run_json("solve", name, each);
       ASSERT_EQ(run.status, 0) << name << ": " << run.err;
       EXPECT_GE(expect_valid_lines(schema, run.out, name), 1u) << name;
     }
-    const ProgramRun none = run_json("solve", name, kNoAnswer.at(name));
+    const ProgramRun none = run_json("solve", name, cases.no_answer);
     const auto record = nlohmann::json::parse(none.out);
     EXPECT_TRUE(record["length"].is_null()) << name << ": " << none.out;
     EXPECT_TRUE(record["moves"].is_null()) << name << ": " << none.out;
-    // cubic's answer is -1 for more than --max-moves moves; the others' datasets have none at all
-    EXPECT_EQ(record["status"], name == "cubic" ? "none_within_bound" : "no_solution") << name;
+    EXPECT_EQ(record["status"], cases.no_answer_status) << name;
   }
 }
 
@@ -122,10 +106,6 @@ TEST(JsonSchema, EveryPuzzlesSolveRecords) {
 TEST(JsonSchema, EveryPuzzlesRecordsOfSearchesALimitStopped) {
   const TemporaryCache cache;  // no table built or found elsewhere answers without a search
   const SchemaValidator schema = output_schema();
-  // The algorithm of each puzzle that searches every dataset (sliding's and cubic's auto may use a
-  // table).
-  const std::map<std::string, std::string> searching{
-      {"sliding", "ida"}, {"gap", "bfs"}, {"cubic", "ida"}, {"pegs", "meet"}, {"block", "bk"}};
   search::SearchLimits one_node;
   one_node.max_nodes = 1;
   const search::SearchContext cancelled;
@@ -137,7 +117,7 @@ TEST(JsonSchema, EveryPuzzlesRecordsOfSearchesALimitStopped) {
     for (const search::SearchContext& context : {search::SearchContext(one_node), cancelled}) {
       std::size_t stopped = 0;
       for (const protocol::Solution& solution :
-           solve_all(*instance, input, searching.at(name), context)) {
+           solve_all(*instance, input, cases_of(name).searching_algorithm, context)) {
         const std::string record = instance->render(solution, protocol::Format::json);
         expect_valid_lines(schema, record, name);
         stopped += search::is_limit(solution.stats.reason) ? 1 : 0;
@@ -156,10 +136,24 @@ TEST(JsonSchema, EveryPuzzlesExploreRecord) {
   const SchemaValidator schema = output_schema();
   for (const auto& puzzle : protocol::builtin_puzzles()) {
     const std::string name = puzzle->info().name;
-    const ProgramRun run = run_json("explore", name, kExplore.at(name));
+    const ProgramRun run = run_json("explore", name, cases_of(name).explore);
     ASSERT_EQ(run.status, 0) << name << ": " << run.err;
     EXPECT_EQ(expect_valid_lines(schema, run.out, name), 1u) << name;
     EXPECT_EQ(nlohmann::json::parse(run.out)["status"], "complete") << name;
+  }
+}
+
+// docs/plumb-output.schema.json, the schema published whole, is the composition of its parts for
+// the puzzles plumb is built with. When a part changes, the test writes the new composition to copy
+// over it.
+TEST(JsonSchema, ThePublishedSchemaIsThePartsComposed) {
+  const nlohmann::ordered_json composed = composed_schema();
+  const auto published = nlohmann::json::parse(read_file(kDocs / "plumb-output.schema.json"));
+  if (published != nlohmann::json::parse(composed.dump())) {
+    const auto written = std::filesystem::temp_directory_path() / "plumb-output.schema.json";
+    std::ofstream(written) << composed.dump(2) << "\n";
+    ADD_FAILURE() << "docs/plumb-output.schema.json is not its parts composed: copy " << written
+                  << " over it";
   }
 }
 

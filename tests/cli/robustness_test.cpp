@@ -56,7 +56,7 @@ std::string mutate(std::string text, std::mt19937& random) {
 TEST(Robustness, MutatedSamplesGiveAnswersInputErrorsOrALimit) {
   const TemporaryCache cache;  // a mutated board may choose a table or pattern databases
   const int mutations = sanitized() ? 10 : 40;
-  for (const std::string puzzle : {"sliding", "gap", "cubic", "pegs", "block"}) {
+  for (const std::string& puzzle : puzzle_names()) {
     const std::string sample = read_file(sample_path(puzzle, "sample.in"));
     std::mt19937 random(12345);
     for (int m = 0; m < mutations; ++m) {

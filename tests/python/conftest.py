@@ -12,7 +12,6 @@ import pytest
 
 REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
 DATA = pathlib.Path(os.environ.get("PLUMB_DATA_DIR", REPOSITORY / "data"))
-PUZZLES = ["sliding", "gap", "cubic", "pegs", "block"]
 # A 24-puzzle no machine solves by IDA* with Manhattan distance and linear conflicts within a test:
 # Korf and Felner's first, 95 moves from the blank-first goal.
 HARD_BOARD = " ".join(
@@ -24,6 +23,12 @@ sys.path.append(str(REPOSITORY / "examples"))  # eight_puzzle.py, a Python domai
 # Tables built by the tests go to a cache of their own, removed at the end (set before any is used).
 _cache = tempfile.TemporaryDirectory(prefix="plumb-python-tests-")
 os.environ["PLUMB_CACHE"] = _cache.name
+
+import plumb  # noqa: E402  (after the cache is set)
+
+# The built-in puzzles, as the package lists them: a test looping over them covers a new puzzle by
+# its registration alone.
+PUZZLES = [puzzle.name for puzzle in plumb.puzzles()]
 
 
 @pytest.fixture(scope="session")
@@ -41,4 +46,4 @@ def program():
 
 
 def sample(puzzle, extension):
-    return DATA / "samples" / puzzle / f"sample.{extension}"
+    return REPOSITORY / "puzzles" / puzzle / "samples" / f"sample.{extension}"

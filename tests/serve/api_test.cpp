@@ -21,7 +21,7 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> kPuzzles{"sliding", "gap", "cubic", "pegs", "block"};
+const std::vector<std::string> kPuzzles = puzzle_names();
 
 // A 15-puzzle that IDA* takes many minutes over (Korf's instance 88, data/korf100.txt).
 const json kSlowRequest = {{"puzzle", "sliding"},

@@ -7,8 +7,14 @@
 //
 // validate(schema, document) returns the problems found, each as "PATH: WHAT" ("/moves/3: not one
 // of the enum"); empty means the document is valid.
+//
+// composed_output_schema() puts the schema together as docs/plumb-output.schema.json holds it: the
+// common part, docs/plumb-output.common.json, and each registered puzzle's schema.json, whose $defs
+// are all named NAME_..., among them NAME_solve and NAME_explore, its two records.
 #pragma once
 
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
@@ -111,5 +117,34 @@ class SchemaValidator {
 
   nlohmann::json root_;
 };
+
+// The output schema of the puzzles `names`, in that order: the common part of `docs` with each
+// puzzle's schema.json (in `puzzles`/NAME) added. Throws std::invalid_argument for a part that
+// defines a name not its own or lacks one of its records.
+inline nlohmann::ordered_json composed_output_schema(const std::filesystem::path& docs,
+                                                     const std::filesystem::path& puzzles,
+                                                     const std::vector<std::string>& names) {
+  const auto read = [](const std::filesystem::path& path) {
+    std::ifstream in(path);
+    if (!in) throw std::invalid_argument("cannot read " + path.string());
+    return nlohmann::ordered_json::parse(in);
+  };
+  nlohmann::ordered_json schema = read(docs / "plumb-output.common.json");
+  for (const std::string& name : names) {
+    const std::filesystem::path path = puzzles / name / "schema.json";
+    const nlohmann::ordered_json part = read(path);
+    for (const auto& [key, definition] : part.at("$defs").items()) {
+      if (!key.starts_with(name + "_") || schema["$defs"].contains(key))
+        throw std::invalid_argument(path.string() + ": $defs/" + key + " is not " + name + "'s own");
+      schema["$defs"][key] = definition;
+    }
+    for (const std::string record : {"_solve", "_explore"}) {
+      if (!part["$defs"].contains(name + record))
+        throw std::invalid_argument(path.string() + ": no $defs/" + name + record);
+      schema["oneOf"].push_back({{"$ref", "#/$defs/" + name + record}});
+    }
+  }
+  return schema;
+}
 
 }  // namespace plumb::testing

@@ -64,7 +64,7 @@ struct Sample {
   std::string expected;  // the text of the .out beside it
 };
 
-// Every published sample of a puzzle: data/samples/<puzzle>/*.in, each with its .out.
+// Every published sample of a puzzle: puzzles/<puzzle>/samples/*.in, each with its .out.
 inline std::vector<Sample> samples_of(const std::string& puzzle) {
   std::vector<Sample> samples;
   for (const auto& entry : std::filesystem::directory_iterator(sample_path(puzzle, ""))) {

@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "plumb/protocol/builtin.hpp"
+
 namespace plumb::testing {
 
 struct ProgramRun {
@@ -157,9 +159,17 @@ inline std::string trim_trailing_space(const std::string& text) {
   return result;
 }
 
-// The published sample of a built-in puzzle: data/samples/<puzzle>/sample.in or .out.
+// The published sample of a built-in puzzle: puzzles/<puzzle>/samples/sample.in or .out.
 inline std::filesystem::path sample_path(const std::string& puzzle, const std::string& file) {
-  return std::filesystem::path(PLUMB_DATA_DIR) / "samples" / puzzle / file;
+  return std::filesystem::path(PLUMB_PUZZLES_DIR) / puzzle / "samples" / file;
+}
+
+// The names of the puzzles plumb is built with, in `plumb list`'s order: the registry's, so that a
+// test looping over them covers a new puzzle by its registration alone.
+inline std::vector<std::string> puzzle_names() {
+  std::vector<std::string> names;
+  for (const auto& puzzle : protocol::builtin_puzzles()) names.push_back(puzzle->info().name);
+  return names;
 }
 
 }  // namespace plumb::testing

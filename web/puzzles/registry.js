@@ -1,5 +1,6 @@
-// The puzzles the page draws, by the name the server gives them (GET /api/puzzles). A new puzzle's
-// page is one module beside these and one line here.
+// The puzzles the page draws, by the name the server gives them (GET /api/puzzles): each puzzle's
+// folder has its module, puzzles/NAME/page.js, which the build serves as /puzzles/NAME.js and
+// gathers in /puzzles/index.js (cmake/embed_assets.cmake); a puzzle without one is not offered.
 //
 // A renderer is a plain object:
 //   sample              the contest text of the start the page opens with
@@ -18,13 +19,9 @@
 //   moveName(move)              a move of the answer, in words
 //   fromState(state, model)     contest text whose start is an explored state, or null when the
 //                               puzzle's start cannot be such a state
-import { block } from './block.js';
-import { cubic } from './cubic.js';
-import { gap } from './gap.js';
-import { pegs } from './pegs.js';
-import { sliding } from './sliding.js';
+import { PAGES } from './index.js';
 
-export const RENDERERS = { sliding, gap, cubic, pegs, block };
+export const RENDERERS = PAGES;
 
 // The words a renderer may leave out.
 export const DEFAULT_WORDS = {

@@ -1,0 +1,403 @@
+// The `cubic` puzzle in the one protocol (protocol/puzzle.hpp): the Cubic Eight-Puzzle (AOJ 1268,
+// UVa 1604, POJ 3131) and its R x C generalization, answered from a cached table of every start and
+// top view, by bidirectional search or by IDA*; explored from a start.
+//
+// JSON vocabulary: a move is the letter of the way the empty cell goes ("u", "d", "l", "r"); a
+// state is the board's rows, each die as its top, north-south and east-west colours ("WRB") and
+// the empty cell as "..."; a top view is its rows of letters W, R, B, E. A solution's record adds
+// "goal" (the top view) and, when this dataset's answer built the table, "table_build" (its
+// statistics, which the solution's statistics also count, so that --stats shows all the work of
+// each dataset); an exploration's adds "size" ("RxC") and "top_view_layers" (the top views first
+// reached at each depth, where a table fits), and its statistics count the search for those top
+// views with the exploration's. An answer of -1 (none within --max-moves) stops with depth_limit
+// whichever method looked, so that its status is "none_within_bound".
+//
+// An instance keeps one cubic::Solver a method, made on first use, so that `auto` learns across the
+// datasets it answers and a table is loaded or built once; its solves run one at a time.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <utility>
+
+#include "plumb/io/counted.hpp"
+#include "plumb/protocol/builtin.hpp"
+#include "plumb/protocol/options.hpp"
+#include "plumb/protocol/render.hpp"
+#include "plumb/puzzles/cubic_io.hpp"
+#include "plumb/puzzles/cubic_solve.hpp"
+#include "plumb/puzzles/grid_size.hpp"
+#include "plumb/search/explore.hpp"
+
+namespace plumb::protocol {
+namespace {
+
+namespace cubic = puzzles::cubic;
+
+constexpr std::string_view kDescription =
+    R"(cubic: the Cubic Eight-Puzzle (AOJ 1268, UVa 1604, POJ 3131)
+
+Rules. A 3 x 3 board holds 8 identical dice and one empty cell. Opposite faces of a die have the same
+colour: white (W), red (R) or blue (B). At the start every die shows white on top, red to the north
+and south, blue to the east and west. A move rolls a die over its edge into the adjacent empty cell.
+The answer is the fewest moves that make the top view equal the goal, or -1 if that needs more than
+30 moves (--max-moves).
+
+Input: datasets, each a line `x y` (the empty cell's column and row, from 1 at the top left), then 3
+lines of 3 letters W, R, B, E (the goal seen from above; E marks the empty cell, anywhere), with or
+without spaces between letters. `0 0` (or the end of the input) ends the input.
+Output (contest): one number per dataset.
+  --format pretty   an optimal solution move by move, each die drawn as its top, north-south and
+                    east-west colours; moves are named by the way the empty cell goes (u d l r)
+  --format json     one JSON object per dataset and line (docs/json.md): status, length, moves,
+                    states, method, statistics, goal
+
+Options:
+  --size RxC        boards of R rows and C columns, R*C-1 dice, at most 21 cells (default 3x3)
+  --max-moves N     the contest's limit of 30 moves, changed
+  --algo auto|table|bidir|ida
+      table   the least moves from every start to every top view, built once by breadth-first
+              search (about 3 s for 3x3) and kept in the cache directory ($PLUMB_CACHE, else
+              ~/.cache/plumb); then a dataset is one lookup. Boards of at most 2^25 states only
+              (boards of at most 9 cells).
+      bidir   bidirectional breadth-first search from the start and from all 2^(R*C-1) states
+              that show the goal at once.
+      ida     IDA* with an admissible bound on the walk the empty cell must make.
+      auto    (default) the table when it is cached; otherwise ida until the searches have
+              cost about as much as building the table, then the table, saved for later runs.
+              Boards without a table: ida. Measurements: puzzles/cubic/README.md.
+
+Explore: `plumb explore cubic [FILE]` counts the states reachable from the first dataset's start (by
+default the empty cell in the centre) at each depth, and where a table fits, the top views first
+reached at each depth: the hardest goals.
+)";
+
+// The one mapping of algorithm names to methods; the first is the default.
+constexpr std::array<std::pair<std::string_view, cubic::CubicAlgorithm>, 4> kMethods{{
+    {"auto", cubic::CubicAlgorithm::automatic},
+    {"table", cubic::CubicAlgorithm::table},
+    {"bidir", cubic::CubicAlgorithm::bidirectional},
+    {"ida", cubic::CubicAlgorithm::ida},
+}};
+
+std::string_view name_of(cubic::CubicAlgorithm method) {
+  return std::find_if(kMethods.begin(), kMethods.end(),
+                      [&](const auto& named) { return named.second == method; })
+      ->first;
+}
+
+const PuzzleInfo& cubic_info() {
+  static const PuzzleInfo info = [] {
+    PuzzleInfo info;
+    info.name = "cubic";
+    info.summary =
+        "Cubic Eight-Puzzle (AOJ 1268): roll dice to a top view; cached table, R x C boards";
+    info.description = kDescription;
+    info.dataset_noun = "Dataset";
+    info.options = {
+        {.name = "size",
+         .help = "Board size RxC (rows x columns), at most 21 cells",
+         .type = OptionSpec::Type::text,
+         .default_value = "3x3",
+         .choices = {}},
+        {.name = "max-moves",
+         .help = "Answer -1 when more moves than this are needed",
+         .type = OptionSpec::Type::integer,
+         .default_value = "30",
+         .min = 0,
+         .max = 254,
+         .choices = {},
+         .use = OptionSpec::Use::solve},
+    };
+    for (const auto& [name, method] : kMethods) info.algorithms.emplace_back(name);
+    return info;
+  }();
+  return info;
+}
+
+// A drawing (draw_state, draw_top_view) as JSON: its lines, each an array of its tokens.
+nlohmann::json drawing_json(const std::string& drawing) {
+  nlohmann::json rows = nlohmann::json::array();
+  std::size_t begin = 0;
+  for (std::size_t end = drawing.find('\n'); end != std::string::npos;
+       begin = end + 1, end = drawing.find('\n', begin)) {
+    nlohmann::json row = nlohmann::json::array();
+    for (std::string_view token :
+         io::split_tokens(std::string_view(drawing).substr(begin, end - begin)))
+      row.push_back(std::string(token));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::string letters_of(const std::vector<cubic::Direction>& path) {
+  std::string letters;
+  for (cubic::Direction d : path) letters += cubic::letter_of(d);
+  return letters;
+}
+
+// The (x, y) of a cell as the input names it: column and row from 1.
+std::pair<int, int> position_of(const cubic::Board& board, int cell) {
+  return {board.col_of(cell) + 1, board.row_of(cell) + 1};
+}
+
+// What a cubic Solution's `answer` holds.
+struct CubicResult {
+  cubic::Dataset dataset;
+  cubic::CubicSolution answer;                                      // a path whenever moves >= 0
+  cubic::CubicAlgorithm method = cubic::CubicAlgorithm::automatic;  // the one that answered
+  std::optional<search::SearchStats> table_build;  // when this dataset's answer built the table
+};
+
+// What a cubic Exploration's `detail` holds.
+struct CubicSurvey {
+  int start_empty = 0;
+  std::vector<cubic::State> deepest;
+  std::vector<std::uint64_t> views_at;  // top views whose least moves are each depth
+  std::vector<std::uint64_t> hardest;   // the view indices at the greatest depth
+};
+
+class CubicReader : public DatasetReader {
+ public:
+  CubicReader(io::TextInput& in, cubic::Board board) : in_(in), board_(board) {}
+
+  std::optional<Dataset> next() override {
+    if (ended_ || in_.only_blank_left()) return end();
+    const auto line = static_cast<std::size_t>(in_.line_number());  // the lookahead's: `x y`
+    std::optional<cubic::Dataset> dataset = cubic::read_dataset(in_, board_);
+    if (!dataset) return end();
+    return Dataset{++read_, line, std::move(*dataset), in_.name()};
+  }
+
+ private:
+  std::optional<Dataset> end() {
+    ended_ = true;  // after `0 0` nothing more is a dataset
+    return std::nullopt;
+  }
+
+  io::TextInput& in_;
+  cubic::Board board_;
+  std::size_t read_ = 0;
+  bool ended_ = false;
+};
+
+class CubicInstance : public Instance {
+ public:
+  CubicInstance(cubic::Board board, int max_moves) : board_(board), max_moves_(max_moves) {}
+
+  std::unique_ptr<DatasetReader> read(io::TextInput& in) const override {
+    return std::make_unique<CubicReader>(in, board_);
+  }
+
+  Solution solve(const Dataset& dataset, std::string_view algorithm,
+                 const search::SearchContext& context) const override {
+    const cubic::CubicAlgorithm method = kMethods[algorithm_index(info_, algorithm)].second;
+    CubicResult result;
+    result.dataset = std::any_cast<const cubic::Dataset&>(dataset.data);
+    {
+      const std::lock_guard lock(solvers_mutex_);
+      cubic::Solver& solver = solver_for(method, context);
+      const bool had_table = solver.table_build().has_value();
+      result.answer = solver.solve(result.dataset, context);
+      result.method = solver.last_method();
+      if (!had_table) result.table_build = solver.table_build();
+    }
+    cubic::CubicSolution& answer = result.answer;
+    if (result.table_build) answer.stats += *result.table_build;  // the work this answer cost
+    if (answer.moves >= 0 && !answer.path &&
+        path_recording() != PathRecording::length) {  // the table gives the length alone
+      cubic::CubicSolution walk =
+          cubic::solve_bidirectional(board_, result.dataset, answer.moves, context);
+      answer.path = std::move(walk.path);
+      answer.stats += walk.stats;
+      if (search::is_limit(walk.stats.reason)) answer.stats.reason = walk.stats.reason;
+    }
+    Solution solution;
+    solution.dataset = dataset.number;
+    solution.line = dataset.line;
+    solution.stats = answer.stats;
+    solution.algorithm = algorithm;
+    solution.method = name_of(result.method);
+    if (search::is_limit(answer.stats.reason)) {
+      solution.optimal = false;
+    } else if (answer.moves >= 0) {
+      solution.length = static_cast<std::size_t>(answer.moves);
+    } else {  // -1: none within --max-moves, whichever method looked (the table says exhausted)
+      solution.stats.reason = search::StopReason::depth_limit;
+    }
+    solution.answer = std::move(result);
+    if (path_recording() == PathRecording::full) fill_path(solution);
+    return solution;
+  }
+
+  Exploration explore(const Dataset* start, const search::SearchContext& context) const override {
+    CubicSurvey survey;
+    survey.start_empty = start != nullptr
+                             ? std::any_cast<const cubic::Dataset&>(start->data).start_empty
+                             : (board_.rows / 2) * board_.cols + board_.cols / 2;
+    const cubic::CubicDomain domain(board_);
+    const cubic::State origin = domain.start(survey.start_empty);
+    auto states = search::explore(domain, std::span<const cubic::State>(&origin, 1), context, 4);
+    Exploration exploration;
+    static_cast<search::LayerCounts&>(exploration) = states;
+    const auto [x, y] = position_of(board_, survey.start_empty);
+    exploration.origin = fmt::format("the empty cell at ({}, {}), every die white up", x, y);
+    exploration.start = state_json(origin);
+    survey.deepest = std::move(states.deepest);
+    for (const cubic::State& state : survey.deepest)
+      exploration.deepest.push_back(state_json(state));
+    if (!search::is_limit(exploration.stats.reason) && cubic::ViewTable::fits(board_)) {
+      search::SearchStats view_stats;
+      const auto least =
+          cubic::ViewTable::least_moves_from(board_, survey.start_empty, context, view_stats);
+      exploration.stats += view_stats;
+      if (search::is_limit(view_stats.reason)) exploration.stats.reason = view_stats.reason;
+      for (std::uint64_t index = 0; index < least.size(); ++index) {
+        if (least[index] == cubic::ViewTable::kUnreachable) continue;
+        if (least[index] >= survey.views_at.size()) {
+          survey.views_at.resize(least[index] + 1);
+          survey.hardest.clear();
+        }
+        ++survey.views_at[least[index]];
+        if (least[index] + 1U == survey.views_at.size()) survey.hardest.push_back(index);
+      }
+    }
+    exploration.detail = std::move(survey);
+    return exploration;
+  }
+
+  // Solution::states from the start and, when there is a solution, its moves and the states
+  // after each.
+  void fill_path(Solution& solution) const override {
+    const auto& result = std::any_cast<const CubicResult&>(solution.answer);
+    const cubic::CubicDomain domain(board_, result.dataset.goal);
+    cubic::State state = domain.start(result.dataset.start_empty);
+    solution.states.push_back(state_json(state));
+    if (!solution.length || !result.answer.path) return;
+    solution.moves = nlohmann::json::array();
+    for (cubic::Direction d : *result.answer.path) {
+      domain.apply(state, d);
+      solution.moves.push_back(std::string(1, cubic::letter_of(d)));
+      solution.states.push_back(state_json(state));
+    }
+  }
+
+  std::string render(const Solution& solution, Format format) const override {
+    const auto& result = std::any_cast<const CubicResult&>(solution.answer);
+    switch (format) {
+      case Format::contest:
+        return fmt::format("{}\n", result.answer.moves);
+      case Format::pretty:
+        return pretty(solution_label(info_, solution), result);
+      case Format::json:
+        break;
+    }
+    nlohmann::json record = solution_json(info_, solution);
+    record["goal"] = drawing_json(cubic::draw_top_view(board_, result.dataset.goal));
+    if (result.table_build) record["table_build"] = stats_json(*result.table_build);
+    return record.dump() + '\n';
+  }
+
+  std::string render(const Exploration& exploration, Format format) const override {
+    const auto& survey = std::any_cast<const CubicSurvey&>(exploration.detail);
+    if (format == Format::json) {
+      nlohmann::json record = exploration_json(info_, exploration);
+      record["size"] = fmt::format("{}x{}", board_.rows, board_.cols);
+      record["top_view_layers"] = survey.views_at;
+      return record.dump() + '\n';
+    }
+    const auto [x, y] = position_of(board_, survey.start_empty);
+    std::string text =
+        fmt::format("{}x{} board, empty cell starting at ({}, {}), every die white up:\n",
+                    board_.rows, board_.cols, x, y);
+    text += "depth  states     top views first reached\n";
+    const std::vector<std::uint64_t>& states = exploration.layer_sizes;
+    for (std::size_t depth = 0; depth < std::max(states.size(), survey.views_at.size()); ++depth) {
+      text += fmt::format(
+          "{:5}  {:<9}  {}\n", depth, depth < states.size() ? fmt::format("{}", states[depth]) : "",
+          depth < survey.views_at.size() ? fmt::format("{}", survey.views_at[depth]) : "");
+    }
+    std::uint64_t views_total = 0;
+    for (std::uint64_t count : survey.views_at) views_total += count;
+    text += fmt::format("total  {:<9}  {}\n", exploration.total(),
+                        survey.views_at.empty() ? "" : fmt::format("{}", views_total));
+    if (!survey.deepest.empty()) {
+      text += fmt::format("a deepest state ({}; top, north-south, east-west colours):\n{}",
+                          states.size() - 1, cubic::draw_state(board_, survey.deepest.front()));
+    }
+    if (!survey.hardest.empty()) {
+      text += fmt::format("the hardest top views ({}):\n",
+                          io::counted(survey.views_at.size() - 1, "move"));
+      for (std::uint64_t index : survey.hardest)
+        text += cubic::draw_top_view(board_, cubic::ViewTable::view_at(board_, index)) + '\n';
+    }
+    return text;
+  }
+
+ private:
+  nlohmann::json state_json(const cubic::State& state) const {
+    return drawing_json(cubic::draw_state(board_, state));
+  }
+
+  // The solver of `method`, made under `context` on first use. Holds solvers_mutex_.
+  cubic::Solver& solver_for(cubic::CubicAlgorithm method,
+                            const search::SearchContext& context) const {
+    if (auto found = solvers_.find(method); found != solvers_.end()) return found->second;
+    try {
+      return solvers_.try_emplace(method, board_, method, max_moves_, context).first->second;
+    } catch (const std::invalid_argument& error) {
+      throw UsageError("algo", fmt::format("{}: {}", name_of(method), error.what()));
+    }
+  }
+
+  // The pretty rendering under `label` ("Dataset 1, by auto (ida)").
+  std::string pretty(const std::string& label, const CubicResult& result) const {
+    const cubic::Dataset& dataset = result.dataset;
+    const auto [x, y] = position_of(board_, dataset.start_empty);
+    std::string text = fmt::format("{}: empty cell at ({}, {}), goal:\n{}", label, x, y,
+                                   cubic::draw_top_view(board_, dataset.goal));
+    if (result.answer.moves < 0)
+      return text + fmt::format("more than {} moves needed (-1)\n\n", max_moves_);
+    if (!result.answer.path)  // solved with the path not recorded: the length alone
+      return text + fmt::format("{}\n\n", io::counted(result.answer.moves, "move"));
+    const std::vector<cubic::Direction>& path = *result.answer.path;
+    const cubic::CubicDomain domain(board_, dataset.goal);
+    cubic::State state = domain.start(dataset.start_empty);
+    text += fmt::format("{}: {}\n{}", io::counted(path.size(), "move"), letters_of(path),
+                        cubic::draw_state(board_, state));
+    for (std::size_t step = 0; step < path.size(); ++step) {
+      domain.apply(state, path[step]);
+      text += fmt::format("\nMove {}: {}\n{}", step + 1, cubic::letter_of(path[step]),
+                          cubic::draw_state(board_, state));
+    }
+    return text + '\n';
+  }
+
+  const PuzzleInfo& info_ = cubic_info();
+  cubic::Board board_;
+  int max_moves_;
+  mutable std::mutex solvers_mutex_;
+  mutable std::map<cubic::CubicAlgorithm, cubic::Solver> solvers_;
+};
+
+std::unique_ptr<Instance> configure_cubic(const PuzzleInfo& info, const OptionValues& options) {
+  const std::string size = text_option(info, options, "size");
+  std::string error;
+  const std::optional<puzzles::GridSize> board = puzzles::read_grid_size(
+      size, {.min_side = 1, .min_cells = 2, .max_cells = cubic::kMaxCells}, error);
+  if (!board) throw UsageError("size", error);
+  const auto max_moves = static_cast<int>(integer_option(info, options, "max-moves"));
+  return std::make_unique<CubicInstance>(cubic::Board{board->rows, board->cols}, max_moves);
+}
+
+}  // namespace
+
+std::unique_ptr<Puzzle> make_cubic_puzzle(std::shared_ptr<const io::TableLender> /*tables: none*/) {
+  return std::make_unique<Puzzle>(cubic_info(), configure_cubic);
+}
+
+}  // namespace plumb::protocol

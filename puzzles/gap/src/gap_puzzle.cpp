@@ -1,0 +1,316 @@
+// The Gap card solitaire behind the protocol (protocol/builtin.hpp: make_gap_puzzle): POJ 2046's
+// format and decks up to 9 suits x 13 values, solved by BFS, A* or bidirectional BFS
+// (gap_solve.hpp); contest, pretty and JSON renderings; exploration of the layouts reachable from
+// a deal.
+//
+// A dataset is one deal after the count line; the count is read before the first. A move is
+// {"card", "from": [row, column], "to": [row, column]}, places 1-based with column 1 the aces'
+// column; a state is the rows of card codes ("23", or "3.12" in big decks), null for a gap, so that
+// state[row - 1][column - 1] is the card at [row, column].
+#include <fmt/format.h>
+
+#include <array>
+#include <limits>
+#include <nlohmann/json.hpp>
+
+#include "plumb/io/counted.hpp"
+#include "plumb/protocol/builtin.hpp"
+#include "plumb/protocol/options.hpp"
+#include "plumb/protocol/render.hpp"
+#include "plumb/puzzles/gap_io.hpp"
+#include "plumb/puzzles/gap_solve.hpp"
+
+namespace plumb::puzzles {
+namespace {
+
+using protocol::Format;
+
+constexpr std::string_view kDescription = R"(gap: the Gap card solitaire (POJ 2046, BOJ 3937)
+
+Rules. The 28 cards 11..47 (suit 1-4, then value 1-7) are dealt in 4 rows of 7, with an empty
+column added on the left. The aces move first, each to the left column of its own suit's row (11 to
+row 1, ...), leaving four gaps; these moves are not counted. A move fills a gap with the card one
+higher, of the same suit, than the card on the gap's left; a gap right of a 7 or of another gap
+cannot be filled. Goal: row s holds s1 s2 ... s7 in order, the gaps in the last column. The answer
+is the fewest moves, or -1 when the goal cannot be reached.
+
+Input: a count T, then T deals of 4 lines of 7 cards (blank lines may separate deals).
+Output (contest): one number per deal.
+  --format pretty   replays an optimal solution move by move, drawing the layout
+  --format json     one JSON object per deal and line (docs/json.md): status, length, moves,
+                    states, method, statistics
+
+Options:
+  --suits S --values V   S rows of V cards (defaults 4 and 7). Cards are two digits while S and V
+                         are at most 9; `suit.value` (3.12) is accepted in any size and required
+                         when V > 9 (Montana solitaire: --suits 4 --values 13).
+  --algo bfs|astar|bidir
+                         bfs (default: the fastest at every size measured, puzzles/gap/README.md); astar
+                         uses an admissible bound (misplaced cards, plus one for each card sitting
+                         in its predecessor's goal cell); bidir searches from both ends.
+  --prune none|stubborn  none (default): bfs and astar make every move. stubborn: only the moves
+                         of a strong stubborn set: moves that commute are made in one order only
+                         and some dead ends are cut; the lengths stay optimal, and about half as
+                         many layouts are stored, in more time (puzzles/gap/README.md).
+  --seed N               explore without FILE starts from random deal number N (default 1).
+
+Explore: `plumb explore gap [FILE]` counts the layouts reachable from the first deal of FILE (or
+from the random deal --seed picks) at each depth.
+)";
+
+struct NamedAlgorithm {
+  std::string_view name;
+  GapAlgorithm algorithm;
+};
+
+// The one map of --algo's names, the default first.
+constexpr std::array<NamedAlgorithm, 3> kAlgorithms{{
+    {"bfs", GapAlgorithm::bfs},
+    {"astar", GapAlgorithm::astar},
+    {"bidir", GapAlgorithm::bidirectional},
+}};
+
+// What a solution's renderings need.
+struct GapAnswer {
+  GapLayout start;
+  std::optional<std::vector<GapMove>> moves;  // none: no solution, or the path is not recorded
+};
+
+// What an exploration's renderings need besides its counts.
+struct GapReach {
+  GapLayout start;
+  std::vector<GapLayout> deepest;
+};
+
+// Row and column of a cell as the user sees them: 1-based, column 1 being the aces' column.
+nlohmann::json place_json(const GapShape& shape, int cell) {
+  return {shape.row_of(cell) + 1, shape.column_of(cell) + 1};
+}
+
+nlohmann::json layout_json(const GapShape& shape, const GapLayout& layout) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int row = 0; row < shape.suits; ++row) {
+    nlohmann::json cards = nlohmann::json::array({format_gap_card(shape, GapCard{row + 1, 1})});
+    for (int column = 1; column <= shape.values; ++column) {
+      const int code = layout[row * shape.values + column - 1];
+      cards.push_back(code == 0 ? nlohmann::json(nullptr)
+                                : nlohmann::json(format_gap_code(shape, code)));
+    }
+    rows.push_back(std::move(cards));
+  }
+  return rows;
+}
+
+class GapInstance : public protocol::Instance {
+ public:
+  GapInstance(const protocol::PuzzleInfo& info, GapShape shape, GapPruning pruning,
+              std::uint64_t seed)
+      : info_(info), shape_(shape), pruning_(pruning), seed_(seed) {}
+
+  std::unique_ptr<protocol::DatasetReader> read(io::TextInput& in) const override;
+  protocol::Solution solve(const protocol::Dataset& dataset, std::string_view algorithm,
+                           const search::SearchContext& context) const override;
+  protocol::Exploration explore(const protocol::Dataset* start,
+                                const search::SearchContext& context) const override;
+  std::string render(const protocol::Solution& solution, Format format) const override;
+  std::string render(const protocol::Exploration& exploration, Format format) const override;
+
+ private:
+  std::string draw(const GapLayout& layout) const { return draw_gap_layout(shape_, layout); }
+  // Solution::moves and ::states from the answer.
+  void fill_path(protocol::Solution& solution) const override;
+
+  const protocol::PuzzleInfo info_;  // a copy: an instance may outlive its puzzle
+  GapShape shape_;
+  GapPruning pruning_;
+  std::uint64_t seed_;
+};
+
+// The count line, then that many deals; anything but blank lines after them is an error.
+class GapReader : public protocol::DatasetReader {
+ public:
+  GapReader(const GapShape& shape, io::TextInput& in) : shape_(shape), in_(in) {}
+
+  std::optional<protocol::Dataset> next() override {
+    if (!count_) count_ = read_gap_count(in_);
+    if (read_ == *count_) {
+      expect_gap_end(in_, *count_);
+      return std::nullopt;
+    }
+    in_.only_blank_left();  // reads ahead to the deal's first line, which line_number() then counts
+    const auto line = static_cast<std::size_t>(in_.line_number());
+    GapLayout start = gap_start_layout(shape_, read_gap_deal(in_, shape_));
+    return protocol::Dataset{static_cast<std::size_t>(++read_), line, std::move(start), in_.name()};
+  }
+
+ private:
+  const GapShape& shape_;
+  io::TextInput& in_;
+  std::optional<long long> count_;
+  long long read_ = 0;
+};
+
+std::unique_ptr<protocol::DatasetReader> GapInstance::read(io::TextInput& in) const {
+  return std::make_unique<GapReader>(shape_, in);
+}
+
+protocol::Solution GapInstance::solve(const protocol::Dataset& dataset, std::string_view algorithm,
+                                      const search::SearchContext& context) const {
+  const GapAlgorithm named = kAlgorithms[protocol::algorithm_index(info_, algorithm)].algorithm;
+  const auto& start = std::any_cast<const GapLayout&>(dataset.data);
+  GapSolution found =
+      solve_gap(shape_, start, named, context,
+                path_recording() == protocol::PathRecording::length ? search::Answer::cost_only
+                                                                    : search::Answer::moves,
+                pruning_);
+  protocol::Solution solution;
+  solution.dataset = dataset.number;
+  solution.line = dataset.line;
+  solution.stats = found.stats;
+  solution.algorithm = algorithm;
+  solution.method = algorithm;
+  solution.optimal = !search::is_limit(found.stats.reason);
+  if (found.stats.reason == search::StopReason::solved) solution.length = found.length;
+  solution.answer = GapAnswer{start, std::move(found.moves)};
+  if (path_recording() == protocol::PathRecording::full) fill_path(solution);
+  return solution;
+}
+
+void GapInstance::fill_path(protocol::Solution& solution) const {
+  const auto& answer = std::any_cast<const GapAnswer&>(solution.answer);
+  solution.states.push_back(layout_json(shape_, answer.start));
+  if (!answer.moves) return;
+  solution.moves = nlohmann::json::array();
+  GapLayout layout = answer.start;
+  for (const GapMove& move : *answer.moves) {
+    solution.moves.push_back({{"card", format_gap_code(shape_, layout[move.from])},
+                              {"from", place_json(shape_, move.from)},
+                              {"to", place_json(shape_, move.to)}});
+    apply_gap_move(shape_, layout, move);
+    solution.states.push_back(layout_json(shape_, layout));
+  }
+}
+
+std::string GapInstance::render(const protocol::Solution& solution, Format format) const {
+  const auto& answer = std::any_cast<const GapAnswer&>(solution.answer);
+  if (format == Format::contest) {
+    return fmt::format("{}\n", solution.length ? static_cast<long long>(*solution.length) : -1);
+  }
+  if (format == Format::json) {
+    nlohmann::json record = protocol::solution_json(info_, solution);
+    record["suits"] = shape_.suits;
+    record["values"] = shape_.values;
+    return record.dump() + "\n";
+  }
+  const std::string label = fmt::format("{} {}", info_.dataset_noun, solution.dataset);
+  if (!answer.moves) return fmt::format("{}: no solution (-1)\n{}\n", label, draw(answer.start));
+  GapLayout layout = answer.start;
+  std::string text =
+      fmt::format("{}: {}\n{}", label, io::counted(answer.moves->size(), "move"), draw(layout));
+  int number = 0;
+  for (const GapMove& move : *answer.moves) {
+    const std::string card = format_gap_code(shape_, layout[move.from]);
+    apply_gap_move(shape_, layout, move);
+    text +=
+        fmt::format("\nMove {}: {} from row {}, column {} into the gap at row {}, column {}\n{}",
+                    ++number, card, shape_.row_of(move.from) + 1, shape_.column_of(move.from) + 1,
+                    shape_.row_of(move.to) + 1, shape_.column_of(move.to) + 1, draw(layout));
+  }
+  return text + "\n";
+}
+
+protocol::Exploration GapInstance::explore(const protocol::Dataset* start,
+                                           const search::SearchContext& context) const {
+  protocol::Exploration exploration;
+  GapReach reach;
+  if (start != nullptr) {
+    reach.start = std::any_cast<const GapLayout&>(start->data);
+    exploration.origin = "the first deal of " + start->source;
+  } else {
+    reach.start = gap_start_layout(shape_, random_gap_deal(shape_, seed_));
+    exploration.origin = fmt::format("random deal {}", seed_);
+  }
+  GapExploration result = explore_gap(shape_, reach.start, context);
+  exploration.layer_sizes = std::move(result.layer_sizes);
+  exploration.stats = result.stats;
+  exploration.start = layout_json(shape_, reach.start);
+  for (const GapLayout& layout : result.deepest)
+    exploration.deepest.push_back(layout_json(shape_, layout));
+  reach.deepest = std::move(result.deepest);
+  exploration.detail = std::move(reach);
+  return exploration;
+}
+
+std::string GapInstance::render(const protocol::Exploration& exploration, Format format) const {
+  const auto& reach = std::any_cast<const GapReach&>(exploration.detail);
+  if (format == Format::json) {
+    nlohmann::json record = protocol::exploration_json(info_, exploration);
+    record["suits"] = shape_.suits;
+    record["values"] = shape_.values;
+    return record.dump() + "\n";
+  }
+  std::string text = fmt::format("{} x {} layouts reachable from {}:\n{}", shape_.suits,
+                                 shape_.values, exploration.origin, draw(reach.start));
+  text += protocol::layers_table("depth", "layouts", exploration);
+  if (!reach.deepest.empty()) {
+    text += fmt::format("a deepest layout ({}):\n{}",
+                        io::counted(exploration.layer_sizes.size() - 1, "move"),
+                        draw(reach.deepest.front()));
+  }
+  return text;
+}
+
+protocol::PuzzleInfo gap_info() {
+  protocol::PuzzleInfo info;
+  info.name = "gap";
+  info.summary =
+      "Gap card solitaire (POJ 2046): fewest moves to order the rows; decks up to 9 x 13";
+  info.description = kDescription;
+  info.dataset_noun = "Deal";
+  using Type = protocol::OptionSpec::Type;
+  info.options = {
+      {"suits", "Suits, the rows of a deal", Type::integer, "4", 1, kGapMaxSuits, {}},
+      {"values", "Values per suit, the cards in a row", Type::integer, "7", 2, kGapMaxValues, {}},
+      {"prune",
+       "bfs and astar: none (every move) or stubborn (one order of commuting moves)",
+       Type::text,
+       "none",
+       0,
+       0,
+       {"none", "stubborn"},
+       protocol::OptionSpec::Use::solve},
+      {"seed",
+       "explore without FILE: the random deal to start from",
+       Type::integer,
+       "1",
+       0,
+       std::numeric_limits<long long>::max(),
+       {},
+       protocol::OptionSpec::Use::explore},
+  };
+  for (const NamedAlgorithm& each : kAlgorithms) info.algorithms.emplace_back(each.name);
+  return info;
+}
+
+std::unique_ptr<protocol::Instance> configure_gap(const protocol::PuzzleInfo& info,
+                                                  const protocol::OptionValues& options) {
+  GapShape shape;
+  shape.suits = static_cast<int>(protocol::integer_option(info, options, "suits"));
+  shape.values = static_cast<int>(protocol::integer_option(info, options, "values"));
+  const auto seed = protocol::integer_option(info, options, "seed");
+  const GapPruning pruning = protocol::text_option(info, options, "prune") == "stubborn"
+                                 ? GapPruning::stubborn
+                                 : GapPruning::none;
+  return std::make_unique<GapInstance>(info, shape, pruning, static_cast<std::uint64_t>(seed));
+}
+
+}  // namespace
+}  // namespace plumb::puzzles
+
+namespace plumb::protocol {
+
+std::unique_ptr<Puzzle> make_gap_puzzle(std::shared_ptr<const io::TableLender> /*tables: none*/) {
+  return std::make_unique<Puzzle>(puzzles::gap_info(), puzzles::configure_gap);
+}
+
+}  // namespace plumb::protocol

@@ -1,0 +1,267 @@
+// The `pegs` puzzle in the one protocol (protocol/puzzle.hpp): Moving Pegs (UVa 1533) on triangles
+// of 1 to 10 rows; the lexicographically smallest of the shortest solutions; explored from a start.
+//
+// JSON vocabulary: holes are numbered from 1, row by row from the apex, as in the contest; a move
+// is
+// {"from", "over" (the holes jumped, from `from` towards `to`), "to"}; a state is the triangle's
+// rows, each an array of 1 (a peg) and 0 (an empty hole). A solution's record adds "empty" (the
+// hole empty at the start, the one the last peg must end in); an exploration's adds "rows" and
+// "empty".
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <memory>
+#include <utility>
+
+#include "plumb/io/counted.hpp"
+#include "plumb/protocol/builtin.hpp"
+#include "plumb/protocol/options.hpp"
+#include "plumb/protocol/render.hpp"
+#include "plumb/puzzles/pegs_io.hpp"
+#include "plumb/puzzles/pegs_solve.hpp"
+
+namespace plumb::protocol {
+namespace {
+
+using puzzles::PegBoard;
+using puzzles::PegMove;
+using puzzles::PegSet;
+
+constexpr std::string_view kDescription = R"(pegs: Moving Pegs (UVa 1533, LA 2093)
+
+Rules. A triangle of 5 rows has 15 holes, numbered row by row from the apex, left to right:
+1; 2 3; 4 5 6; 7 8 9 10; 11 12 13 14 15. Every hole holds a peg but one. A move jumps a peg
+along a row or a diagonal over one or more adjacent pegs in a line, into the first empty hole after
+them, and removes the pegs jumped. Goal: one peg left, in the hole that was empty at the start.
+
+Input: a count T, then T lines each with the empty hole.
+Output (contest): per case the fewest moves, then the moves as `from to` pairs on one line; among
+all shortest solutions the lexicographically smallest sequence from1 to1 from2 to2 ...; or
+IMPOSSIBLE.
+  --format pretty   draws the triangle after every move
+  --format json     one JSON object per case and line (docs/json.md): status, length, moves,
+                    states, method, statistics
+
+Options:
+  --rows N          a triangle of N rows (1 to 10, default 5), holes numbered the same way
+  --algo meet|table meet (default): breadth-first layers from the start only, meeting the goal
+                    side through the board's self-duality (the distance from x to the goal is the
+                    depth of x with pegs and holes swapped), so it stops at half the solution's
+                    depth; table: the engine's one-byte distance table over all 2^holes positions.
+                    Both then walk forward taking the smallest jump that stays on a shortest path.
+
+Explore: `plumb explore pegs --rows N [FILE]` counts the positions reachable at each number of moves
+from the first case of FILE (default: hole 1 empty).
+)";
+
+// The one mapping of algorithm names to algorithms; the first is the default.
+constexpr std::array<std::pair<std::string_view, puzzles::PegsAlgorithm>, 2> kAlgorithms{{
+    {"meet", puzzles::PegsAlgorithm::meet},
+    {"table", puzzles::PegsAlgorithm::table},
+}};
+
+const PuzzleInfo& pegs_info() {
+  static const PuzzleInfo info = [] {
+    PuzzleInfo info;
+    info.name = "pegs";
+    info.summary =
+        "Moving Pegs (UVa 1533): fewest multi-peg jumps to one peg; triangles up to 10 rows";
+    info.description = kDescription;
+    info.dataset_noun = "Case";
+    info.options = {
+        {.name = "rows",
+         .help = "Rows of the triangle",
+         .type = OptionSpec::Type::integer,
+         .default_value = "5",
+         .min = 1,
+         .max = PegBoard::kMaxRows,
+         .choices = {}},
+    };
+    for (const auto& [name, algorithm] : kAlgorithms) info.algorithms.emplace_back(name);
+    return info;
+  }();
+  return info;
+}
+
+// The triangle's rows of 1 (a peg) and 0 (an empty hole).
+nlohmann::json pegs_json(const PegBoard& board, PegSet pegs) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int hole = 0; hole < board.holes(); ++hole) {
+    if (board.column_of(hole) == 0) rows.push_back(nlohmann::json::array());
+    rows.back().push_back((pegs >> hole) & 1);
+  }
+  return rows;
+}
+
+// {"from", "over", "to"}, 1-based: the jump `move` made in `before`.
+nlohmann::json move_json(const PegBoard& board, PegSet before, PegMove move) {
+  std::vector<int> over;  // the pegs that went, but the one that jumped, in increasing order
+  for (PegSet jumped = before & ~board.apply(before, move) & ~(PegSet{1} << move.from); jumped != 0;
+       jumped &= jumped - 1) {
+    over.push_back(std::countr_zero(jumped) + 1);
+  }
+  if (move.to < move.from) std::reverse(over.begin(), over.end());
+  return {{"from", move.from + 1}, {"over", over}, {"to", move.to + 1}};
+}
+
+// What a pegs Solution's `answer` holds.
+struct PegsResult {
+  int empty = 0;                              // 0-based
+  std::optional<std::vector<PegMove>> moves;  // none: impossible, or stopped by a limit
+};
+
+// What a pegs Exploration's `detail` holds.
+struct PegsSurvey {
+  int empty = 0;
+  std::vector<PegSet> deepest;
+};
+
+class PegsReader : public DatasetReader {
+ public:
+  PegsReader(io::TextInput& in, PegBoard board) : in_(in), board_(std::move(board)) {}
+
+  std::optional<Dataset> next() override {
+    if (!count_) count_ = puzzles::read_pegs_count(in_);
+    if (read_ == *count_) {
+      puzzles::expect_pegs_end(in_, *count_);
+      return std::nullopt;
+    }
+    const int empty = puzzles::read_pegs_case(in_, board_);
+    return Dataset{static_cast<std::size_t>(++read_), static_cast<std::size_t>(in_.line_number()),
+                   empty, in_.name()};
+  }
+
+ private:
+  io::TextInput& in_;
+  PegBoard board_;
+  std::optional<long long> count_;  // read with the first case
+  long long read_ = 0;
+};
+
+class PegsInstance : public Instance {
+ public:
+  explicit PegsInstance(int rows) : board_(rows) {}
+
+  std::unique_ptr<DatasetReader> read(io::TextInput& in) const override {
+    return std::make_unique<PegsReader>(in, board_);
+  }
+
+  Solution solve(const Dataset& dataset, std::string_view algorithm,
+                 const search::SearchContext& context) const override {
+    const puzzles::PegsAlgorithm chosen = kAlgorithms[algorithm_index(info_, algorithm)].second;
+    const int empty = std::any_cast<int>(dataset.data);
+    puzzles::PegsSolution found = puzzles::solve_pegs(board_, empty, chosen, context);
+    Solution solution;
+    solution.dataset = dataset.number;
+    solution.line = dataset.line;
+    solution.stats = found.stats;
+    solution.algorithm = algorithm;
+    solution.method = algorithm;
+    solution.optimal = !search::is_limit(found.stats.reason);
+    if (found.moves) solution.length = found.moves->size();
+    solution.answer = PegsResult{empty, std::move(found.moves)};
+    if (path_recording() == PathRecording::full) fill_path(solution);
+    return solution;
+  }
+
+  // Solution::states from the start with its empty hole and, when there is a solution, its moves
+  // and the states after each.
+  void fill_path(Solution& solution) const override {
+    const auto& result = std::any_cast<const PegsResult&>(solution.answer);
+    PegSet pegs = board_.start(result.empty);
+    solution.states.push_back(pegs_json(board_, pegs));
+    if (result.moves) {
+      solution.moves = nlohmann::json::array();
+      for (const PegMove& move : *result.moves) {
+        solution.moves.push_back(move_json(board_, pegs, move));
+        pegs = board_.apply(pegs, move);
+        solution.states.push_back(pegs_json(board_, pegs));
+      }
+    }
+  }
+
+  Exploration explore(const Dataset* start, const search::SearchContext& context) const override {
+    PegsSurvey survey;
+    survey.empty = start != nullptr ? std::any_cast<int>(start->data) : 0;
+    puzzles::PegsExploration found = puzzles::explore_pegs(board_, survey.empty, context);
+    Exploration exploration;
+    exploration.layer_sizes = std::move(found.layer_sizes);
+    exploration.stats = found.stats;
+    exploration.origin = fmt::format("hole {} empty", survey.empty + 1);
+    exploration.start = pegs_json(board_, board_.start(survey.empty));
+    for (PegSet pegs : found.deepest) exploration.deepest.push_back(pegs_json(board_, pegs));
+    survey.deepest = std::move(found.deepest);
+    exploration.detail = std::move(survey);
+    return exploration;
+  }
+
+  std::string render(const Solution& solution, Format format) const override {
+    const auto& result = std::any_cast<const PegsResult&>(solution.answer);
+    switch (format) {
+      case Format::contest:
+        return puzzles::format_pegs_answer(result.moves);
+      case Format::pretty:
+        return pretty(solution.dataset, result);
+      case Format::json:
+        break;
+    }
+    nlohmann::json record = solution_json(info_, solution);
+    record["empty"] = result.empty + 1;
+    return record.dump() + '\n';
+  }
+
+  std::string render(const Exploration& exploration, Format format) const override {
+    const auto& survey = std::any_cast<const PegsSurvey&>(exploration.detail);
+    if (format == Format::json) {
+      nlohmann::json record = exploration_json(info_, exploration);
+      record["rows"] = board_.rows();
+      record["empty"] = survey.empty + 1;
+      return record.dump() + '\n';
+    }
+    std::string text =
+        fmt::format("Positions reachable on the {}-row triangle ({} holes) from hole {} empty:\n",
+                    board_.rows(), board_.holes(), survey.empty + 1);
+    text += layers_table("moves", "positions", exploration);
+    if (!survey.deepest.empty()) {
+      text += fmt::format("a deepest position ({}):\n{}",
+                          io::counted(exploration.layer_sizes.size() - 1, "move"),
+                          puzzles::draw_pegs(board_, survey.deepest.front()));
+    }
+    return text;
+  }
+
+ private:
+  std::string pretty(std::size_t number, const PegsResult& result) const {
+    PegSet pegs = board_.start(result.empty);
+    if (!result.moves) {
+      return fmt::format("Case {}: hole {} empty: impossible\n{}\n", number, result.empty + 1,
+                         puzzles::draw_pegs(board_, pegs));
+    }
+    std::string text =
+        fmt::format("Case {}: hole {} empty: {}\n{}", number, result.empty + 1,
+                    io::counted(result.moves->size(), "move"), puzzles::draw_pegs(board_, pegs));
+    for (std::size_t step = 0; step < result.moves->size(); ++step) {
+      const PegMove move = (*result.moves)[step];
+      pegs = board_.apply(pegs, move);
+      text += fmt::format("\nMove {}: {} -> {}\n{}", step + 1, move.from + 1, move.to + 1,
+                          puzzles::draw_pegs(board_, pegs));
+    }
+    return text + '\n';
+  }
+
+  const PuzzleInfo& info_ = pegs_info();
+  PegBoard board_;
+};
+
+}  // namespace
+
+std::unique_ptr<Puzzle> make_pegs_puzzle(std::shared_ptr<const io::TableLender> /*tables: none*/) {
+  return std::make_unique<Puzzle>(pegs_info(), [](const PuzzleInfo& info,
+                                                  const OptionValues& options) {
+    return std::make_unique<PegsInstance>(static_cast<int>(integer_option(info, options, "rows")));
+  });
+}
+
+}  // namespace plumb::protocol

@@ -1,0 +1,434 @@
+// The sliding-tile puzzle behind the protocol (protocol/builtin.hpp: make_sliding_puzzle): the
+// 8-puzzle contest format (POJ 1077, HDU 1043) and every board up to 5x5, solved optimally by
+// puzzles::SlidingSolver's algorithms (a distance table, IDA* over pattern databases, ...);
+// contest, pretty and JSON renderings; exploration of whole state spaces.
+//
+// A dataset is one non-blank line: a board of --size, or of the square of its token count. Moves
+// are named by the way the blank goes (JSON "u" "d" "l" "r"); a state is the array of tiles row by
+// row, 0 for the blank. An instance keeps one solver per board size met (their tables and pattern
+// databases are built once, or lent by the front end's io::TableLender), so it is used by one
+// thread at a time.
+#include <fmt/format.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+
+#include "plumb/encode/permutation_rank.hpp"
+#include "plumb/io/counted.hpp"
+#include "plumb/protocol/builtin.hpp"
+#include "plumb/protocol/options.hpp"
+#include "plumb/protocol/render.hpp"
+#include "plumb/puzzles/sliding_io.hpp"
+#include "plumb/puzzles/sliding_solve.hpp"
+#include "plumb/search/explore.hpp"
+
+namespace plumb::puzzles {
+namespace {
+
+using protocol::Format;
+using protocol::UsageError;
+
+constexpr std::string_view kDescription =
+    R"(sliding: sliding-tile puzzles (POJ 1077 "Eight", HDU 1043, the 15- and 24-puzzles)
+
+Rules. A board of R rows and C columns holds the tiles 1 .. R*C-1 and one blank. A move slides a
+tile next to the blank into it; moves are named by the direction the BLANK moves: u d l r.
+Goal: the tiles in order, row by row, with the blank last (1 2 3 4 5 6 7 8 x).
+
+Input: one board per line until the end of input, R*C tokens row by row: the tiles and the blank,
+written x or 0. The size is inferred from a square token count (9 -> 3x3, 16 -> 4x4, 25 -> 5x5) or
+given with --size. Blank lines are skipped.
+Output (contest): one line per board: a shortest move string, `unsolvable`, or an empty line when
+the board is already solved.
+  --format pretty   the boards step by step
+  --format json     one JSON object per board and line (docs/json.md): status, length, moves,
+                    states, method (what auto chose), statistics
+
+Options:
+  --size RxC        boards of R rows and C columns (R, C >= 2, R*C <= 25), e.g. 2x4, 3x4
+  --goal G          blank-last (default), blank-first (0 1 2 ...: Korf's benchmark sets), or an
+                    explicit board in quotes, e.g. --goal "1 2 3 8 x 4 7 6 5"
+  --algo A          auto (default): the table on boards of at most 2,000,000 states (3x3, 2x5 and
+                    smaller); beyond, pdb where there are pattern databases (4x4, 5x5, or the --pdb
+                    set) and the goal's blank is in a corner; else ida.
+                    table: a breadth-first distance table of the goal's half of the states, built
+                    once and cached, each board then a walk down it.
+                    pdb: IDA* over additive pattern databases with reflection, on --threads
+                    threads (default: one a core); the databases are built on first use, saying
+                    so on standard error (15-7-8: about 1.5 minutes on 2 cores and 1.3 GB of
+                    memory; 24-6666: about 3 minutes and 0.5 GB), then loaded from the cache
+                    ($PLUMB_CACHE, else ~/.cache/plumb; see plumb pdb) into 288 MB (15-7-8)
+                    or 255 MB (24-6666) of memory.
+                    astar-ida: A* over the same databases until it stores 10,000,000 states
+                    (with --max-memory: what a quarter of it holds), then IDA* from A*'s
+                    frontier (Bu and Korf 2019).
+                    ida: IDA* with Manhattan distance plus linear conflicts, nothing to build.
+                    astar, bfs, bidir: the generic engine's A*, breadth-first and bidirectional
+                    breadth-first search.
+  --pdb SET         the pattern databases of pdb (default 15-7-8 on 4x4, 24-6666 on 5x5):
+                    15-7-8, 24-6666, 15-555 (4x4, small and quick to build), 8-44 (3x3), 7-34
+                    (2x4); the set must match the board's size
+Unsolvable boards are answered at once by the parity rule, with every algorithm.
+
+Explore: `plumb explore sliding --size RxC [FILE]` counts the states at each depth from the goal
+(or from the first board of FILE) and shows the deepest; boards of up to 2^33 states (3x4: 239,500,800)
+a process: bigger ones across the processes of an MPI job (docs/scale-out.md).
+)";
+
+// A board read from the input.
+struct SlidingBoard {
+  SlidingSize size;
+  SlidingState board;
+};
+
+// What a solution's renderings need: the boards from the start, one a move.
+struct SlidingAnswer {
+  SlidingSize size;
+  bool solvable = false;
+  SlidingState start;
+  std::vector<SlidingMove> moves;
+  std::vector<SlidingState> boards;  // the start, then the board after each move, once recorded
+};
+
+// What an exploration's renderings need besides its counts.
+struct SlidingReach {
+  SlidingSize size;
+  SlidingState start;
+  std::vector<SlidingState> deepest;
+};
+
+constexpr std::size_t kKeptDeepest = 16;  // deepest boards an exploration keeps; 4 are drawn
+constexpr std::size_t kDrawnDeepest = 4;
+
+nlohmann::json board_json(const SlidingState& board, SlidingSize size) {
+  nlohmann::json tiles = nlohmann::json::array();
+  for (int cell = 0; cell < size.rows * size.cols; ++cell) tiles.push_back(board.cells[cell]);
+  return tiles;
+}
+
+// What --size, --goal and --pdb said.
+struct SlidingSettings {
+  std::optional<SlidingSize> size;  // --size, else inferred from each line
+  BlankPlace blank = BlankPlace::last;
+  std::optional<SlidingState> explicit_goal;      // --goal "tiles"; its size is then `size`
+  const SlidingPartition* partition = nullptr;    // --pdb; null for each size's default
+  std::shared_ptr<const io::TableLender> tables;  // the front end's loaded sets, if any
+};
+
+std::optional<SlidingSize> size_option(const protocol::PuzzleInfo& info,
+                                       const protocol::OptionValues& options) {
+  const std::string given = protocol::text_option(info, options, "size");
+  if (given.empty()) return std::nullopt;
+  std::string error;
+  const auto size = read_grid_size(given, kSlidingBounds, error);
+  if (!size) throw UsageError("size", error);
+  return size;
+}
+
+void read_goal_option(const protocol::PuzzleInfo& info, const protocol::OptionValues& options,
+                      SlidingSettings& settings) {
+  const std::string goal_text = protocol::text_option(info, options, "goal");
+  if (goal_text == "blank-last") return;
+  if (goal_text == "blank-first") {
+    settings.blank = BlankPlace::first;
+    return;
+  }
+  if (!settings.size) {
+    settings.size = square_size(count_tokens(goal_text));
+    if (!settings.size) {
+      throw UsageError("goal",
+                       "expected blank-last, blank-first or a square board of tiles (or give "
+                       "--size RxC)");
+    }
+  }
+  SlidingState goal;
+  if (const std::string error = read_board(goal_text, *settings.size, goal); !error.empty())
+    throw UsageError("goal", error);
+  settings.explicit_goal = goal;
+}
+
+const SlidingPartition* partition_option(const protocol::PuzzleInfo& info,
+                                         const protocol::OptionValues& options) {
+  const std::string given = protocol::text_option(info, options, "pdb");
+  if (given.empty()) return nullptr;
+  const SlidingPartition* partition = find_sliding_partition(given);
+  if (partition == nullptr) {
+    throw UsageError("pdb", "no pattern database set named " + io::quote(given) +
+                                "; the sets: " + sliding_partition_list());
+  }
+  return partition;
+}
+
+class SlidingInstance : public protocol::Instance {
+ public:
+  SlidingInstance(const protocol::PuzzleInfo& info, SlidingSettings settings)
+      : info_(info), settings_(settings) {}
+
+  std::unique_ptr<protocol::DatasetReader> read(io::TextInput& in) const override;
+  protocol::Solution solve(const protocol::Dataset& dataset, std::string_view algorithm,
+                           const search::SearchContext& context) const override;
+  protocol::Exploration explore(const protocol::Dataset* start,
+                                const search::SearchContext& context) const override;
+  std::string render(const protocol::Solution& solution, Format format) const override;
+  std::string render(const protocol::Exploration& exploration, Format format) const override;
+
+  // The board size of `line`: --size, or the square of its token count.
+  SlidingSize size_of(const io::TextInput& in, const std::string& line) const {
+    if (settings_.size) return *settings_.size;
+    const int tokens = count_tokens(line);
+    const auto size = square_size(tokens);
+    if (!size) {
+      in.fail(fmt::format("cannot infer a square board from {} (4, 9, 16 or 25); give --size RxC",
+                          io::counted(static_cast<std::uint64_t>(tokens), "token")));
+    }
+    return *size;
+  }
+
+ private:
+  SlidingState goal_for(SlidingSize size) const {
+    return settings_.explicit_goal ? *settings_.explicit_goal
+                                   : ordered_sliding_goal(size.rows, size.cols, settings_.blank);
+  }
+
+  SlidingSolver& solver_for(SlidingSize size) const {
+    if (last_ != nullptr && last_->size() == size) return *last_;
+    for (auto& solver : solvers_) {
+      if (solver->size() == size) return *(last_ = solver.get());
+    }
+    solvers_.push_back(std::make_unique<SlidingSolver>(size, goal_for(size), settings_.partition,
+                                                       settings_.tables.get()));
+    return *(last_ = solvers_.back().get());
+  }
+
+  void fill_path(protocol::Solution& solution) const override;
+
+  const protocol::PuzzleInfo info_;  // a copy: an instance may outlive its puzzle
+  SlidingSettings settings_;
+  mutable std::vector<std::unique_ptr<SlidingSolver>> solvers_;  // one per board size met
+  mutable SlidingSolver* last_ = nullptr;
+};
+
+// One board a non-blank line, to the end of the input.
+class SlidingReader : public protocol::DatasetReader {
+ public:
+  SlidingReader(const SlidingInstance& instance, io::TextInput& in)
+      : instance_(instance), in_(in) {}
+
+  std::optional<protocol::Dataset> next() override {
+    if (!in_.next_nonblank_line(line_)) return std::nullopt;
+    SlidingBoard board{instance_.size_of(in_, line_), {}};
+    if (const std::string error = read_board(line_, board.size, board.board); !error.empty())
+      in_.fail(error);
+    return protocol::Dataset{++count_, static_cast<std::size_t>(in_.line_number()), board,
+                             in_.name()};
+  }
+
+ private:
+  const SlidingInstance& instance_;
+  io::TextInput& in_;
+  std::string line_;  // the line read last (kept: its buffer serves the next)
+  std::size_t count_ = 0;
+};
+
+std::unique_ptr<protocol::DatasetReader> SlidingInstance::read(io::TextInput& in) const {
+  return std::make_unique<SlidingReader>(*this, in);
+}
+
+protocol::Solution SlidingInstance::solve(const protocol::Dataset& dataset,
+                                          std::string_view algorithm,
+                                          const search::SearchContext& context) const {
+  const SlidingAlgorithm& named = sliding_algorithms()[protocol::algorithm_index(info_, algorithm)];
+  const auto& start = std::any_cast<const SlidingBoard&>(dataset.data);
+  SlidingSolution found;
+  try {  // a --pdb set or a goal the board's size or the algorithm cannot use
+    solver_for(start.size).solve(start.board, named, context, found);
+  } catch (const std::invalid_argument& error) {
+    throw io::InputError(dataset.source, static_cast<int>(dataset.line), error.what());
+  }
+  protocol::Solution solution;
+  solution.dataset = dataset.number;
+  solution.line = dataset.line;
+  solution.stats = found.stats;
+  solution.algorithm = algorithm;
+  solution.method = found.method;
+  solution.optimal = !search::is_limit(found.stats.reason);
+  if (found.solvable && !search::is_limit(found.stats.reason)) solution.length = found.moves.size();
+  solution.answer =
+      SlidingAnswer{start.size, found.solvable, start.board, std::move(found.moves), {}};
+  if (path_recording() == protocol::PathRecording::full) fill_path(solution);
+  return solution;
+}
+
+// The boards from the start, one a move (for the pretty rendering), and the path as JSON.
+void SlidingInstance::fill_path(protocol::Solution& solution) const {
+  auto& answer = std::any_cast<SlidingAnswer&>(solution.answer);
+  const SlidingDomain& domain = solver_for(answer.size).domain();
+  SlidingState board = answer.start;
+  answer.boards.reserve(answer.moves.size() + 1);
+  answer.boards.push_back(board);
+  solution.states.push_back(board_json(board, answer.size));
+  if (!solution.length) return;
+  solution.moves = nlohmann::json::array();
+  for (const SlidingMove move : answer.moves) {
+    domain.apply(board, move);
+    answer.boards.push_back(board);
+    solution.moves.push_back(std::string(1, to_letter(move)));
+    solution.states.push_back(board_json(board, answer.size));
+  }
+}
+
+std::string SlidingInstance::render(const protocol::Solution& solution, Format format) const {
+  const auto& answer = std::any_cast<const SlidingAnswer&>(solution.answer);
+  std::string moves;
+  moves.reserve(answer.moves.size() + 1);
+  append_moves(moves, answer.moves.data(), answer.moves.size());
+  if (format == Format::contest) {
+    if (!answer.solvable) return "unsolvable\n";
+    moves += '\n';
+    return moves;
+  }
+  if (format == Format::json) {
+    nlohmann::json record = protocol::solution_json(info_, solution);
+    record["size"] = size_name(answer.size);
+    return record.dump() + "\n";
+  }
+  const std::string label = protocol::solution_label(info_, solution);
+  std::string text;
+  if (!answer.solvable) {
+    text = fmt::format("{}: unsolvable\n", label);
+    append_board(text, answer.boards.front(), answer.size);
+    return text + "\n";
+  }
+  text = fmt::format("{}: {} of the blank: {}\n", label, io::counted(answer.moves.size(), "move"),
+                     moves);
+  append_board(text, answer.boards.front(), answer.size);
+  for (std::size_t i = 0; i < answer.moves.size(); ++i) {
+    text += fmt::format("\n{}. {}\n", i + 1, to_letter(answer.moves[i]));
+    append_board(text, answer.boards[i + 1], answer.size);
+  }
+  return text + "\n";
+}
+
+protocol::Exploration SlidingInstance::explore(const protocol::Dataset* start,
+                                               const search::SearchContext& context) const {
+  SlidingReach reach{settings_.size.value_or(SlidingSize{3, 3}), {}, {}};
+  protocol::Exploration exploration;
+  exploration.origin = "the goal";
+  if (start != nullptr) {
+    const auto& board = std::any_cast<const SlidingBoard&>(start->data);
+    reach.size = board.size;
+    reach.start = board.board;
+    exploration.origin = fmt::format("{} line {}", start->source, start->line);
+  } else {
+    reach.start = goal_for(reach.size);
+  }
+  const int cells = reach.size.rows * reach.size.cols;
+  const std::uint64_t states = cells <= kMaxRankedSlidingCells
+                                   ? encode::count_permutations(static_cast<std::size_t>(cells)) / 2
+                                   : 0;
+  const auto& group = context.distribution.exchange;
+  const std::uint64_t processes = group != nullptr ? static_cast<std::uint64_t>(group->size()) : 1;
+  if (states == 0 || states / processes > search::kDenseExploreLimit) {
+    const std::string count = states == 0 ? "more than 2^64" : fmt::format("{}", states);
+    const std::string message =
+        fmt::format("a {} board has {} states: explore handles at most {}{}", size_name(reach.size),
+                    count, search::kDenseExploreLimit, processes > 1 ? " a process" : "");
+    if (start != nullptr)
+      throw io::InputError(start->source, static_cast<int>(start->line), message);
+    throw UsageError("size", message);
+  }
+  const RankedSlidingDomain domain(reach.size.rows, reach.size.cols, goal_for(reach.size),
+                                   reach.start);
+  auto result = search::explore(domain, std::span(&reach.start, 1), context, kKeptDeepest);
+  static_cast<search::LayerCounts&>(exploration) = result;
+  exploration.start = board_json(reach.start, reach.size);
+  for (const SlidingState& board : result.deepest)
+    exploration.deepest.push_back(board_json(board, reach.size));
+  reach.deepest = std::move(result.deepest);
+  exploration.detail = std::move(reach);
+  return exploration;
+}
+
+std::string SlidingInstance::render(const protocol::Exploration& exploration, Format format) const {
+  const auto& reach = std::any_cast<const SlidingReach&>(exploration.detail);
+  if (format == Format::json) {
+    nlohmann::json record = protocol::exploration_json(info_, exploration);
+    record["size"] = size_name(reach.size);
+    return record.dump() + "\n";
+  }
+  std::string text = fmt::format("{} board, from {}: {}\n", size_name(reach.size),
+                                 exploration.origin, board_line(reach.start, reach.size));
+  text += protocol::layers_table("depth", "states", exploration);
+  const std::uint64_t deepest_count =
+      exploration.layer_sizes.empty() ? 0 : exploration.layer_sizes.back();
+  text += fmt::format("the deepest are {} away: {}",
+                      io::counted(exploration.layer_sizes.size() - 1, "move"),
+                      io::counted(deepest_count, "state"));
+  const std::size_t shown = std::min(kDrawnDeepest, reach.deepest.size());
+  text += shown < deepest_count ? fmt::format(", the first {}:\n", shown) : ":\n";
+  for (std::size_t i = 0; i < shown; ++i) {
+    text += '\n';
+    append_board(text, reach.deepest[i], reach.size);
+  }
+  return text;
+}
+
+protocol::PuzzleInfo sliding_info() {
+  protocol::PuzzleInfo info;
+  info.name = "sliding";
+  info.summary =
+      "sliding-tile puzzles (POJ 1077 Eight, the 15- and 24-puzzles): shortest solutions, up to "
+      "5x5";
+  info.description = kDescription;
+  info.dataset_noun = "Board";
+  using Type = protocol::OptionSpec::Type;
+  info.options = {
+      {.name = "size",
+       .help = "Board size RxC (default: inferred from a square token count)",
+       .type = Type::text,
+       .default_value = "",
+       .choices = {}},
+      {.name = "goal",
+       .help = "blank-last, blank-first, or the goal board's tiles in quotes",
+       .type = Type::text,
+       .default_value = "blank-last",
+       .choices = {}},
+      {.name = "pdb",
+       .help = "Pattern databases of --algo pdb, one of: " + sliding_partition_list() +
+               " (default: 15-7-8 on 4x4, 24-6666 on 5x5)",
+       .type = Type::text,
+       .default_value = "",
+       .choices = {},
+       .use = protocol::OptionSpec::Use::solve},
+  };
+  for (const SlidingAlgorithm& algorithm : sliding_algorithms())
+    info.algorithms.emplace_back(algorithm.name);
+  return info;
+}
+
+std::unique_ptr<protocol::Instance> configure_sliding(
+    const protocol::PuzzleInfo& info, const protocol::OptionValues& options,
+    const std::shared_ptr<const io::TableLender>& tables) {
+  SlidingSettings settings;
+  settings.tables = tables;
+  settings.size = size_option(info, options);
+  read_goal_option(info, options, settings);
+  settings.partition = partition_option(info, options);
+  return std::make_unique<SlidingInstance>(info, settings);
+}
+
+}  // namespace
+}  // namespace plumb::puzzles
+
+namespace plumb::protocol {
+
+std::unique_ptr<Puzzle> make_sliding_puzzle(std::shared_ptr<const io::TableLender> tables) {
+  return std::make_unique<Puzzle>(puzzles::sliding_info(),
+                                  [tables](const PuzzleInfo& info, const OptionValues& options) {
+                                    return puzzles::configure_sliding(info, options, tables);
+                                  });
+}
+
+}  // namespace plumb::protocol
