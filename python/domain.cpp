@@ -20,7 +20,7 @@
 #include "python/cancellable.hpp"
 #include "python/errors.hpp"
 #include "python/json.hpp"
-#include "python/limits.hpp"
+#include "python/limit_arguments.hpp"
 
 namespace plumb::python {
 

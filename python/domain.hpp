@@ -16,7 +16,7 @@
 // answers without Python. A callback that raises, or answers what is not a pair, a bool or an
 // estimate, cancels the search's context; rethrow_failure() throws that first exception again after
 // the search has returned. A callback that keeps yielding (an endless generator, a slow one) is
-// watched as the search's expansions are: the domain charges a Budget of its own (limits.hpp) for
+// watched as the search's expansions are: the domain charges a Budget of its own (search/budget.hpp) for
 // every pair yielded, and when that finds a limit or the cancellation, it stops taking pairs,
 // cancels the context and names the reason (stopped_by()), which is then the search's: an
 // expansion cut short leaves the search's answer unproven. A domain serves one search on one
@@ -32,9 +32,9 @@
 #include <utility>
 #include <vector>
 
+#include "plumb/search/budget.hpp"
 #include "plumb/search/context.hpp"
 #include "plumb/search/domain.hpp"
-#include "plumb/search/limits.hpp"
 #include "plumb/search/stats.hpp"
 
 namespace plumb::python {

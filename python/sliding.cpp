@@ -27,7 +27,7 @@
 #include "python/bindings.hpp"
 #include "python/cancellable.hpp"
 #include "python/errors.hpp"
-#include "python/limits.hpp"
+#include "python/limit_arguments.hpp"
 
 namespace plumb::python {
 namespace {

@@ -11,7 +11,7 @@
 #include <streambuf>
 
 #include "plumb/io/text_input.hpp"
-#include "plumb/search/limits.hpp"
+#include "plumb/search/budget.hpp"
 
 namespace plumb::cli {
 namespace {

@@ -10,7 +10,7 @@
 #include "plumb/io/counted.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/protocol/options.hpp"
-#include "plumb/search/limits.hpp"
+#include "plumb/search/budget.hpp"
 
 namespace plumb::protocol {
 namespace {

@@ -2,7 +2,7 @@
 // the input that crashed a target, through the same path, and expects the program's usage error.
 #include <gtest/gtest.h>
 
-#include "plumb/protocol/limits.hpp"
+#include "plumb/protocol/limit_options.hpp"
 #include "tests/support/run_plumb.hpp"
 
 namespace plumb::testing {

@@ -13,7 +13,7 @@
 //   Capacity augment(ResidualNetwork&, int s, int t, Capacity limit, search::Budget* budget);
 // that increases the s-t flow by as much as it can, up to `limit`, and returns the increase; with a
 // budget it charges it once a node it scans, and returns early (the flow valid but not maximum) once
-// the budget stops (search/limits.hpp: time, node and memory limits, cancellation); the network's
+// the budget stops (search/budget.hpp: time, node and memory limits, cancellation); the network's
 // layout, before the first augmentation, checks the budget too and returns 0 when it stops.
 // Preconditions (asserted): s != t, both nodes exist, capacities are >= 0, and the total capacity
 // leaving s fits in a Capacity (int64). After flow(s, t) without a limit (or with one not reached),
@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "plumb/flow/residual_network.hpp"
-#include "plumb/search/limits.hpp"
+#include "plumb/search/budget.hpp"
 
 namespace plumb::flow {
 

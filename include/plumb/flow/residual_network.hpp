@@ -24,7 +24,7 @@
 #include <limits>
 #include <vector>
 
-#include "plumb/search/limits.hpp"
+#include "plumb/search/budget.hpp"
 
 namespace plumb::flow {
 

@@ -66,7 +66,7 @@
 #endif
 
 #include "plumb/pdb/nibble_array.hpp"
-#include "plumb/search/limits.hpp"
+#include "plumb/search/budget.hpp"
 
 namespace plumb::pdb {
 

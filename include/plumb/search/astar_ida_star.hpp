@@ -20,7 +20,7 @@
 // The A* phase positions the heuristic at each state it expands (position(s)) and moves it to each
 // child but the parent and back; it stops at the first of: `astar_states` states stored, the goal,
 // an empty open list (no solution), or a limit. Limits: A*'s Budget (nodes, time, memory,
-// cancellation, progress: limits.hpp) during A*, then those of parallel IDA* (its expansions
+// cancellation, progress: budget.hpp) during A*, then those of parallel IDA* (its expansions
 // counted on top of A*'s; the memory is no longer checked: it grows only by the frontier's list);
 // max_depth bounds f in both. Across processes (a context whose distribution names a group), every
 // process runs the same A* and has the same frontier, whose nodes are the items the processes share
@@ -38,10 +38,10 @@
 #include <vector>
 
 #include "plumb/search/astar.hpp"
+#include "plumb/search/budget.hpp"
 #include "plumb/search/context.hpp"
 #include "plumb/search/deepening.hpp"
 #include "plumb/search/domain.hpp"
-#include "plumb/search/limits.hpp"
 #include "plumb/search/parallel_ida_star.hpp"
 #include "plumb/search/stats.hpp"
 

@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "plumb/search/budget.hpp"
 #include "plumb/search/domain.hpp"
-#include "plumb/search/limits.hpp"
 #include "plumb/search/search_tree.hpp"
 #include "plumb/search/visited_set.hpp"
 

@@ -6,7 +6,7 @@
 // it started (a dropped request, a signal) while the search reads the flag. Every member function
 // is thread-safe. Progress is reported by one thread at a time, at most once per interval,
 // whichever worker asks first; a search calls report_progress() from its periodic limit check
-// (Budget::check, limits.hpp) and never draws anything itself. Reading the cancellation is a
+// (Budget::check, budget.hpp) and never draws anything itself. Reading the cancellation is a
 // relaxed atomic load, so a search may test it as often as it checks the clock. Its distribution
 // (exchange.hpp) shares an exploration among processes and keeps its checkpoints.
 #pragma once

@@ -2,7 +2,7 @@
 // set of starts, one byte a rank, so that a later query is a lookup (or a walk down the table).
 //
 // Distances saturate nowhere: a space deeper than 254 stops with StopReason::depth_limit. Memory:
-// num_states bytes plus the largest layer's ranks, both allocated through the Budget (limits.hpp):
+// num_states bytes plus the largest layer's ranks, both allocated through the Budget (budget.hpp):
 // the memory limit stops the search before either passes it, and a table the system cannot give
 // throws io::EnvironmentError naming its size. Time: one expansion per reachable state.
 #pragma once
@@ -11,8 +11,8 @@
 #include <span>
 #include <vector>
 
+#include "plumb/search/budget.hpp"
 #include "plumb/search/domain.hpp"
-#include "plumb/search/limits.hpp"
 
 namespace plumb::search {
 

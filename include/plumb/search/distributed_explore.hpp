@@ -48,12 +48,12 @@
 
 #include "plumb/encode/hash.hpp"
 #include "plumb/io/environment_error.hpp"
+#include "plumb/search/budget.hpp"
 #include "plumb/search/domain.hpp"
 #include "plumb/search/exchange.hpp"
 #include "plumb/search/explore_checkpoint.hpp"
 #include "plumb/search/explore_result.hpp"
 #include "plumb/search/explore_shares.hpp"
-#include "plumb/search/limits.hpp"
 
 namespace plumb::search {
 namespace detail {

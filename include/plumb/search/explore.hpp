@@ -6,7 +6,7 @@
 // is found by scanning the codes a word at a time, by SearchLimits::threads workers (the domain's
 // const members must then be safe to call from several threads). Other domains keep a flat hash table
 // of every state seen (StateTable over packed keys) and a vector per layer. Each state is expanded once.
-// Every table and layer is allocated through the Budget (limits.hpp), so the memory limit stops an
+// Every table and layer is allocated through the Budget (budget.hpp), so the memory limit stops an
 // exploration before an allocation would pass it; the threads are search::worker_threads(context),
 // no more than the layer's chunks of work. The deepest states kept are the first of the last layer in
 // explore_result.hpp's canonical order. Under a context whose distribution is active (exchange.hpp)
@@ -21,11 +21,11 @@
 #include <vector>
 
 #include "plumb/encode/nbit_array.hpp"
+#include "plumb/search/budget.hpp"
 #include "plumb/search/dense_layers.hpp"
 #include "plumb/search/distributed_explore.hpp"
 #include "plumb/search/domain.hpp"
 #include "plumb/search/explore_result.hpp"
-#include "plumb/search/limits.hpp"
 #include "plumb/search/state_table.hpp"
 
 namespace plumb::search {

@@ -30,11 +30,11 @@
 
 #include "plumb/encode/hash.hpp"
 #include "plumb/encode/nbit_array.hpp"
+#include "plumb/search/budget.hpp"
 #include "plumb/search/dense_layers.hpp"
 #include "plumb/search/domain.hpp"
 #include "plumb/search/exchange.hpp"
 #include "plumb/search/explore_result.hpp"
-#include "plumb/search/limits.hpp"
 #include "plumb/search/state_table.hpp"
 
 namespace plumb::search::detail {

@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "plumb/search/budget.hpp"
 #include "plumb/search/domain.hpp"
-#include "plumb/search/limits.hpp"
 
 namespace plumb::search {
 

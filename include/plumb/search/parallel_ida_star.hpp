@@ -43,11 +43,11 @@
 #include <utility>
 #include <vector>
 
+#include "plumb/search/budget.hpp"
 #include "plumb/search/context.hpp"
 #include "plumb/search/deepening.hpp"
 #include "plumb/search/domain.hpp"
 #include "plumb/search/exchange.hpp"
-#include "plumb/search/limits.hpp"
 #include "plumb/search/stats.hpp"
 
 namespace plumb::search {

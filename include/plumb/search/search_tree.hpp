@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "plumb/search/limits.hpp"
+#include "plumb/search/budget.hpp"
 
 namespace plumb::search {
 

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "plumb/encode/hash.hpp"
-#include "plumb/search/limits.hpp"
+#include "plumb/search/budget.hpp"
 
 namespace plumb::search {
 

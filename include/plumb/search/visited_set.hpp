@@ -12,8 +12,8 @@
 #include <cstdint>
 
 #include "plumb/encode/nbit_array.hpp"
+#include "plumb/search/budget.hpp"
 #include "plumb/search/domain.hpp"
-#include "plumb/search/limits.hpp"
 #include "plumb/search/state_table.hpp"
 
 namespace plumb::search {

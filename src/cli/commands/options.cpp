@@ -7,7 +7,7 @@
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
 #include "cli/values.hpp"
-#include "plumb/protocol/limits.hpp"
+#include "plumb/protocol/limit_options.hpp"
 #include "plumb/protocol/run.hpp"
 
 namespace plumb::cli {

@@ -27,7 +27,7 @@
 
 #include "plumb/flow/residual_network.hpp"
 #include "plumb/io/text_input.hpp"
-#include "plumb/search/limits.hpp"
+#include "plumb/search/budget.hpp"
 #include "plumb/search/stats.hpp"
 
 namespace plumb::puzzles {

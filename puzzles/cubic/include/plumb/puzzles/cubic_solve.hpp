@@ -24,7 +24,7 @@
 #include "plumb/puzzles/cubic.hpp"
 #include "plumb/puzzles/cubic_io.hpp"
 #include "plumb/puzzles/cubic_table.hpp"
-#include "plumb/search/limits.hpp"
+#include "plumb/search/budget.hpp"
 
 namespace plumb::puzzles::cubic {
 

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "plumb/puzzles/cubic.hpp"
-#include "plumb/search/limits.hpp"
+#include "plumb/search/budget.hpp"
 
 namespace plumb::puzzles::cubic {
 

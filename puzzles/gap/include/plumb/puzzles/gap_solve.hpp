@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "plumb/puzzles/gap.hpp"
-#include "plumb/search/limits.hpp"
+#include "plumb/search/budget.hpp"
 #include "plumb/search/stats.hpp"
 
 namespace plumb::puzzles {

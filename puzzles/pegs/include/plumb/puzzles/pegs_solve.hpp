@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "plumb/puzzles/pegs.hpp"
-#include "plumb/search/limits.hpp"
+#include "plumb/search/budget.hpp"
 #include "plumb/search/stats.hpp"
 
 namespace plumb::puzzles {

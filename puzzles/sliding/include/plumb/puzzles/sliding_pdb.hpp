@@ -29,8 +29,8 @@
 #include "plumb/pdb/additive_heuristic.hpp"
 #include "plumb/pdb/pattern_database.hpp"
 #include "plumb/puzzles/sliding.hpp"
+#include "plumb/search/budget.hpp"
 #include "plumb/search/deepening.hpp"
-#include "plumb/search/limits.hpp"
 
 namespace plumb::puzzles {
 

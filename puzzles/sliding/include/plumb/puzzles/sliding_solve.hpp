@@ -37,7 +37,7 @@
 #include "plumb/puzzles/sliding_heuristics.hpp"
 #include "plumb/puzzles/sliding_pdb.hpp"
 #include "plumb/puzzles/sliding_ranked.hpp"
-#include "plumb/search/limits.hpp"
+#include "plumb/search/budget.hpp"
 
 namespace plumb::puzzles {
 

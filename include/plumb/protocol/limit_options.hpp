@@ -1,5 +1,5 @@
-// plumb/protocol/limits.hpp: the limits every front end offers a search (a time limit, a memory
-// limit, a number of threads) read from text once, so that the program (--time-limit,
+// plumb/protocol/limit_options.hpp: the limits every front end offers a search (a time limit, a
+// memory limit, a number of threads) read from text once, so that the program (--time-limit,
 // --max-memory, --threads) and the Python module accept the same values and refuse the others with
 // the same messages. Each refusal is a UsageError naming the program's option.
 #pragma once

@@ -1,5 +1,5 @@
-// The limit options read from text (see protocol/limits.hpp).
-#include "plumb/protocol/limits.hpp"
+// The limit options read from text (see protocol/limit_options.hpp).
+#include "plumb/protocol/limit_options.hpp"
 
 #include <cmath>
 #include <limits>

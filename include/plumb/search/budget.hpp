@@ -1,4 +1,4 @@
-// plumb/search/limits.hpp: the Budget, which enforces a SearchContext's limits (context.hpp: depth,
+// plumb/search/budget.hpp: the Budget, which enforces a SearchContext's limits (context.hpp: depth,
 // nodes, time, memory, threads) and its cancellation cheaply from inside hot loops and reports the
 // search's progress through it; and the helpers every search shares for threads and allocations.
 //

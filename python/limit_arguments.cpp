@@ -1,9 +1,9 @@
-// The limits' keyword arguments (see python/limits.hpp).
-#include "python/limits.hpp"
+// The limits' keyword arguments (see python/limit_arguments.hpp).
+#include "python/limit_arguments.hpp"
 
 #include <string>
 
-#include "plumb/protocol/limits.hpp"
+#include "plumb/protocol/limit_options.hpp"
 
 namespace plumb::python {
 
