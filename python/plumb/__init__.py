@@ -62,6 +62,10 @@ from ._plumb import (  # noqa: E402  (the classes above must exist when the exte
     solve,
 )
 from ._plumb import _puzzles
+
+NO_STATE = 2**64 - 1
+"""In a batched domain's successors(states) or predecessors(states): no move in that column (-1 in a
+signed array is the same)."""
 from . import sliding  # noqa: E402
 
 
@@ -97,7 +101,7 @@ def puzzles():
 
 
 __all__ = [
-    "Error", "InputError", "UsageError", "LimitReached", "EnvironmentFailure", "Exploration",
+    "Error", "InputError", "NO_STATE", "UsageError", "LimitReached", "EnvironmentFailure", "Exploration",
     "Option", "Puzzle", "SearchResult", "Solution", "__version__", "explore", "explore_domain",
     "puzzles", "render", "search", "sliding", "solve",
 ]
