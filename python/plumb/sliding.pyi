@@ -1,0 +1,10 @@
+# The types of plumb.sliding (docs/python.md); tests/python/test_interface.py checks them.
+from typing import Optional, Tuple, Union
+
+import numpy
+import numpy.typing
+
+def sample(size: str = "4x4", count: int = 1000, seed: int = 0, threads: Optional[int] = 0,
+           pdb: Optional[str] = None) -> Tuple[numpy.ndarray, numpy.ndarray]: ...
+def distance(boards: numpy.typing.ArrayLike, *, size: Optional[str] = None,
+             threads: Optional[int] = 0, pdb: Optional[str] = None) -> Union[int, numpy.ndarray]: ...
