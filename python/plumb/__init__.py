@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import List, Optional, Union
 
+import numpy
+
 
 def _in_python_terms(message):
     """The program's message with its options named as the keywords that give them: "--size: ..."
@@ -77,7 +79,7 @@ NO_STATE = 2**64 - 1
 """In a batched domain's successors(states) or predecessors(states): no move in that column (-1 in a
 signed array is the same)."""
 
-Input = Union[str, bytes, os.PathLike]
+Input = Union[str, bytes, os.PathLike, numpy.ndarray]
 
 
 @dataclass(frozen=True)
@@ -149,8 +151,13 @@ def _source(function, input, text, path):
         _check(function, "path", path, (str, bytes, os.PathLike), "a str, bytes or os.PathLike")
         path = os.fspath(path)
         return _BytesPath(path) if isinstance(path, bytes) else pathlib.Path(path)
+    if isinstance(input, numpy.ndarray):  # boards, one a row: a dataset each
+        if input.ndim not in (1, 2) or input.dtype.kind not in "iu":
+            raise TypeError(f"{function}() argument 'input' as an array must hold boards of ints, "
+                            f"one a row, not {input.ndim} dimensions of {input.dtype}")
+        return "".join(" ".join(map(str, row)) + "\n" for row in numpy.atleast_2d(input).tolist())
     _check(function, "input", input, (str, bytes, os.PathLike, type(None)),
-           "the contest text (str or bytes) or a path (os.PathLike)")
+           "the contest text (str or bytes), a path (os.PathLike) or an array of boards")
     return input
 
 
@@ -173,7 +180,8 @@ def solve(puzzle: str, input: Optional[Input] = None, *, text: Union[str, bytes,
           **options: Union[int, str, None]) -> List[Solution]:
     """Solves every dataset of the input optimally, as `plumb solve PUZZLE` does.
 
-    The input: `input`, the contest text (str or bytes) or a file's path (os.PathLike); or
+    The input: `input`, the contest text (str or bytes), a file's path (os.PathLike) or a numpy
+    array of boards, one a row (a dataset each: the sliding puzzle's tiles, 0 the blank); or
     `text=`, the contest text; or `path=`, a file's path (str, bytes or os.PathLike).
     algorithm: one of the puzzle's algorithms (plumb.puzzles()); None: its default.
     time_limit: seconds each search may take; max_memory: bytes, or a size such as "512M";

@@ -3,12 +3,14 @@
 import os
 from typing import Any, Dict, List, Optional, Sequence, Union
 
+import numpy
+
 from . import sliding as sliding
 
 __version__: str
 NO_STATE: int
 
-Input = Union[str, bytes, os.PathLike]
+Input = Union[str, bytes, os.PathLike, numpy.ndarray]
 Limit = Union[float, str, None]
 Memory = Union[int, str, None]
 

@@ -1,4 +1,4 @@
-"""Exact optimal distances of sliding-puzzle boards, goal blank-first (0 1 2 ...), at scale:
+"""Exact optimal distances of sliding-puzzle boards, goal blank-first (0 1 2 ...) or blank-last, at scale:
 sample(size, count, seed, threads) draws uniformly random solvable boards and labels them,
 distance(boards) labels given ones. docs/python.md describes both."""
 from typing import Optional, Tuple, Union
@@ -15,11 +15,13 @@ def _check(function, name, value, types, what):
 
 
 def sample(size: str = "4x4", count: int = 1000, seed: int = 0, threads: Optional[int] = 0,
-           pdb: Optional[str] = None) -> Tuple[numpy.ndarray, numpy.ndarray]:
+           pdb: Optional[str] = None, *,
+           goal: str = "blank-first") -> Tuple[numpy.ndarray, numpy.ndarray]:
     """`count` uniformly random solvable boards of `size` and their optimal distances.
 
     Returns (states, distances): numpy arrays of shape (count, cells), uint8, row by row with 0
-    the blank, and (count,), int32. The goal is blank-first (0 1 2 ...), as in Korf's sets. The
+    the blank, and (count,), int32. The goal is blank-first (0 1 2 ...), as in Korf's sets, or
+    blank-last (1 2 ... 0, the program's default) with goal="blank-last". The
     same seed gives the same boards on every machine, whatever the threads. threads: 0, one a
     core. pdb: the pattern databases for 4x4 and 5x5 boards (None: the size's default)."""
     _check("sample", "size", size, (str,), "a str such as \"4x4\"")
@@ -27,17 +29,19 @@ def sample(size: str = "4x4", count: int = 1000, seed: int = 0, threads: Optiona
     _check("sample", "seed", seed, (int,), "an int")
     _check("sample", "threads", threads, (int, type(None)), "an int or None")
     _check("sample", "pdb", pdb, (str, type(None)), "a str or None")
+    _check("sample", "goal", goal, (str,), "\"blank-first\" or \"blank-last\"")
     if not 0 <= count <= 2**32:
         raise ValueError(f"sample() argument 'count' must be from 0 to 2**32, not {count}")
     if not 0 <= seed < 2**64:
         raise ValueError(f"sample() argument 'seed' must be from 0 to 2**64 - 1, not {seed}")
-    return _sliding.sample(size, count, seed, threads, pdb)
+    return _sliding.sample(size, count, seed, threads, pdb, goal)
 
 
 def distance(boards: "numpy.typing.ArrayLike", *, size: Optional[str] = None,
-             threads: Optional[int] = 0,
-             pdb: Optional[str] = None) -> Union[int, numpy.ndarray]:
-    """The optimal distance of each board to the blank-first goal, as sample() finds them.
+             threads: Optional[int] = 0, pdb: Optional[str] = None,
+             goal: str = "blank-first") -> Union[int, numpy.ndarray]:
+    """The optimal distance of each board to the goal (blank-first, or goal="blank-last"), as
+    sample() finds them.
 
     boards: an array of shape (N, cells), or one board (cells,), of tiles row by row with 0 the
     blank; size "RxC" when the boards are not square. Returns an int32 array of N distances, or
@@ -46,7 +50,8 @@ def distance(boards: "numpy.typing.ArrayLike", *, size: Optional[str] = None,
     _check("distance", "size", size, (str, type(None)), "a str such as \"2x4\" or None")
     _check("distance", "threads", threads, (int, type(None)), "an int or None")
     _check("distance", "pdb", pdb, (str, type(None)), "a str or None")
-    return _sliding.distance(boards, size=size, threads=threads, pdb=pdb)
+    _check("distance", "goal", goal, (str,), "\"blank-first\" or \"blank-last\"")
+    return _sliding.distance(boards, size=size, threads=threads, pdb=pdb, goal=goal)
 
 
 __all__ = ["sample", "distance"]

@@ -138,11 +138,12 @@ def test_the_stub_declares_what_the_module_has(module, stub):
     assert classes == {name for name in module.__all__ if inspect.isclass(getattr(module, name))}
 
 
-def test_numpy_round_trips():
-    states, distances = plumb.sliding.sample("3x3", count=3, seed=2)
-    assert plumb.sliding.distance(states).tolist() == distances.tolist()
-    assert plumb.sliding.distance(states[0]) == distances[0]
-    text = "".join(" ".join(map(str, board)) + "\n" for board in states)
-    lengths = [s.length for s in plumb.solve("sliding", text, goal="blank-first")]
-    assert lengths == distances.tolist()
-    assert plumb.sliding.distance(np.asarray(states, dtype=np.int64)).dtype == np.int32
+@pytest.mark.parametrize("goal", ["blank-first", "blank-last"])
+def test_numpy_round_trips(goal):
+    states, distances = plumb.sliding.sample("3x3", count=3, seed=2, goal=goal)
+    assert plumb.sliding.distance(states, goal=goal).tolist() == distances.tolist()
+    assert plumb.sliding.distance(states[0], goal=goal) == distances[0]
+    assert [s.length for s in plumb.solve("sliding", states, goal=goal)] == distances.tolist()
+    assert [s.length for s in plumb.solve("sliding", states[0], goal=goal)] == [distances[0]]
+    wide = np.asarray(states, dtype=np.int64)
+    assert plumb.sliding.distance(wide, goal=goal).dtype == np.int32
