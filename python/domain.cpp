@@ -225,10 +225,12 @@ SearchResultView search_with(const py::object& domain, std::size_t chosen,
 }
 
 SearchResultView search_domain(const py::object& domain, const std::string& algorithm,
-                               const py::object& time_limit, const py::object& max_memory) {
+                               const py::object& time_limit, const py::object& max_memory,
+                               const py::object& progress) {
   return guarded([&] {
     const std::size_t chosen = algorithm_named(algorithm);
-    const search::SearchContext context = limits_context(time_limit, max_memory, py::none());
+    const CallContext call = limits_context(time_limit, max_memory, py::none(), progress);
+    const search::SearchContext& context = call.context;
     return is_batched(domain) ? search_with<BatchDomain>(domain, chosen, context)
                               : search_with<PythonDomain>(domain, chosen, context);
   });
@@ -250,9 +252,10 @@ ExplorationView explore_with(const py::object& domain, const search::SearchConte
 }
 
 ExplorationView explore_domain(const py::object& domain, const py::object& time_limit,
-                               const py::object& max_memory) {
+                               const py::object& max_memory, const py::object& progress) {
   return guarded([&] {
-    const search::SearchContext context = limits_context(time_limit, max_memory, py::none());
+    const CallContext call = limits_context(time_limit, max_memory, py::none(), progress);
+    const search::SearchContext& context = call.context;
     return is_batched(domain) ? explore_with<BatchDomain>(domain, context)
                               : explore_with<PythonDomain>(domain, context);
   });
@@ -279,6 +282,7 @@ void bind_domain(py::module_& module) {
 
   module.def("search", &search_domain, py::arg("domain"), py::arg("algorithm") = "bfs",
              py::kw_only(), py::arg("time_limit") = py::none(), py::arg("max_memory") = py::none(),
+             py::arg("progress") = py::none(),
              R"(A shortest solution of a puzzle written in Python, found by plumb's engine.
 
 domain: an object with `start`, `is_goal(state)` and `successors(state)`, which yields
@@ -290,6 +294,7 @@ Returns a SearchResult. Raises plumb.LimitReached when a limit stops the search,
 whatever a callback raises.)");
   module.def("explore_domain", &explore_domain, py::arg("domain"), py::kw_only(),
              py::arg("time_limit") = py::none(), py::arg("max_memory") = py::none(),
+             py::arg("progress") = py::none(),
              R"(Counts the states of a Python-defined domain at each depth from its start
 (it needs `start` and `successors(state)`). Returns an Exploration.)");
 }

@@ -134,10 +134,12 @@ struct Labeller {
 };
 
 py::tuple sample(const std::string& size, std::uint64_t count, std::uint64_t seed,
-                 const py::object& threads, const py::object& pdb, const std::string& goal) {
+                 const py::object& threads, const py::object& pdb, const std::string& goal,
+                 const py::object& progress) {
   return guarded([&] {
     Labeller labeller(size, pdb.is_none() ? std::string() : std::string(py::str(pdb)), goal);
-    const search::SearchContext context = limits_context(py::none(), py::none(), threads);
+    const CallContext call = limits_context(py::none(), py::none(), threads, progress);
+    const search::SearchContext& context = call.context;
     const puzzles::SlidingDomain& domain = labeller.solver->domain();
     const auto cells = static_cast<std::size_t>(domain.cells());
     std::vector<SlidingState> boards(count);
@@ -184,7 +186,8 @@ std::vector<std::string> tile_tokens(const py::array& given) {
 }
 
 py::object distance(const py::object& boards_given, const py::object& size,
-                    const py::object& threads, const py::object& pdb, const std::string& goal) {
+                    const py::object& threads, const py::object& pdb, const std::string& goal,
+                    const py::object& progress) {
   return guarded([&] {
     const py::array given = py::array::ensure(boards_given);
     if (!given) throw py::type_error("boards must be an array of tiles (numbers)");
@@ -209,7 +212,8 @@ py::object distance(const py::object& boards_given, const py::object& size,
                                              "size, e.g. size=\"2x4\"");
     }
     Labeller labeller(size_name, pdb.is_none() ? std::string() : std::string(py::str(pdb)), goal);
-    const search::SearchContext context = limits_context(py::none(), py::none(), threads);
+    const CallContext call = limits_context(py::none(), py::none(), threads, progress);
+    const search::SearchContext& context = call.context;
     std::vector<SlidingState> boards(count);
     const std::vector<std::string> tiles = tile_tokens(given);
     for (std::size_t i = 0; i < count; ++i) {
@@ -234,7 +238,7 @@ void bind_sliding(py::module_& module) {
       "sliding", "Exact optimal distances of sliding-puzzle boards (goal blank-first), at scale.");
   sliding.def("sample", &sample, py::arg("size") = "4x4", py::arg("count") = 1000,
               py::arg("seed") = 0, py::arg("threads") = 0, py::arg("pdb") = py::none(),
-              py::arg("goal") = "blank-first",
+              py::arg("goal") = "blank-first", py::arg("progress") = py::none(),
               R"(`count` uniformly random solvable boards of `size` and their optimal distances.
 
 Returns (states, distances): numpy arrays of shape (count, cells), uint8, row by row with 0
@@ -245,6 +249,7 @@ the distance table (3x3 and boards of at most 2,000,000 states), IDA* over patte
 5x5 boards take minutes to hours each. threads: 0, one a core.)");
   sliding.def("distance", &distance, py::arg("boards"), py::kw_only(), py::arg("size") = py::none(),
               py::arg("threads") = 0, py::arg("pdb") = py::none(), py::arg("goal") = "blank-first",
+              py::arg("progress") = py::none(),
               R"(The optimal distance of each board to the blank-first goal, as sample() finds them.
 
 boards: an array of shape (N, cells), or one board (cells,), of tiles row by row with 0 the

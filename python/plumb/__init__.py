@@ -8,11 +8,13 @@ sliding-puzzle boards at scale (plumb.sliding). docs/python.md describes it all.
     >>> [s.length for s in plumb.solve("sliding", "2 3 4 1 5 x 7 6 8\\n")]
     [19]
 """
+import logging
 import os
 import pathlib
 import re
+import sys
 from dataclasses import dataclass
-from typing import List, Optional, Union
+from typing import Any, Callable, Dict, List, Optional, Union
 
 import numpy
 
@@ -80,6 +82,21 @@ NO_STATE = 2**64 - 1
 signed array is the same)."""
 
 Input = Union[str, bytes, os.PathLike, numpy.ndarray]
+Progress = Optional[Callable[[Dict[str, Any]], Any]]
+
+logger = logging.getLogger("plumb")
+
+
+def _notice(line):
+    """A notice or warning of plumb's table cache ("building the distance table ..."): logged to
+    the logger "plumb" (INFO, WARNING for a warning) once logging is configured (a handler on it or
+    on the root), else written to standard error as the program writes it."""
+    if logger.hasHandlers():
+        warning = line.startswith("warning: ")
+        logger.log(logging.WARNING if warning else logging.INFO,
+                   line[len("warning: "):] if warning else line)
+    else:
+        print(f"plumb: {line}", file=sys.stderr, flush=True)
 
 
 @dataclass(frozen=True)
@@ -177,7 +194,7 @@ def solve(puzzle: str, input: Optional[Input] = None, *, text: Union[str, bytes,
           path: Union[str, bytes, os.PathLike, None] = None,
           algorithm: Optional[str] = None, time_limit: Union[float, str, None] = None,
           max_memory: Union[int, str, None] = None, threads: Optional[int] = None,
-          **options: Union[int, str, None]) -> List[Solution]:
+          progress: Progress = None, **options: Union[int, str, None]) -> List[Solution]:
     """Solves every dataset of the input optimally, as `plumb solve PUZZLE` does.
 
     The input: `input`, the contest text (str or bytes), a file's path (os.PathLike) or a numpy
@@ -186,6 +203,7 @@ def solve(puzzle: str, input: Optional[Input] = None, *, text: Union[str, bytes,
     algorithm: one of the puzzle's algorithms (plumb.puzzles()); None: its default.
     time_limit: seconds each search may take; max_memory: bytes, or a size such as "512M";
     threads: worker threads where an algorithm can use several (0: one a core).
+    progress: a function called with the search's statistics (a dict) about every half second.
     **options: the puzzle's own options, the program's long options with _ for -
     (plumb.solve("gap", text, suits=4, values=7)).
     Returns a list of Solution, one a dataset. Raises plumb.InputError, plumb.UsageError (both
@@ -198,14 +216,15 @@ def solve(puzzle: str, input: Optional[Input] = None, *, text: Union[str, bytes,
     _check("solve", "algorithm", algorithm, (str, type(None)), "a str or None")
     _check_limits("solve", time_limit, max_memory, threads)
     return _plumb.solve(puzzle, source, algorithm=algorithm, time_limit=time_limit,
-                        max_memory=max_memory, threads=threads,
+                        max_memory=max_memory, threads=threads, progress=progress,
                         **_options("solve", puzzle, options))
 
 
 def explore(puzzle: str, input: Optional[Input] = None, *, text: Union[str, bytes, None] = None,
             path: Union[str, bytes, os.PathLike, None] = None,
             time_limit: Union[float, str, None] = None, max_memory: Union[int, str, None] = None,
-            threads: Optional[int] = None, **options: Union[int, str, None]) -> Exploration:
+            threads: Optional[int] = None, progress: Progress = None,
+            **options: Union[int, str, None]) -> Exploration:
     """Counts the states at each depth, as `plumb explore PUZZLE` does: from the first dataset of
     the input (input, text= or path=, as for solve()), or from the puzzle's natural start when
     none is given. The keywords are solve()'s. Returns an Exploration."""
@@ -213,7 +232,8 @@ def explore(puzzle: str, input: Optional[Input] = None, *, text: Union[str, byte
     source = _source("explore", input, text, path)
     _check_limits("explore", time_limit, max_memory, threads)
     return _plumb.explore(puzzle, source, time_limit=time_limit, max_memory=max_memory,
-                          threads=threads, **_options("explore", puzzle, options))
+                          threads=threads, progress=progress,
+                          **_options("explore", puzzle, options))
 
 
 def render(answers: Union[Solution, List[Solution], Exploration], format: str = "contest") -> str:
@@ -235,7 +255,7 @@ def _check_domain(function, domain):
 
 
 def search(domain: object, algorithm: str = "bfs", *, time_limit: Union[float, str, None] = None,
-           max_memory: Union[int, str, None] = None) -> SearchResult:
+           max_memory: Union[int, str, None] = None, progress: Progress = None) -> SearchResult:
     """A shortest solution of a puzzle written in Python, found by plumb's engine.
 
     domain: an object with `start`, `is_goal(state)` and `successors(state)`, which yields
@@ -250,20 +270,23 @@ def search(domain: object, algorithm: str = "bfs", *, time_limit: Union[float, s
     _check_limits("search", time_limit, max_memory)
     if algorithm in ("bfs", "astar", "ida", "bidir"):  # else the extension's UsageError
         _check_domain("search", domain)
-    return _plumb.search(domain, algorithm, time_limit=time_limit, max_memory=max_memory)
+    return _plumb.search(domain, algorithm, time_limit=time_limit, max_memory=max_memory,
+                         progress=progress)
 
 
 def explore_domain(domain: object, *, time_limit: Union[float, str, None] = None,
-                   max_memory: Union[int, str, None] = None) -> Exploration:
+                   max_memory: Union[int, str, None] = None,
+                   progress: Progress = None) -> Exploration:
     """Counts the states of a Python-defined domain (per state or batched) at each depth from its
     start (it needs `start` and `successors`). Returns an Exploration."""
     _check_limits("explore_domain", time_limit, max_memory)
     _check_domain("explore_domain", domain)
-    return _plumb.explore_domain(domain, time_limit=time_limit, max_memory=max_memory)
+    return _plumb.explore_domain(domain, time_limit=time_limit, max_memory=max_memory,
+                                 progress=progress)
 
 
 __all__ = [
     "Error", "InputError", "UsageError", "LimitReached", "EnvironmentFailure", "Exploration",
-    "NO_STATE", "Option", "Puzzle", "SearchResult", "Solution", "__version__", "explore", "explore_domain",
+    "NO_STATE", "Option", "logger", "Puzzle", "SearchResult", "Solution", "__version__", "explore", "explore_domain",
     "puzzles", "render", "search", "sliding", "solve",
 ]

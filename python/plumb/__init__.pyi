@@ -1,7 +1,8 @@
 # The types of the package plumb (docs/python.md), for type checkers; tests/python/test_interface.py
 # checks that it declares the module's public functions and classes, with their parameters.
+import logging
 import os
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 import numpy
 
@@ -13,6 +14,9 @@ NO_STATE: int
 Input = Union[str, bytes, os.PathLike, numpy.ndarray]
 Limit = Union[float, str, None]
 Memory = Union[int, str, None]
+Progress = Optional[Callable[[Dict[str, Any]], Any]]
+
+logger: logging.Logger
 
 class Error(Exception): ...
 
@@ -96,14 +100,14 @@ def puzzles() -> List[Puzzle]: ...
 def solve(puzzle: str, input: Optional[Input] = None, *, text: Union[str, bytes, None] = None,
           path: Union[str, bytes, os.PathLike, None] = None, algorithm: Optional[str] = None,
           time_limit: Limit = None, max_memory: Memory = None, threads: Optional[int] = None,
-          **options: Union[int, str, None]) -> List[Solution]: ...
+          progress: Progress = None, **options: Union[int, str, None]) -> List[Solution]: ...
 def explore(puzzle: str, input: Optional[Input] = None, *, text: Union[str, bytes, None] = None,
             path: Union[str, bytes, os.PathLike, None] = None, time_limit: Limit = None,
-            max_memory: Memory = None, threads: Optional[int] = None,
+            max_memory: Memory = None, threads: Optional[int] = None, progress: Progress = None,
             **options: Union[int, str, None]) -> Exploration: ...
 def render(answers: Union[Solution, Sequence[Solution], Exploration],
            format: str = "contest") -> str: ...
 def search(domain: object, algorithm: str = "bfs", *, time_limit: Limit = None,
-           max_memory: Memory = None) -> SearchResult: ...
-def explore_domain(domain: object, *, time_limit: Limit = None,
-                   max_memory: Memory = None) -> Exploration: ...
+           max_memory: Memory = None, progress: Progress = None) -> SearchResult: ...
+def explore_domain(domain: object, *, time_limit: Limit = None, max_memory: Memory = None,
+                   progress: Progress = None) -> Exploration: ...

@@ -1,7 +1,7 @@
 """Exact optimal distances of sliding-puzzle boards, goal blank-first (0 1 2 ...) or blank-last, at scale:
 sample(size, count, seed, threads) draws uniformly random solvable boards and labels them,
 distance(boards) labels given ones. docs/python.md describes both."""
-from typing import Optional, Tuple, Union
+from typing import Any, Callable, Dict, Optional, Tuple, Union
 
 import numpy
 
@@ -16,7 +16,9 @@ def _check(function, name, value, types, what):
 
 def sample(size: str = "4x4", count: int = 1000, seed: int = 0, threads: Optional[int] = 0,
            pdb: Optional[str] = None, *,
-           goal: str = "blank-first") -> Tuple[numpy.ndarray, numpy.ndarray]:
+           goal: str = "blank-first",
+           progress: Optional[Callable[[Dict[str, Any]], Any]] = None
+           ) -> Tuple[numpy.ndarray, numpy.ndarray]:
     """`count` uniformly random solvable boards of `size` and their optimal distances.
 
     Returns (states, distances): numpy arrays of shape (count, cells), uint8, row by row with 0
@@ -34,12 +36,14 @@ def sample(size: str = "4x4", count: int = 1000, seed: int = 0, threads: Optiona
         raise ValueError(f"sample() argument 'count' must be from 0 to 2**32, not {count}")
     if not 0 <= seed < 2**64:
         raise ValueError(f"sample() argument 'seed' must be from 0 to 2**64 - 1, not {seed}")
-    return _sliding.sample(size, count, seed, threads, pdb, goal)
+    return _sliding.sample(size, count, seed, threads, pdb, goal, progress)
 
 
 def distance(boards: "numpy.typing.ArrayLike", *, size: Optional[str] = None,
              threads: Optional[int] = 0, pdb: Optional[str] = None,
-             goal: str = "blank-first") -> Union[int, numpy.ndarray]:
+             goal: str = "blank-first",
+             progress: Optional[Callable[[Dict[str, Any]], Any]] = None
+             ) -> Union[int, numpy.ndarray]:
     """The optimal distance of each board to the goal (blank-first, or goal="blank-last"), as
     sample() finds them.
 
@@ -51,7 +55,8 @@ def distance(boards: "numpy.typing.ArrayLike", *, size: Optional[str] = None,
     _check("distance", "threads", threads, (int, type(None)), "an int or None")
     _check("distance", "pdb", pdb, (str, type(None)), "a str or None")
     _check("distance", "goal", goal, (str,), "\"blank-first\" or \"blank-last\"")
-    return _sliding.distance(boards, size=size, threads=threads, pdb=pdb, goal=goal)
+    return _sliding.distance(boards, size=size, threads=threads, pdb=pdb, goal=goal,
+                             progress=progress)
 
 
 __all__ = ["sample", "distance"]

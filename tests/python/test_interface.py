@@ -5,6 +5,7 @@ or C++'s; every public function has a real signature; the typed stub (python/plu
 declares what the module has, with the same parameters."""
 import ast
 import inspect
+import logging
 import pathlib
 
 import numpy as np
@@ -147,3 +148,27 @@ def test_numpy_round_trips(goal):
     assert [s.length for s in plumb.solve("sliding", states[0], goal=goal)] == [distances[0]]
     wide = np.asarray(states, dtype=np.int64)
     assert plumb.sliding.distance(wide, goal=goal).dtype == np.int32
+
+
+def test_logging_captures_a_builds_notices(caplog):
+    with caplog.at_level(logging.INFO, logger="plumb"):  # a table no other test here builds
+        assert [s.length for s in plumb.solve("sliding", "1 2 3 4 5 6 x 7\n", size="2x4")] == [1]
+    assert any(r.name == "plumb" and r.message.startswith("building ") for r in caplog.records)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the RuntimeError
+def test_a_progress_function_gets_the_statistics():
+    seen = []
+    endless = Walk()
+    endless.successors = lambda n: [("+1", n + 1), ("*2", 2 * n)]
+    endless.is_goal = lambda n: False
+    with pytest.raises(plumb.LimitReached):
+        plumb.search(endless, "bfs", time_limit=1.2, progress=seen.append)
+    assert seen and all(set(stats) >= {"expanded", "seconds"} for stats in seen)
+
+    def failing(stats):
+        raise RuntimeError("enough")
+
+    with pytest.raises(plumb.LimitReached) as raised:  # a progress function that raises cancels
+        plumb.search(endless, "bfs", time_limit=30, progress=failing)
+    assert raised.value.reason == "cancelled"
