@@ -1,8 +1,8 @@
 // python/sliding.cpp: the submodule plumb.sliding: exact optimal distances of sliding-puzzle boards
 // at scale, to train and test learned heuristics on, from the puzzle's own optimal solver
 // (puzzles::SlidingSolver's "auto": the distance table up to 2,000,000 states, IDA* over the
-// pattern databases on 4x4 and 5x5, else IDA*), with the goal blank-first as in Korf's sets (or
-// blank-last, goal=).
+// pattern databases on 4x4 and 5x5, else IDA*), with the goal blank-last (the program's default) or
+// blank-first (Korf's sets), goal=.
 //
 // sample() draws uniformly random solvable boards from std::mt19937_64 with its own uniform draws
 // (std::uniform_int_distribution's output is the library's choice), so a seed gives the same boards
@@ -234,23 +234,24 @@ py::object distance(const py::object& boards_given, const py::object& size,
 }  // namespace
 
 void bind_sliding(py::module_& module) {
-  py::module_ sliding = module.def_submodule(
-      "sliding", "Exact optimal distances of sliding-puzzle boards (goal blank-first), at scale.");
+  py::module_ sliding = module.def_submodule("sliding",
+                                             "Exact optimal distances of sliding-puzzle boards "
+                                             "(goal= blank-last or blank-first), at scale.");
   sliding.def("sample", &sample, py::arg("size") = "4x4", py::arg("count") = 1000,
               py::arg("seed") = 0, py::arg("threads") = 0, py::arg("pdb") = py::none(),
-              py::arg("goal") = "blank-first", py::arg("progress") = py::none(),
+              py::arg("goal") = "blank-last", py::arg("progress") = py::none(),
               R"(`count` uniformly random solvable boards of `size` and their optimal distances.
 
 Returns (states, distances): numpy arrays of shape (count, cells), uint8, row by row with 0
-the blank, and (count,), int32. The goal is blank-first (0 1 2 ...), as in Korf's sets. The
+the blank, and (count,), int32. The goal is blank-last (1 2 ... 0) or blank-first (goal=). The
 same seed gives the same boards on every machine, whatever the threads. Distances come from
 the distance table (3x3 and boards of at most 2,000,000 states), IDA* over pattern databases
 (4x4: 15-7-8, 5x5: 24-6666, built once into the cache, or the set `pdb` names), else IDA*;
 5x5 boards take minutes to hours each. threads: 0, one a core.)");
   sliding.def("distance", &distance, py::arg("boards"), py::kw_only(), py::arg("size") = py::none(),
-              py::arg("threads") = 0, py::arg("pdb") = py::none(), py::arg("goal") = "blank-first",
+              py::arg("threads") = 0, py::arg("pdb") = py::none(), py::arg("goal") = "blank-last",
               py::arg("progress") = py::none(),
-              R"(The optimal distance of each board to the blank-first goal, as sample() finds them.
+              R"(The optimal distance of each board to the goal (goal=), as sample() finds them.
 
 boards: an array of shape (N, cells), or one board (cells,), of tiles row by row with 0 the
 blank; size "RxC" when the boards are not square. Returns an int32 array of N distances, or

@@ -35,9 +35,9 @@ class Error(Exception):
 
 
 class InputError(Error, ValueError):
-    """Bad input (the program's exit status 2; a ValueError). `source`: the input's name ("<input>" for text,
-    a file's path, "boards"), `line`: the line (from 1) the message is about, None for the input
-    as a whole."""
+    """Bad input (the program's exit status 2; a ValueError). `source`: the input's name ("<input>"
+    for text, a file's path, "boards"), `line`: the line (from 1) the message is about, None for
+    the input as a whole."""
 
     def __init__(self, message, source=None, line=None):
         super().__init__(_in_python_terms(message))
@@ -46,8 +46,8 @@ class InputError(Error, ValueError):
 
 
 class UsageError(Error, ValueError):
-    """A value plumb cannot use (exit status 2; a ValueError). `option`: the program's name for it ("size",
-    "max-moves", "algo", "time-limit", "max-memory", "threads", "format", "puzzle")."""
+    """A value plumb cannot use (exit status 2; a ValueError). `option`: the program's name for it
+    ("size", "max-moves", "algo", "time-limit", "max-memory", "threads", "format", "puzzle")."""
 
     def __init__(self, message, option=None):
         super().__init__(_in_python_terms(message))
@@ -160,7 +160,8 @@ def _source(function, input, text, path):
     given = [name for name, value in (("input", input), ("text", text), ("path", path))
              if value is not None]
     if len(given) > 1:
-        raise TypeError(f"{function}() takes one of input, text and path, not {' and '.join(given)}")
+        raise TypeError(f"{function}() takes one of input, text and path, not "
+                        f"{' and '.join(given)}")
     if text is not None:
         _check(function, "text", text, (str, bytes), "a str or bytes")
         return text
@@ -184,8 +185,8 @@ def _options(function, puzzle, options):
     declared = {p["name"]: [o["name"] for o in p["options"]] for p in _plumb._puzzles()}
     for name, value in options.items():
         if puzzle in declared and name not in declared[puzzle]:
-            raise TypeError(f"{function}() got an unexpected keyword argument '{name}' (the options "
-                            f"of {puzzle}: {', '.join(declared[puzzle])})")
+            raise TypeError(f"{function}() got an unexpected keyword argument '{name}' (the "
+                            f"options of {puzzle}: {', '.join(declared[puzzle])})")
         _check(function, name, value, (int, str, type(None)), "an int, a str or None")
     return options
 
@@ -287,6 +288,7 @@ def explore_domain(domain: object, *, time_limit: Union[float, str, None] = None
 
 __all__ = [
     "Error", "InputError", "UsageError", "LimitReached", "EnvironmentFailure", "Exploration",
-    "NO_STATE", "Option", "logger", "Puzzle", "SearchResult", "Solution", "__version__", "explore", "explore_domain",
+    "NO_STATE", "Option", "logger", "Puzzle", "SearchResult", "Solution", "__version__", "explore",
+    "explore_domain",
     "puzzles", "render", "search", "sliding", "solve",
 ]

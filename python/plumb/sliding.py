@@ -1,4 +1,5 @@
-"""Exact optimal distances of sliding-puzzle boards, goal blank-first (0 1 2 ...) or blank-last, at scale:
+"""Exact optimal distances of sliding-puzzle boards, goal blank-last (1 2 ... 0, the program's
+default) or blank-first (0 1 2 ..., Korf's), at scale:
 sample(size, count, seed, threads) draws uniformly random solvable boards and labels them,
 distance(boards) labels given ones. docs/python.md describes both."""
 from typing import Any, Callable, Dict, Optional, Tuple, Union
@@ -16,14 +17,14 @@ def _check(function, name, value, types, what):
 
 def sample(size: str = "4x4", count: int = 1000, seed: int = 0, threads: Optional[int] = 0,
            pdb: Optional[str] = None, *,
-           goal: str = "blank-first",
+           goal: str = "blank-last",
            progress: Optional[Callable[[Dict[str, Any]], Any]] = None
            ) -> Tuple[numpy.ndarray, numpy.ndarray]:
     """`count` uniformly random solvable boards of `size` and their optimal distances.
 
     Returns (states, distances): numpy arrays of shape (count, cells), uint8, row by row with 0
-    the blank, and (count,), int32. The goal is blank-first (0 1 2 ...), as in Korf's sets, or
-    blank-last (1 2 ... 0, the program's default) with goal="blank-last". The
+    the blank, and (count,), int32. The goal is blank-last (1 2 ... 0), the program's default, or
+    blank-first (0 1 2 ..., as in Korf's sets) with goal="blank-first". The
     same seed gives the same boards on every machine, whatever the threads. threads: 0, one a
     core. pdb: the pattern databases for 4x4 and 5x5 boards (None: the size's default)."""
     _check("sample", "size", size, (str,), "a str such as \"4x4\"")
@@ -41,10 +42,10 @@ def sample(size: str = "4x4", count: int = 1000, seed: int = 0, threads: Optiona
 
 def distance(boards: "numpy.typing.ArrayLike", *, size: Optional[str] = None,
              threads: Optional[int] = 0, pdb: Optional[str] = None,
-             goal: str = "blank-first",
+             goal: str = "blank-last",
              progress: Optional[Callable[[Dict[str, Any]], Any]] = None
              ) -> Union[int, numpy.ndarray]:
-    """The optimal distance of each board to the goal (blank-first, or goal="blank-last"), as
+    """The optimal distance of each board to the goal (blank-last, or goal="blank-first"), as
     sample() finds them.
 
     boards: an array of shape (N, cells), or one board (cells,), of tiles row by row with 0 the

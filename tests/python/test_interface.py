@@ -44,8 +44,10 @@ CALLS = {  # a cheap call of each public function, its arguments by name
     plumb.render: {"answers": SOLUTIONS, "format": "pretty"},
     plumb.search: {"domain": Walk(), "algorithm": "bidir", "time_limit": 10, "max_memory": "1G"},
     plumb.explore_domain: {"domain": Walk(), "time_limit": 0.1, "max_memory": "1G"},
-    plumb.sliding.sample: {"size": "2x2", "count": 2, "seed": 1, "threads": 1, "pdb": None},
-    plumb.sliding.distance: {"boards": [[0, 1, 2, 3]], "size": "2x2", "threads": 1, "pdb": None},
+    plumb.sliding.sample: {"size": "2x2", "count": 2, "seed": 1, "threads": 1, "pdb": None,
+                           "goal": "blank-first"},
+    plumb.sliding.distance: {"boards": [[1, 2, 3, 0]], "size": "2x2", "threads": 1, "pdb": None,
+                             "goal": "blank-last"},
 }
 
 
