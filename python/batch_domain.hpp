@@ -15,11 +15,14 @@
 // States are the integers themselves: the engine's tables hold them without Python. The domain
 // fetches ahead: asked for the successors of a state it has not fetched, it calls Python with that
 // state and the states it has seen since in that direction and not fetched yet, in the order it
-// first saw them, up to kBatchStates (and twice as many as the last batch had asked for); the
-// engine's breadth-first searches then find every later
-// expansion of that layer fetched already. The rows of the last batch are kept, one batch a
-// direction; a state asked for again later is fetched again. The goal test and the estimate of
-// each new state are asked for at once, for all the states a batch brings. Errors, limits and
+// first saw them, up to kBatchStates (and no more than twice the rows of the last batch that were
+// asked for). That order is the one in which bfs, bidirectional_bfs and explore expand, so each
+// of their layers is a call or a few. The rows of the last batch are kept, one batch a direction;
+// a state asked for again later is fetched again. The goal test and the estimate of each new
+// state are asked for at once, for all the states a batch brings. For bfs and explore
+// (DomainNeeds::breadth_first) an expansion yields only the states it reached first, in the
+// domain's order, which is the search's: the others are the search's duplicates, so it never sees
+// them (its stats count none). Errors, limits and
 // cancellation are as for the per-state domain (python/domain.hpp): a callback that raises or
 // answers what is not an array of the right shape and type cancels the search, whose caller gets
 // that exception; the domain's own tables grow through a Budget of its own, charged a state
