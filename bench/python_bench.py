@@ -146,7 +146,7 @@ def python_astar(domain):
 
 def domain_against_plain_python():
     print("\n### 2. a Python-defined 8-puzzle: plumb.search against plain Python")
-    boards, distances = plumb.sliding.sample("3x3", count=100, seed=1)
+    boards, distances = plumb.sliding.sample("3x3", count=100, seed=1, goal="blank-first")
     domains = [EightPuzzle(board.tolist()) for board in boards]
     for name, ours, theirs in [("bfs", "bfs", python_bfs), ("astar", "astar", python_astar)]:
         (expected, base_wall, base_cpu), (lengths, wall, cpu) = interleaved(
@@ -161,13 +161,14 @@ def domain_against_plain_python():
 def labels_at_scale():
     print(f"\n### 3. plumb.sliding.sample: 10,000 random 15-puzzles on {THREADS} threads")
     # The boards (with 15-7-8 into the cache, if missing), untimed: the program needs them.
-    boards = plumb.sliding.sample("4x4", count=10000, seed=1, threads=THREADS)[0]
+    boards = plumb.sliding.sample("4x4", count=10000, seed=1, threads=THREADS,
+                                 goal="blank-first")[0]
     text = "".join(" ".join(map(str, board)) + "\n" for board in boards)
     args = ["solve", "sliding", "--goal", "blank-first", "--threads", str(THREADS)]
     (output, cli_wall, cli_cpu), ((_, distances), wall, cpu) = interleaved(
         2, lambda: program(args, text),
         lambda: in_process(lambda: plumb.sliding.sample("4x4", count=10000, seed=1,
-                                                         threads=THREADS)))
+                                                         threads=THREADS, goal="blank-first")))
     assert [len(line) for line in output.splitlines()] == distances.tolist()
     print(f"the same boards; every label the program's length; mean {distances.mean():.2f}, "
           f"{distances.min()} to {distances.max()} moves")

@@ -163,11 +163,12 @@ py::list solution_views(const std::shared_ptr<SolvedInput>& input) {
 
 py::list solve(const std::string& puzzle_name, const py::object& input, const py::object& algorithm,
                const py::object& time_limit, const py::object& max_memory,
-               const py::object& threads, const py::kwargs& options) {
+               const py::object& threads, const py::object& progress, const py::kwargs& options) {
   auto solved = std::make_shared<SolvedInput>();
   try {
     const protocol::Puzzle& puzzle = puzzle_named(puzzle_name);
-    const search::SearchContext context = limits_context(time_limit, max_memory, threads);
+    const CallContext call = limits_context(time_limit, max_memory, threads, progress);
+    const search::SearchContext& context = call.context;
     solved->instance = puzzle.configure(option_values(options));
     solved->instance->set_path_recording(protocol::PathRecording::deferred);
     const std::string chosen = protocol::chosen_algorithm(
@@ -191,11 +192,13 @@ py::list solve(const std::string& puzzle_name, const py::object& input, const py
 
 ExplorationView explore(const std::string& puzzle_name, const py::object& input,
                         const py::object& time_limit, const py::object& max_memory,
-                        const py::object& threads, const py::kwargs& options) {
+                        const py::object& threads, const py::object& progress,
+                        const py::kwargs& options) {
   ExplorationView view;
   guarded([&] {
     const protocol::Puzzle& puzzle = puzzle_named(puzzle_name);
-    const search::SearchContext context = limits_context(time_limit, max_memory, threads);
+    const CallContext call = limits_context(time_limit, max_memory, threads, progress);
+    const search::SearchContext& context = call.context;
     const std::shared_ptr<protocol::Instance> instance = puzzle.configure(option_values(options));
     std::optional<Input> source;
     if (!input.is_none()) source.emplace(input);
@@ -315,6 +318,7 @@ void bind_builtin(py::module_& module) {
   module.def("solve", &solve, py::arg("puzzle"), py::arg("input"), py::kw_only(),
              py::arg("algorithm") = py::none(), py::arg("time_limit") = py::none(),
              py::arg("max_memory") = py::none(), py::arg("threads") = py::none(),
+             py::arg("progress") = py::none(),
              R"(Solves every dataset of `input` optimally, as `plumb solve PUZZLE` does.
 
 input: the contest text (str or bytes), or a file's path (os.PathLike).
@@ -327,7 +331,7 @@ Returns a list of Solution, one a dataset. Raises plumb.InputError, plumb.UsageE
 plumb.LimitReached (with the solutions before it) or plumb.EnvironmentFailure.)");
   module.def("explore", &explore, py::arg("puzzle"), py::arg("input") = py::none(), py::kw_only(),
              py::arg("time_limit") = py::none(), py::arg("max_memory") = py::none(),
-             py::arg("threads") = py::none(),
+             py::arg("threads") = py::none(), py::arg("progress") = py::none(),
              R"(Counts the states at each depth, as `plumb explore PUZZLE` does: from the first
 dataset of `input` (text or a path), or from the puzzle's natural start when it is None.
 The keywords are solve()'s. Returns an Exploration.)");

@@ -16,6 +16,7 @@
 #include "plumb/search/bidirectional_bfs.hpp"
 #include "plumb/search/explore.hpp"
 #include "plumb/search/ida_star.hpp"
+#include "python/batch_domain.hpp"
 #include "python/bindings.hpp"
 #include "python/cancellable.hpp"
 #include "python/errors.hpp"
@@ -96,7 +97,7 @@ PythonDomain::PythonDomain(const py::object& domain, DomainNeeds needs,
   if (needs_.backward) goal_ = see(domain.attr("goal"));
 }
 
-py::object PythonDomain::call(const py::object& method, py::handle argument) {
+py::object call_python(const py::object& method, py::handle argument) {
   PyObject* result = PyObject_CallOneArg(method.ptr(), argument.ptr());
   if (result == nullptr) throw py::error_already_set();
   return py::reinterpret_steal<py::object>(result);
@@ -115,12 +116,12 @@ PythonDomain::State PythonDomain::see(py::handle state) const {
   const auto [id, added] = states_.intern(state);
   if (!added) return id;
   if (needs_.goal_test) {
-    const int goal = PyObject_IsTrue(call(is_goal_, state).ptr());
+    const int goal = PyObject_IsTrue(call_python(is_goal_, state).ptr());
     if (goal < 0) throw py::error_already_set();
     goal_flags_.push_back(static_cast<std::uint8_t>(goal));
   }
   if (needs_.heuristic) {
-    const py::object estimate = call(heuristic_, state);
+    const py::object estimate = call_python(heuristic_, state);
     if (!PyLong_Check(estimate.ptr()))
       throw py::type_error("heuristic(state) must return an int, not " +
                            std::string(py::repr(estimate)));
@@ -168,11 +169,10 @@ std::size_t algorithm_named(const std::string& name) {
 
 // Runs `search(domain)` off the GIL on its own thread (python/cancellable.hpp), whose Python
 // thread state the domain's callbacks share, and returns its result; a callback's exception is
-// raised, and a limit, the search's or one the domain met in a callback's yields, is
+// raised, and a limit, the search's or one the domain met in its callbacks, is
 // protocol::LimitReached.
-template <class Search>
-auto run_on_domain(const PythonDomain& domain, const search::SearchContext& context,
-                   Search&& search) {
+template <class Domain, class Search>
+auto run_on_domain(const Domain& domain, const search::SearchContext& context, Search&& search) {
   decltype(search()) result;
   run_cancellable(context, [&] {
     const py::gil_scoped_acquire thread_state;
@@ -186,59 +186,78 @@ auto run_on_domain(const PythonDomain& domain, const search::SearchContext& cont
   return result;
 }
 
+// plumb.search on a domain of type Domain (PythonDomain or BatchDomain).
+template <class Domain>
+SearchResultView search_with(const py::object& domain, std::size_t chosen,
+                             const search::SearchContext& context) {
+  const Domain d(domain,
+                 {.goal_test = chosen != 3,
+                  .heuristic = chosen == 1 || chosen == 2,
+                  .backward = chosen == 3,
+                  .breadth_first = chosen == 0},
+                 context);
+  const auto estimate = [&d](typename Domain::State s) { return d.estimate(s); };
+  const auto result = run_on_domain(d, context, [&] {
+    switch (chosen) {
+      case 0:
+        return search::bfs(d, d.start(), context);
+      case 1:
+        return search::astar(d, d.start(), estimate, context);
+      case 2:
+        return search::ida_star(d, d.start(), estimate, context);
+      default:
+        return search::bidirectional_bfs(d, d.start(), context);
+    }
+  });
+  SearchResultView view;
+  view.states.append(d.state(d.start()));
+  if (result.solved()) {
+    view.length = py::int_(result.moves->size());
+    py::list moves;
+    for (const typename Domain::Move& move : *result.moves) {
+      moves.append(d.move(move));
+      view.states.append(d.state(move.to));
+    }
+    view.moves = std::move(moves);
+  }
+  view.stats = to_python(protocol::stats_json(result.stats));
+  return view;
+}
+
 SearchResultView search_domain(const py::object& domain, const std::string& algorithm,
-                               const py::object& time_limit, const py::object& max_memory) {
+                               const py::object& time_limit, const py::object& max_memory,
+                               const py::object& progress) {
   return guarded([&] {
     const std::size_t chosen = algorithm_named(algorithm);
-    const search::SearchContext context = limits_context(time_limit, max_memory, py::none());
-    const PythonDomain d(domain,
-                         {.goal_test = chosen != 3,
-                          .heuristic = chosen == 1 || chosen == 2,
-                          .backward = chosen == 3},
-                         context);
-    const auto estimate = [&d](PythonDomain::State s) { return d.estimate(s); };
-    const auto result = run_on_domain(d, context, [&] {
-      switch (chosen) {
-        case 0:
-          return search::bfs(d, d.start(), context);
-        case 1:
-          return search::astar(d, d.start(), estimate, context);
-        case 2:
-          return search::ida_star(d, d.start(), estimate, context);
-        default:
-          return search::bidirectional_bfs(d, d.start(), context);
-      }
-    });
-    SearchResultView view;
-    view.states.append(d.state(d.start()));
-    if (result.solved()) {
-      view.length = py::int_(result.moves->size());
-      py::list moves;
-      for (const PythonDomain::Move& move : *result.moves) {
-        moves.append(d.move(move));
-        view.states.append(d.state(move.to));
-      }
-      view.moves = std::move(moves);
-    }
-    view.stats = to_python(protocol::stats_json(result.stats));
-    return view;
+    const CallContext call = limits_context(time_limit, max_memory, py::none(), progress);
+    const search::SearchContext& context = call.context;
+    return is_batched(domain) ? search_with<BatchDomain>(domain, chosen, context)
+                              : search_with<PythonDomain>(domain, chosen, context);
   });
 }
 
+// plumb.explore_domain on a domain of type Domain.
+template <class Domain>
+ExplorationView explore_with(const py::object& domain, const search::SearchContext& context) {
+  const Domain d(domain, {.breadth_first = true}, context);
+  const typename Domain::State start = d.start();
+  auto result =
+      run_on_domain(d, context, [&] { return search::explore(d, std::span(&start, 1), context); });
+  ExplorationView view;
+  static_cast<search::LayerCounts&>(view.exploration) = result;
+  view.origin = "the domain's start";
+  view.start = d.state(start);
+  for (const typename Domain::State state : result.deepest) view.deepest.append(d.state(state));
+  return view;
+}
+
 ExplorationView explore_domain(const py::object& domain, const py::object& time_limit,
-                               const py::object& max_memory) {
+                               const py::object& max_memory, const py::object& progress) {
   return guarded([&] {
-    const search::SearchContext context = limits_context(time_limit, max_memory, py::none());
-    const PythonDomain d(domain, {}, context);
-    const PythonDomain::State start = d.start();
-    auto result = run_on_domain(d, context,
-                                [&] { return search::explore(d, std::span(&start, 1), context); });
-    ExplorationView view;
-    static_cast<search::LayerCounts&>(view.exploration) = result;
-    view.origin = "the domain's start";
-    view.start = d.state(start);
-    for (const PythonDomain::State state : result.deepest) view.deepest.append(d.state(state));
-    return view;
+    const CallContext call = limits_context(time_limit, max_memory, py::none(), progress);
+    const search::SearchContext& context = call.context;
+    return is_batched(domain) ? explore_with<BatchDomain>(domain, context)
+                              : explore_with<PythonDomain>(domain, context);
   });
 }
 
@@ -263,6 +282,7 @@ void bind_domain(py::module_& module) {
 
   module.def("search", &search_domain, py::arg("domain"), py::arg("algorithm") = "bfs",
              py::kw_only(), py::arg("time_limit") = py::none(), py::arg("max_memory") = py::none(),
+             py::arg("progress") = py::none(),
              R"(A shortest solution of a puzzle written in Python, found by plumb's engine.
 
 domain: an object with `start`, `is_goal(state)` and `successors(state)`, which yields
@@ -274,6 +294,7 @@ Returns a SearchResult. Raises plumb.LimitReached when a limit stops the search,
 whatever a callback raises.)");
   module.def("explore_domain", &explore_domain, py::arg("domain"), py::kw_only(),
              py::arg("time_limit") = py::none(), py::arg("max_memory") = py::none(),
+             py::arg("progress") = py::none(),
              R"(Counts the states of a Python-defined domain at each depth from its start
 (it needs `start` and `successors(state)`). Returns an Exploration.)");
 }

@@ -76,11 +76,17 @@ class PythonValues {
   std::size_t hashed_ = 0;            // the ids in slots_
 };
 
+// method(argument), without the tuple of arguments a call through pybind11 makes.
+py::object call_python(const py::object& method, py::handle argument);
+
 // What a search asks of the Python domain besides start and successors.
 struct DomainNeeds {
   bool goal_test = false;  // is_goal (bfs, astar, ida)
   bool heuristic = false;  // heuristic, if the domain has one (astar, ida); else 0
   bool backward = false;   // predecessors and goal (bidir)
+  // bfs or explore: each expansion is asked for once, in the order its state was first reached, and
+  // a state reached again is a duplicate (python/batch_domain.hpp hands out each state once).
+  bool breadth_first = false;
 };
 
 class PythonDomain {
@@ -141,7 +147,7 @@ class PythonDomain {
       const py::gil_scoped_acquire gil;
       if (failure_ || yields_.stopped()) return;
       try {
-        for (const py::handle pair : call(method, states_.value(s))) {
+        for (const py::handle pair : call_python(method, states_.value(s))) {
           if (!yields_.charge()) {
             context_.cancel();
             return;
@@ -158,8 +164,6 @@ class PythonDomain {
     for (const auto& [move, neighbour] : found) f(std::as_const(move), std::as_const(neighbour));
   }
 
-  // method(argument), without the tuple of arguments a call through pybind11 makes.
-  static py::object call(const py::object& method, py::handle argument);
   // The (move, state) of a pair a callback yielded; TypeError for anything else.
   static std::pair<py::handle, py::handle> unpack(py::handle pair);
   // The id of a state, and if it is new, its goal test and estimate.

@@ -3,6 +3,7 @@
 // and exact sliding-puzzle labels (docs/python.md).
 #include <pybind11/pybind11.h>
 
+#include "plumb/io/table_cache.hpp"
 #include "plumb/version.hpp"
 #include "python/bindings.hpp"
 
@@ -39,4 +40,13 @@ PYBIND11_MODULE(_plumb, module) {
   plumb::python::bind_builtin(module);
   plumb::python::bind_domain(module);
   plumb::python::bind_sliding(module);
+  // The cache's notices and warnings go to plumb._notice (plumb/__init__.py): Python's logging.
+  plumb::io::set_cache_reporter([](const std::string& line) {
+    const pybind11::gil_scoped_acquire gil;
+    try {
+      pybind11::module_::import("plumb").attr("_notice")(line);
+    } catch (pybind11::error_already_set& error) {
+      error.discard_as_unraisable("plumb's notice");
+    }
+  });
 }

@@ -1,7 +1,8 @@
 // python/sliding.cpp: the submodule plumb.sliding: exact optimal distances of sliding-puzzle boards
 // at scale, to train and test learned heuristics on, from the puzzle's own optimal solver
 // (puzzles::SlidingSolver's "auto": the distance table up to 2,000,000 states, IDA* over the
-// pattern databases on 4x4 and 5x5, else IDA*), with the goal blank-first as in Korf's sets.
+// pattern databases on 4x4 and 5x5, else IDA*), with the goal blank-last (the program's default) or
+// blank-first (Korf's sets), goal=.
 //
 // sample() draws uniformly random solvable boards from std::mt19937_64 with its own uniform draws
 // (std::uniform_int_distribution's output is the library's choice), so a seed gives the same boards
@@ -63,10 +64,20 @@ SlidingState random_board(std::mt19937_64& random, const puzzles::SlidingDomain&
   return board;
 }
 
-// A solver of `size` for the blank-first goal, with the pattern databases `pdb` ("": the size's
-// default). Bad values are refused as the sliding puzzle refuses --size and --pdb.
+// The goal a goal= argument names: blank-first or blank-last.
+puzzles::BlankPlace blank_place(const std::string& goal) {
+  if (goal == "blank-first") return puzzles::BlankPlace::first;
+  if (goal == "blank-last") return puzzles::BlankPlace::last;
+  throw protocol::UsageError("goal",
+                             "expected blank-first or blank-last, found " + io::quote(goal));
+}
+
+// A solver of `size` for the goal `goal` (blank-first or blank-last), with the pattern databases
+// `pdb` ("": the size's default). Bad values are refused as the sliding puzzle refuses --size,
+// --goal and --pdb.
 struct Labeller {
-  Labeller(const std::string& size_name, const std::string& pdb) {
+  Labeller(const std::string& size_name, const std::string& pdb, const std::string& goal) {
+    const puzzles::BlankPlace place = blank_place(goal);
     protocol::make_builtin_puzzle("sliding")->configure({{"size", size_name}, {"pdb", pdb}});
     // The program infers an empty --size from its input; here there is none to infer it from.
     std::string error;
@@ -77,9 +88,7 @@ struct Labeller {
     const puzzles::SlidingPartition* partition =
         pdb.empty() ? nullptr : puzzles::find_sliding_partition(pdb);
     try {
-      solver.emplace(
-          size, puzzles::ordered_sliding_goal(size.rows, size.cols, puzzles::BlankPlace::first),
-          partition);
+      solver.emplace(size, puzzles::ordered_sliding_goal(size.rows, size.cols, place), partition);
     } catch (const std::invalid_argument& error) {
       throw protocol::UsageError("pdb", error.what());
     }
@@ -125,10 +134,12 @@ struct Labeller {
 };
 
 py::tuple sample(const std::string& size, std::uint64_t count, std::uint64_t seed,
-                 const py::object& threads, const py::object& pdb) {
+                 const py::object& threads, const py::object& pdb, const std::string& goal,
+                 const py::object& progress) {
   return guarded([&] {
-    Labeller labeller(size, pdb.is_none() ? std::string() : std::string(py::str(pdb)));
-    const search::SearchContext context = limits_context(py::none(), py::none(), threads);
+    Labeller labeller(size, pdb.is_none() ? std::string() : std::string(py::str(pdb)), goal);
+    const CallContext call = limits_context(py::none(), py::none(), threads, progress);
+    const search::SearchContext& context = call.context;
     const puzzles::SlidingDomain& domain = labeller.solver->domain();
     const auto cells = static_cast<std::size_t>(domain.cells());
     std::vector<SlidingState> boards(count);
@@ -175,7 +186,8 @@ std::vector<std::string> tile_tokens(const py::array& given) {
 }
 
 py::object distance(const py::object& boards_given, const py::object& size,
-                    const py::object& threads, const py::object& pdb) {
+                    const py::object& threads, const py::object& pdb, const std::string& goal,
+                    const py::object& progress) {
   return guarded([&] {
     const py::array given = py::array::ensure(boards_given);
     if (!given) throw py::type_error("boards must be an array of tiles (numbers)");
@@ -199,8 +211,9 @@ py::object distance(const py::object& boards_given, const py::object& size,
                                              " cells are not square (4, 9, 16 or 25): give the "
                                              "size, e.g. size=\"2x4\"");
     }
-    Labeller labeller(size_name, pdb.is_none() ? std::string() : std::string(py::str(pdb)));
-    const search::SearchContext context = limits_context(py::none(), py::none(), threads);
+    Labeller labeller(size_name, pdb.is_none() ? std::string() : std::string(py::str(pdb)), goal);
+    const CallContext call = limits_context(py::none(), py::none(), threads, progress);
+    const search::SearchContext& context = call.context;
     std::vector<SlidingState> boards(count);
     const std::vector<std::string> tiles = tile_tokens(given);
     for (std::size_t i = 0; i < count; ++i) {
@@ -208,7 +221,7 @@ py::object distance(const py::object& boards_given, const py::object& size,
       for (int cell = 0; cell < cells; ++cell) line += tiles[i * cells + cell] + ' ';
       std::string error = puzzles::read_board(line, labeller.size, boards[i]);
       if (error.empty() && !labeller.solver->domain().is_solvable(boards[i]))
-        error = "the board cannot reach the goal, the blank first";
+        error = "the board cannot reach the goal, " + goal;
       if (!error.empty()) throw io::InputError("boards", static_cast<int>(i + 1), error);
     }
     py::array_t<std::int32_t> distances(static_cast<py::ssize_t>(count));
@@ -221,21 +234,24 @@ py::object distance(const py::object& boards_given, const py::object& size,
 }  // namespace
 
 void bind_sliding(py::module_& module) {
-  py::module_ sliding = module.def_submodule(
-      "sliding", "Exact optimal distances of sliding-puzzle boards (goal blank-first), at scale.");
+  py::module_ sliding = module.def_submodule("sliding",
+                                             "Exact optimal distances of sliding-puzzle boards "
+                                             "(goal= blank-last or blank-first), at scale.");
   sliding.def("sample", &sample, py::arg("size") = "4x4", py::arg("count") = 1000,
               py::arg("seed") = 0, py::arg("threads") = 0, py::arg("pdb") = py::none(),
+              py::arg("goal") = "blank-last", py::arg("progress") = py::none(),
               R"(`count` uniformly random solvable boards of `size` and their optimal distances.
 
 Returns (states, distances): numpy arrays of shape (count, cells), uint8, row by row with 0
-the blank, and (count,), int32. The goal is blank-first (0 1 2 ...), as in Korf's sets. The
+the blank, and (count,), int32. The goal is blank-last (1 2 ... 0) or blank-first (goal=). The
 same seed gives the same boards on every machine, whatever the threads. Distances come from
 the distance table (3x3 and boards of at most 2,000,000 states), IDA* over pattern databases
 (4x4: 15-7-8, 5x5: 24-6666, built once into the cache, or the set `pdb` names), else IDA*;
 5x5 boards take minutes to hours each. threads: 0, one a core.)");
   sliding.def("distance", &distance, py::arg("boards"), py::kw_only(), py::arg("size") = py::none(),
-              py::arg("threads") = 0, py::arg("pdb") = py::none(),
-              R"(The optimal distance of each board to the blank-first goal, as sample() finds them.
+              py::arg("threads") = 0, py::arg("pdb") = py::none(), py::arg("goal") = "blank-last",
+              py::arg("progress") = py::none(),
+              R"(The optimal distance of each board to the goal (goal=), as sample() finds them.
 
 boards: an array of shape (N, cells), or one board (cells,), of tiles row by row with 0 the
 blank; size "RxC" when the boards are not square. Returns an int32 array of N distances, or

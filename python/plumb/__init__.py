@@ -8,31 +8,49 @@ sliding-puzzle boards at scale (plumb.sliding). docs/python.md describes it all.
     >>> [s.length for s in plumb.solve("sliding", "2 3 4 1 5 x 7 6 8\\n")]
     [19]
 """
+import logging
+import os
+import pathlib
+import re
+import sys
 from dataclasses import dataclass
-from typing import List, Optional, Union
+from typing import Any, Callable, Dict, List, Optional, Union
+
+import numpy
+
+
+def _in_python_terms(message):
+    """The program's message with its options named as the keywords that give them: "--size: ..."
+    becomes "size: ...", "give --size RxC" becomes "give size=RxC", "--algo" "algorithm"."""
+    def keyword(name):
+        return "algorithm" if name == "algo" else name.replace("-", "_")
+
+    message = re.sub(r"^--([a-z][a-z0-9-]*):", lambda m: keyword(m[1]) + ":", message)
+    return re.sub(r"--([a-z][a-z0-9-]*)(?: ([A-Za-z0-9.]+))?",
+                  lambda m: keyword(m[1]) + "=" + (m[2] or ""), message)
 
 
 class Error(Exception):
     """What plumb raises for bad input or usage, a limit, or a failing environment."""
 
 
-class InputError(Error):
-    """Bad input (the program's exit status 2). `source`: the input's name ("<input>" for text,
-    a file's path, "boards"), `line`: the line (from 1) the message is about, None for the input
-    as a whole."""
+class InputError(Error, ValueError):
+    """Bad input (the program's exit status 2; a ValueError). `source`: the input's name ("<input>"
+    for text, a file's path, "boards"), `line`: the line (from 1) the message is about, None for
+    the input as a whole."""
 
     def __init__(self, message, source=None, line=None):
-        super().__init__(message)
+        super().__init__(_in_python_terms(message))
         self.source = source
         self.line = line
 
 
-class UsageError(Error):
-    """A value plumb cannot use (exit status 2). `option`: the program's name for it ("size",
-    "max-moves", "algo", "time-limit", "max-memory", "threads", "format", "puzzle")."""
+class UsageError(Error, ValueError):
+    """A value plumb cannot use (exit status 2; a ValueError). `option`: the program's name for it
+    ("size", "max-moves", "algo", "time-limit", "max-memory", "threads", "format", "puzzle")."""
 
     def __init__(self, message, option=None):
-        super().__init__(message)
+        super().__init__(_in_python_terms(message))
         self.option = option
 
 
@@ -55,14 +73,30 @@ from ._plumb import (  # noqa: E402  (the classes above must exist when the exte
     SearchResult,
     Solution,
     __version__,
-    explore,
-    explore_domain,
-    render,
-    search,
-    solve,
 )
-from ._plumb import _puzzles
+from . import _plumb  # noqa: E402
 from . import sliding  # noqa: E402
+
+NO_STATE = 2**64 - 1
+"""In a batched domain's successors(states) or predecessors(states): no move in that column (-1 in a
+signed array is the same)."""
+
+Input = Union[str, bytes, os.PathLike, numpy.ndarray]
+Progress = Optional[Callable[[Dict[str, Any]], Any]]
+
+logger = logging.getLogger("plumb")
+
+
+def _notice(line):
+    """A notice or warning of plumb's table cache ("building the distance table ..."): logged to
+    the logger "plumb" (INFO, WARNING for a warning) once logging is configured (a handler on it or
+    on the root), else written to standard error as the program writes it."""
+    if logger.hasHandlers():
+        warning = line.startswith("warning: ")
+        logger.log(logging.WARNING if warning else logging.INFO,
+                   line[len("warning: "):] if warning else line)
+    else:
+        print(f"plumb: {line}", file=sys.stderr, flush=True)
 
 
 @dataclass(frozen=True)
@@ -88,16 +122,173 @@ class Puzzle:
     options: List[Option]
 
 
-def puzzles():
+def puzzles() -> List[Puzzle]:
     """The built-in puzzles, in the order `plumb list` shows them."""
     return [
         Puzzle(p["name"], p["summary"], p["algorithms"], [Option(**o) for o in p["options"]])
-        for p in _puzzles()
+        for p in _plumb._puzzles()
     ]
+
+
+def _check(function, name, value, types, what):
+    """TypeError unless value is one of `types` (a bool is no int here)."""
+    if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+        raise TypeError(f"{function}() argument '{name}' must be {what}, not "
+                        f"{type(value).__name__}")
+
+
+def _check_limits(function, time_limit, max_memory, threads=None):
+    _check(function, "time_limit", time_limit, (int, float, str, type(None)),
+           "a number of seconds or None")
+    _check(function, "max_memory", max_memory, (int, str, type(None)),
+           "a number of bytes, a size such as \"512M\", or None")
+    _check(function, "threads", threads, (int, type(None)), "an int or None")
+
+
+class _BytesPath(os.PathLike):
+    """A bytes path, which the extension would otherwise read as the contest text."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __fspath__(self):
+        return self.path
+
+
+def _source(function, input, text, path):
+    """What the extension reads: the text, or a path as an os.PathLike; exactly one is given."""
+    given = [name for name, value in (("input", input), ("text", text), ("path", path))
+             if value is not None]
+    if len(given) > 1:
+        raise TypeError(f"{function}() takes one of input, text and path, not "
+                        f"{' and '.join(given)}")
+    if text is not None:
+        _check(function, "text", text, (str, bytes), "a str or bytes")
+        return text
+    if path is not None:
+        _check(function, "path", path, (str, bytes, os.PathLike), "a str, bytes or os.PathLike")
+        path = os.fspath(path)
+        return _BytesPath(path) if isinstance(path, bytes) else pathlib.Path(path)
+    if isinstance(input, numpy.ndarray):  # boards, one a row: a dataset each
+        if input.ndim not in (1, 2) or input.dtype.kind not in "iu":
+            raise TypeError(f"{function}() argument 'input' as an array must hold boards of ints, "
+                            f"one a row, not {input.ndim} dimensions of {input.dtype}")
+        return "".join(" ".join(map(str, row)) + "\n" for row in numpy.atleast_2d(input).tolist())
+    _check(function, "input", input, (str, bytes, os.PathLike, type(None)),
+           "the contest text (str or bytes), a path (os.PathLike) or an array of boards")
+    return input
+
+
+def _options(function, puzzle, options):
+    """The puzzle's own options, checked: TypeError for a keyword the puzzle does not have or a
+    value that is neither an int, a str nor None."""
+    declared = {p["name"]: [o["name"] for o in p["options"]] for p in _plumb._puzzles()}
+    for name, value in options.items():
+        if puzzle in declared and name not in declared[puzzle]:
+            raise TypeError(f"{function}() got an unexpected keyword argument '{name}' (the "
+                            f"options of {puzzle}: {', '.join(declared[puzzle])})")
+        _check(function, name, value, (int, str, type(None)), "an int, a str or None")
+    return options
+
+
+def solve(puzzle: str, input: Optional[Input] = None, *, text: Union[str, bytes, None] = None,
+          path: Union[str, bytes, os.PathLike, None] = None,
+          algorithm: Optional[str] = None, time_limit: Union[float, str, None] = None,
+          max_memory: Union[int, str, None] = None, threads: Optional[int] = None,
+          progress: Progress = None, **options: Union[int, str, None]) -> List[Solution]:
+    """Solves every dataset of the input optimally, as `plumb solve PUZZLE` does.
+
+    The input: `input`, the contest text (str or bytes), a file's path (os.PathLike) or a numpy
+    array of boards, one a row (a dataset each: the sliding puzzle's tiles, 0 the blank); or
+    `text=`, the contest text; or `path=`, a file's path (str, bytes or os.PathLike).
+    algorithm: one of the puzzle's algorithms (plumb.puzzles()); None: its default.
+    time_limit: seconds each search may take; max_memory: bytes, or a size such as "512M";
+    threads: worker threads where an algorithm can use several (0: one a core).
+    progress: a function called with the search's statistics (a dict) about every half second.
+    **options: the puzzle's own options, the program's long options with _ for -
+    (plumb.solve("gap", text, suits=4, values=7)).
+    Returns a list of Solution, one a dataset. Raises plumb.InputError, plumb.UsageError (both
+    ValueErrors), plumb.LimitReached (with the solutions before it) or plumb.EnvironmentFailure.
+    """
+    _check("solve", "puzzle", puzzle, (str,), "a str")
+    source = _source("solve", input, text, path)
+    if source is None:
+        raise TypeError("solve() needs the input: input, text= or path=")
+    _check("solve", "algorithm", algorithm, (str, type(None)), "a str or None")
+    _check_limits("solve", time_limit, max_memory, threads)
+    return _plumb.solve(puzzle, source, algorithm=algorithm, time_limit=time_limit,
+                        max_memory=max_memory, threads=threads, progress=progress,
+                        **_options("solve", puzzle, options))
+
+
+def explore(puzzle: str, input: Optional[Input] = None, *, text: Union[str, bytes, None] = None,
+            path: Union[str, bytes, os.PathLike, None] = None,
+            time_limit: Union[float, str, None] = None, max_memory: Union[int, str, None] = None,
+            threads: Optional[int] = None, progress: Progress = None,
+            **options: Union[int, str, None]) -> Exploration:
+    """Counts the states at each depth, as `plumb explore PUZZLE` does: from the first dataset of
+    the input (input, text= or path=, as for solve()), or from the puzzle's natural start when
+    none is given. The keywords are solve()'s. Returns an Exploration."""
+    _check("explore", "puzzle", puzzle, (str,), "a str")
+    source = _source("explore", input, text, path)
+    _check_limits("explore", time_limit, max_memory, threads)
+    return _plumb.explore(puzzle, source, time_limit=time_limit, max_memory=max_memory,
+                          threads=threads, progress=progress,
+                          **_options("explore", puzzle, options))
+
+
+def render(answers: Union[Solution, List[Solution], Exploration], format: str = "contest") -> str:
+    """The text `plumb solve` (or `plumb explore`) prints for these answers: a list of Solution (or
+    one), or an Exploration. format: "contest" (the contest's exact output), "pretty" or "json"
+    (one JSON record a line, docs/json.md)."""
+    _check("render", "format", format, (str,), "a str")
+    if not isinstance(answers, (Solution, Exploration, list, tuple)):
+        raise TypeError(f"render() argument 'answers' must be what plumb.solve or plumb.explore "
+                        f"returned, not {type(answers).__name__}")
+    return _plumb.render(answers, format)
+
+
+def _check_domain(function, domain):
+    for member in ("start", "successors"):
+        if not hasattr(domain, member):
+            raise TypeError(f"{function}() argument 'domain' must have start and successors "
+                            f"(docs/python.md), and {type(domain).__name__} has no {member}")
+
+
+def search(domain: object, algorithm: str = "bfs", *, time_limit: Union[float, str, None] = None,
+           max_memory: Union[int, str, None] = None, progress: Progress = None) -> SearchResult:
+    """A shortest solution of a puzzle written in Python, found by plumb's engine.
+
+    domain: an object with `start`, `is_goal(state)` and `successors(state)`, which yields
+    (move, next_state) tuples; optionally `heuristic(state)`, an admissible estimate (an int,
+    for "astar" and "ida"; 0 without it), and `predecessors(state)`, which yields (move,
+    previous_state) tuples, with `goal`, the one goal (both for "bidir"). States are any
+    hashable values. Or a batched domain (batched = True), whose callbacks take and return numpy
+    arrays of int states (docs/python.md). algorithm: "bfs", "astar", "ida" or "bidir".
+    Returns a SearchResult. Raises plumb.LimitReached when a limit stops the search, and
+    whatever a callback raises."""
+    _check("search", "algorithm", algorithm, (str,), "a str")
+    _check_limits("search", time_limit, max_memory)
+    if algorithm in ("bfs", "astar", "ida", "bidir"):  # else the extension's UsageError
+        _check_domain("search", domain)
+    return _plumb.search(domain, algorithm, time_limit=time_limit, max_memory=max_memory,
+                         progress=progress)
+
+
+def explore_domain(domain: object, *, time_limit: Union[float, str, None] = None,
+                   max_memory: Union[int, str, None] = None,
+                   progress: Progress = None) -> Exploration:
+    """Counts the states of a Python-defined domain (per state or batched) at each depth from its
+    start (it needs `start` and `successors`). Returns an Exploration."""
+    _check_limits("explore_domain", time_limit, max_memory)
+    _check_domain("explore_domain", domain)
+    return _plumb.explore_domain(domain, time_limit=time_limit, max_memory=max_memory,
+                                 progress=progress)
 
 
 __all__ = [
     "Error", "InputError", "UsageError", "LimitReached", "EnvironmentFailure", "Exploration",
-    "Option", "Puzzle", "SearchResult", "Solution", "__version__", "explore", "explore_domain",
+    "NO_STATE", "Option", "logger", "Puzzle", "SearchResult", "Solution", "__version__", "explore",
+    "explore_domain",
     "puzzles", "render", "search", "sliding", "solve",
 ]

@@ -45,7 +45,9 @@ def test_tiles_that_are_not_whole_numbers_are_refused_naming_them():
             plumb.sliding.distance(np.array([tile, 2, 3, 0]), size="2x2")
         assert shown in str(refused.value)
         assert refused.value.line == 1
-    assert plumb.sliding.distance(np.array([0.0, 1.0, 2.0, 3.0])) == 0
-    assert plumb.sliding.distance(np.array([[0, 1, 2, 3]], dtype=np.uint8)).tolist() == [0]
+    first = "blank-first"  # the boards below are that goal
+    assert plumb.sliding.distance(np.array([0.0, 1.0, 2.0, 3.0]), goal=first) == 0
+    one_board = np.array([[0, 1, 2, 3]], dtype=np.uint8)
+    assert plumb.sliding.distance(one_board, goal=first).tolist() == [0]
     with pytest.raises(plumb.InputError):
         plumb.sliding.distance(np.zeros((1, 26), dtype=np.int64))
