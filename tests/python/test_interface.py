@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import plumb
+from conftest import sample as sample_path
 
 STUBS = pathlib.Path(__file__).resolve().parents[2] / "python" / "plumb"
 ODD_VALUES = [object(), 3.5j, [1], {}, -1, 2**70, "", "\x00", b"\xff", float("nan"), True, None]
@@ -86,7 +87,7 @@ def test_wrong_types_and_values_raise_python_errors(function):
 
 
 def test_paths_and_texts():
-    sample = STUBS.parents[1] / "data" / "samples" / "sliding" / "sample.in"
+    sample = sample_path("sliding", "in")
     expected = [s.length for s in plumb.solve("sliding", sample.read_text())]
     for given in [{"path": str(sample)}, {"path": sample}, {"path": bytes(sample)},
                   {"input": sample}, {"text": sample.read_text()},
