@@ -161,14 +161,17 @@ BatchCheckpoint parse_batch_checkpoint(std::string_view text, const std::filesys
     throw io::EnvironmentError(
         fmt::format("{} is not the checkpoint of a plumb pdb solve batch", path.string()));
   }
-  if (!text.starts_with(fmt::format("{}{}\n", kHeader, kVersion))) {
+  const std::string_view version =
+      text.substr(kHeader.size(), text.find('\n') - std::min(text.find('\n'), kHeader.size()));
+  if (int number = 0; io::parse_number(version, number) && number != kVersion) {
     throw io::EnvironmentError(
-        fmt::format("{} is a checkpoint of another version of plumb, which this one "
-                    "cannot read (it reads version {} only): start the batch again",
-                    path.string(), kVersion));
+        fmt::format("{} is a checkpoint of version {}, written by another version of plumb, "
+                    "which this one cannot read (it reads version {} only): start the batch again",
+                    path.string(), number, kVersion));
   }
   const std::optional<std::string_view> body = io::checksummed_body(text);
   if (!body) throw io::damaged_checkpoint(path, "a bad checksum");
+  if (version != fmt::format("{}", kVersion)) throw io::damaged_checkpoint(path, "not as written");
   // Words: "set NAME", "batch COUNT FINGERPRINT FILE...", "done OUTCOME E G S LINE...".
   constexpr std::size_t kLineFrom = 5;
   const std::vector<std::vector<std::string_view>> lines = io::checkpoint_lines(*body, kLineFrom);

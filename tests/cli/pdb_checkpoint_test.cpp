@@ -123,8 +123,15 @@ TEST(PdbCheckpoint, TextNotAsWrittenIsRefusedWhateverItsChecksum) {
   EXPECT_EQ(refusal("plumb explore checkpoint 2\n"),
             "ck/batch is not the checkpoint of a plumb pdb solve batch");
   EXPECT_NE(refusal(io::with_checksum_line("plumb pdb solve checkpoint 9\n" + identity))
-                .find("another version of plumb"),
+                .find("is a checkpoint of version 9, written by another version of plumb"),
             std::string::npos);
+  // A version that is not a number is no other version's: the file is not as written.
+  for (const std::string version : {"1x", "01", "", " 1"}) {
+    EXPECT_EQ(
+        refusal(io::with_checksum_line("plumb pdb solve checkpoint " + version + "\n" + identity)),
+        not_as_written)
+        << version;
+  }
   EXPECT_EQ(refusal(io::with_checksum_line(header + identity)), "");
 }
 

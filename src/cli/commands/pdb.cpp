@@ -125,7 +125,8 @@ ExitCode run_info(const PdbOptions& options) {
       std::cout << fmt::format("  status: not built{}; plumb pdb build {}\n",
                                found.state == io::TableFileState::absent
                                    ? ""
-                                   : fmt::format(" (its file {})", io::describe(found.state)),
+                                   : fmt::format(" (its file {}{})", io::describe(found.state),
+                                                 found.detail.empty() ? "" : ": " + found.detail),
                                partition->name);
       continue;
     }
