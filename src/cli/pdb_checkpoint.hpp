@@ -14,7 +14,9 @@
 // of another version or is not as written, holds a value a run cannot write (a bound, count, time
 // or line), a record that does not fit the instance of the benchmark file it stands for, or is the
 // checkpoint of another batch, is an io::EnvironmentError naming the file (exit status 4), as is
-// a folder or file that is missing or cannot be read or written. With
+// a folder or file that is missing or cannot be read or written. The writing process holds the
+// folder (flock) for the batch's life: a second run on it fails at once (exit status 4, "... is in
+// use by another plumb run"), before it reads or writes anything there. With
 // PLUMB_CRASH_AFTER_CHECKPOINT=N set, the writing process kills itself (SIGKILL) once it has
 // written the file N times: how the tests lose a batch at a chosen point.
 #pragma once
@@ -23,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -138,6 +141,7 @@ class BatchRecorder {
  private:
   void keep();
 
+  std::shared_ptr<const int> hold_;  // the folder's descriptor, locked while the recorder lives
   std::optional<BatchCheckpointFolder> folder_;  // none: nothing kept
   BatchCheckpoint checkpoint_;
   search::SearchStats earlier_;  // of the next instance's iterations before this run

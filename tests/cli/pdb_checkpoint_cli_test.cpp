@@ -121,6 +121,11 @@ TEST_F(PdbCheckpointCli, ABatchKilledMidSearchResumesToTheSameTable) {
   };
   while (!shows_progress() && !lost.ended())
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  // A second run on the folder meanwhile is refused at once, and leaves the first's file alone.
+  const ProgramRun second = run_plumb(solve_args(file, {"--checkpoint", folder.string()}));
+  EXPECT_EQ(second.status, 4);
+  EXPECT_EQ(second.err, "plumb: the checkpoint folder " + folder.string() +
+                            " is in use by another plumb run\n");
   lost.signal(SIGKILL);
   const ProgramRun killed = lost.finish();
   ASSERT_EQ(killed.status, -1) << "the batch ended before the kill: " << killed.out << killed.err;

@@ -222,6 +222,30 @@ TEST(PdbCheckpoint, RecordsThatDoNotFitTheirInstancesAreRefused) {
             "the checkpoint file ck/batch is damaged (more instances than its batch has)");
 }
 
+// One run at a time writes a checkpoint folder: a second recorder on it is refused at once, naming
+// it, and the folder is free again once the first is gone.
+TEST(PdbCheckpoint, AFolderInUseByAnotherRunIsRefused) {
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / ("plumb-pdb-in-use-" + std::to_string(::getpid()));
+  std::string message;
+  {
+    const BatchRecorder first(folder.string(), false, example().batch, kFacts, true);
+    for (const bool resume : {false, true}) {
+      try {
+        const BatchRecorder second(folder.string(), resume, example().batch, kFacts, true);
+      } catch (const io::EnvironmentError& error) {
+        message = error.what();
+      }
+      EXPECT_EQ(message,
+                "the checkpoint folder " + folder.string() + " is in use by another plumb run");
+      message.clear();
+    }
+    const BatchRecorder reader(folder.string(), true, example().batch, kFacts, false);
+  }
+  const BatchRecorder again(folder.string(), true, example().batch, kFacts, true);
+  std::filesystem::remove_all(folder);
+}
+
 // A checkpoint file larger than its batch's records can take is refused by its size, unread: a
 // sparse 3 GB file, which costs no disk, would otherwise be read whole.
 TEST(PdbCheckpoint, AFileTooLargeForItsBatchIsRefusedUnread) {
