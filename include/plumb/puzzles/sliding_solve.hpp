@@ -17,7 +17,13 @@
 //           breadth-first search, for cross-checks and comparisons.
 //   auto    table up to kSlidingAutoTableStates states (every board of at most 10 cells: 3x3 has
 //           181,440, 2x5 1,814,400); beyond, pdb when the solver has a partition (which must then
-//           fit the board) and the goal's blank is in a corner, else ida.
+//           fit the board) and the goal's blank is in a corner, else ida. While the solver holds
+//           no databases (none loaded, none ready to lend), pdb is preceded by a first try: IDA*
+//           with linear conflicts under a budget of kSlidingFirstTryNodes expansions (at most
+//           about 50 ms), which answers easy boards (on 4x4, those of up to about 38 moves in a
+//           few milliseconds at most) with the moves the databases would give, without loading
+//           or building them; the method is then ida. A board it does not settle goes to pdb,
+//           whose statistics then count the try too.
 // Every algorithm answers an unsolvable instance at once, by parity. A new algorithm is one more
 // row in sliding_algorithms() (sliding_solve.cpp).
 #pragma once
@@ -44,6 +50,7 @@ namespace plumb::puzzles {
 inline constexpr std::uint64_t kSlidingAutoTableStates = 2'000'000;
 inline constexpr std::uint64_t kSlidingTableLimit = std::uint64_t{1} << 30;
 inline constexpr std::uint64_t kSlidingAstarStates = 10'000'000;
+inline constexpr std::uint64_t kSlidingFirstTryNodes = 250'000;
 
 // The answer to one instance. `moves` keeps its capacity from one query to the next.
 struct SlidingSolution {
@@ -108,6 +115,9 @@ class SlidingSolver {
   // take them, else in memory for this solver's life; precondition: partition() is of this size.
   // Null if a limit stopped a build; stats.reason then says which.
   const SlidingPdbSet* pdbs(const search::SearchContext& context, search::SearchStats& stats);
+  // Whether the partition's databases are at hand without a load or a build: loaded by an earlier
+  // call, or ready for the source to lend (a set it is still building is not).
+  bool pdbs_at_hand();
 
  private:
   SlidingDomain domain_;
