@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 
@@ -287,6 +288,7 @@ io::CachedTable distance_table_entry(const SlidingSolver& solver) {
 }  // namespace
 
 const SlidingPdbSet* SlidingSolver::pdbs(const SearchContext& context, search::SearchStats& stats) {
+  const std::lock_guard lock(pdbs_mutex_);
   if (!pdbs_ && source_ != nullptr) pdbs_ = source_->lend(*partition_);
   if (!pdbs_) {
     if (auto built = load_or_build_sliding_pdbs(*partition_, context,
@@ -298,6 +300,7 @@ const SlidingPdbSet* SlidingSolver::pdbs(const SearchContext& context, search::S
 }
 
 bool SlidingSolver::pdbs_at_hand() {
+  const std::lock_guard lock(pdbs_mutex_);
   if (!pdbs_ && source_ != nullptr) {
     try {
       pdbs_ = source_->lend(*partition_);

@@ -4,11 +4,13 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <queue>
 #include <random>
+#include <thread>
 
 #include "plumb/puzzles/sliding_io.hpp"
 #include "plumb/puzzles/sliding_solve.hpp"
@@ -280,6 +282,37 @@ TEST(Sliding, AutoTakesPdbWhereItCan) {
     EXPECT_EQ(notices.count("building pattern database 3 of 3 of 15-555 (524,160 entries"), 1U);
     EXPECT_EQ(notices.lines().size(), 3U);
   }
+}
+
+// After a first call that the first try answered (nothing loaded), calls on two threads at once
+// that both need the databases build them once, and both answer (as plumb.sliding's labelling
+// does: one board first, then the rest on several threads).
+TEST(Sliding, AutoBuildsTheDatabasesOnceForCallsAtOnce) {
+  if (sanitized()) GTEST_SKIP() << "builds the 15-555 databases";
+  const SlidingPartition* set = find_sliding_partition("15-555");
+  for (std::size_t pattern = 0; pattern < set->patterns.size(); ++pattern)
+    std::filesystem::remove(sliding_pdb_table(*set, pattern).path());  // an earlier test's
+  SlidingSolver solver({4, 4}, ordered_sliding_goal(4, 4, BlankPlace::first), set);
+  const testing::CacheNotices notices;
+  std::mt19937_64 random(7);
+  SlidingSolution easy;
+  solver.solve(scramble(solver.domain(), 20, random), *find_sliding_algorithm("auto"), {}, easy);
+  EXPECT_EQ(easy.method, "ida");
+  const SlidingState korf67 = board("7 1 2 4 8 3 6 11 10 15 0 5 14 12 13 9", {4, 4});
+  std::array<SlidingSolution, 2> found;
+  std::array<std::thread, 2> threads;
+  for (std::size_t i = 0; i < threads.size(); ++i) {
+    threads[i] = std::thread([&, i] {
+      solver.solve(korf67, *find_sliding_algorithm("auto"), search::SearchLimits{.threads = 1},
+                   found[i]);
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (const SlidingSolution& solution : found) {
+    EXPECT_EQ(solution.method, "pdb");
+    EXPECT_EQ(solution.moves.size(), 50U);
+  }
+  EXPECT_EQ(notices.lines().size(), 3U);
 }
 
 TEST(Sliding, PdbRefusesWhatItCannotSolve) {

@@ -31,6 +31,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -97,7 +98,9 @@ class SlidingSolver {
   // Solves `start` with `algorithm`: an unsolvable instance by parity, else out.moves is a shortest
   // solution unless a limit stopped the search (out.stats.reason says which). Once a call with an
   // algorithm has loaded what that algorithm reads (the table, the databases), further calls with
-  // it may run on several threads at once: they only read the solver.
+  // it may run on several threads at once: they only read the solver. The databases are loaded or
+  // lent under a lock (auto's first call may not load them, a later one on any thread may): calls
+  // at once wait for one load.
   void solve(const SlidingState& start, const SlidingAlgorithm& algorithm,
              const search::SearchContext& context, SlidingSolution& out);
 
@@ -126,6 +129,7 @@ class SlidingSolver {
   std::vector<std::uint8_t> distances_;          // empty until built
   const SlidingPartition* partition_;
   const SlidingPdbSource* source_;
+  std::mutex pdbs_mutex_;                      // held while pdbs_ is read or set
   std::shared_ptr<const SlidingPdbSet> pdbs_;  // null until loaded or lent
 };
 
