@@ -12,12 +12,19 @@
 // end or an io::EnvironmentError, anything else being a finding: the 2x3 sliding puzzle's (ranked)
 // and the 2x3 gap's (hashed). A clean end from a folder whose checksums are the writer's own must
 // give the counts of an uninterrupted exploration: a checkpoint cannot lie.
+//
+// The folder's `batch` file (also given its true checksum for a `checksum *` line) is read back as
+// `plumb pdb solve 8-44 b.txt --resume DIR` reads it (cli/pdb_checkpoint.hpp), for a batch of three
+// instances: to a checkpoint or an io::EnvironmentError; a checkpoint read back must hold only what
+// a run of those instances writes (bounds they can reach, finite seconds, totals that do not wrap,
+// printable lines naming their instance, a solved one with its published length).
 #include <sys/stat.h>
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
@@ -26,6 +33,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/pdb_checkpoint.hpp"
 #include "fuzz/harness.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/io/table_file.hpp"
@@ -85,14 +93,14 @@ bool make_file(const fs::path& folder, std::string_view name, std::string bytes)
   if (fifo) ::mkfifo(path.c_str(), 0600);
   if (directory) fs::create_directory(path);
   if (fifo || directory) return false;
-  const bool sealed = name == "manifest" && bytes.ends_with(kUnsealed);
+  const bool sealed = (name == "manifest" || name == "batch") && bytes.ends_with(kUnsealed);
   if (sealed) {
     bytes.resize(bytes.size() - kUnsealed.size());
     bytes +=
         fmt::format("checksum {:016x}\n", plumb::io::checksum64(std::as_bytes(std::span(bytes))));
   }
   std::ofstream(path, std::ios::binary) << bytes;
-  return sealed;
+  return sealed && name == "manifest";
 }
 
 // Lays the folder out from the bytes; returns whether a manifest was given its true checksum.
@@ -124,6 +132,50 @@ void resume(const Resumable& exploration, const fs::path& folder, bool sealed) {
   }
 }
 
+// The batch a `batch` file is read for, and what its benchmark file says of its instances.
+const plumb::cli::BatchIdentity kBatch{"8-44", "b.txt", 3, 0xab, 0};
+const std::vector<plumb::cli::InstanceFacts> kInstances = {
+    {1, 20, 12, 31}, {2, 24, 14, 31}, {3, 31, 21, 31}};
+
+// Whether `checkpoint` holds only what a run of kInstances writes.
+bool could_be_written(const plumb::cli::BatchCheckpoint& checkpoint) {
+  using plumb::cli::InstanceOutcome;
+  std::uint64_t expanded = 0, generated = 0;
+  const auto adds_up = [&](const plumb::search::SearchStats& stats) {
+    return std::isfinite(stats.seconds) && stats.seconds >= 0 &&
+           !__builtin_add_overflow(expanded, stats.expanded, &expanded) &&
+           !__builtin_add_overflow(generated, stats.generated, &generated);
+  };
+  for (std::size_t i = 0; i < checkpoint.finished.size(); ++i) {
+    const plumb::cli::FinishedInstance& done = checkpoint.finished[i];
+    const plumb::cli::InstanceFacts& instance = kInstances.at(i);
+    const bool printable = std::all_of(done.line.begin(), done.line.end(),
+                                       [](char c) { return c >= ' ' && c <= '~'; });
+    const std::string solved = fmt::format("{0} {1} {1} ", instance.id, instance.length);
+    if (!adds_up(done.stats) || !printable ||
+        !done.line.starts_with(fmt::format("{} ", instance.id)) ||
+        (done.outcome == InstanceOutcome::solved && !done.line.starts_with(solved))) {
+      return false;
+    }
+  }
+  if (const auto& progress = checkpoint.in_progress) {
+    const plumb::cli::InstanceFacts& instance = kInstances.at(checkpoint.finished.size());
+    return adds_up(progress->stats) && progress->bound >= instance.least_bound &&
+           progress->bound <= instance.most_bound;
+  }
+  return true;
+}
+
+void resume_batch(const fs::path& folder) {
+  try {
+    const plumb::cli::BatchCheckpoint read =
+        plumb::cli::BatchCheckpointFolder(folder).read(kBatch, kInstances);
+    if (!could_be_written(read)) __builtin_trap();  // a value taken on trust
+  } catch (const plumb::io::EnvironmentError&) {
+    // a checkpoint refused, as it should be
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
@@ -140,5 +192,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool sealed = lay_out(plumb::fuzz::text_of(data, size), folder);
   resume(sliding, folder, sealed);
   resume(gap, folder, sealed);
+  resume_batch(folder);
   return 0;
 }

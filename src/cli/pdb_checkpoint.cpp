@@ -2,17 +2,23 @@
 // checked, and the folder that keeps it.
 #include "cli/pdb_checkpoint.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <span>
 
 #include "plumb/io/checkpoint_file.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/io/table_file.hpp"
+#include "plumb/io/text_input.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -69,6 +75,87 @@ void check_record(const std::filesystem::path& path, const search::SearchStats& 
   }
 }
 
+// The file's line (from 1) that keeps the record of the instance at `index`: after the header, set,
+// batch and astar-states lines.
+std::size_t record_line(std::size_t index) {
+  return index + 5;
+}
+
+// Throws unless `done`, the record on the file's line `at`, is the one a run writes for `instance`.
+void check_finished(const FinishedInstance& done, const InstanceFacts& instance, bool astar_column,
+                    const std::filesystem::path& path, std::size_t at) {
+  const std::string_view line = done.line;
+  std::vector<std::string_view> words;
+  for (std::size_t word = 0, space = 0; word <= line.size(); word = space + 1) {
+    space = std::min(line.find(' ', word), line.size());
+    words.push_back(line.substr(word, space - word));
+  }
+  const auto refuse = [&](std::string_view why) {
+    return io::damaged_checkpoint(
+        path, fmt::format("line {}: the record of instance {} (published length {}) {}: {}", at,
+                          instance.id, instance.length, why, io::quote(line)));
+  };
+  const std::size_t columns = astar_column ? 8 : 7;
+  if (words.size() < columns) throw refuse("has too few columns");
+  if (words[0] != fmt::format("{}", instance.id) ||
+      words[2] != fmt::format("{}", instance.length)) {
+    throw refuse("names another instance");
+  }
+  Cost length = 0, root_bound = 0;
+  std::uint64_t stored = 0;
+  const bool found = io::parse_number(words[1], length);
+  const std::string_view verdict = line.substr(
+      std::min(line.size(), static_cast<std::size_t>(words[columns - 1].end() - line.begin()) + 1));
+  const bool as_its_outcome = done.outcome == InstanceOutcome::solved
+                                  ? found && length == instance.length && verdict.empty()
+                              : done.outcome == InstanceOutcome::stopped
+                                  ? words[1] == "-" && verdict.starts_with("stopped: ")
+                                  : (found || words[1] == "-") && verdict.starts_with("MISMATCH: ");
+  if (!as_its_outcome)
+    throw refuse(fmt::format("is not that of a {} one", outcome_word(done.outcome)));
+  if (!io::parse_number(words[3], root_bound) || root_bound > instance.most_bound ||
+      (done.outcome == InstanceOutcome::solved &&
+       (root_bound < instance.least_bound || root_bound > length))) {
+    throw refuse("has a root bound its board cannot have");
+  }
+  if (words[4] != fmt::format("{}", done.stats.expanded) ||
+      words[5] != fmt::format("{}", done.stats.generated) ||
+      words[6] != fmt::format("{:.4f}", done.stats.seconds) ||
+      (astar_column && !io::parse_number(words[7], stored))) {
+    throw refuse("does not show the counts and seconds it keeps");
+  }
+}
+
+// Locks `folder` (flock) for as long as the pointer lives, so that one run at a time writes there;
+// a folder to resume from is not made (reading it says what is missing): nothing is then held.
+std::shared_ptr<const int> hold(const std::filesystem::path& folder, bool resume) {
+  std::error_code error;
+  if (!resume) std::filesystem::create_directories(folder, error);
+  if (error) {
+    throw io::EnvironmentError(
+        fmt::format("cannot make the checkpoint folder {}: {}", folder.string(), error.message()));
+  }
+  const int descriptor = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (descriptor < 0) {
+    if (resume) return nullptr;
+    throw io::EnvironmentError(fmt::format("cannot open the checkpoint folder {}: {}",
+                                           folder.string(), std::strerror(errno)));
+  }
+  std::shared_ptr<const int> held(new int(descriptor), [](const int* kept) {
+    ::close(*kept);
+    delete kept;
+  });
+  if (::flock(descriptor, LOCK_EX | LOCK_NB) != 0) {
+    throw io::EnvironmentError(
+        errno == EWOULDBLOCK
+            ? fmt::format("the checkpoint folder {} is in use by another plumb run",
+                          folder.string())
+            : fmt::format("cannot lock the checkpoint folder {}: {}", folder.string(),
+                          std::strerror(errno)));
+  }
+  return held;
+}
+
 std::string describe(const BatchIdentity& batch) {
   return fmt::format(
       "{} on {} ({} instances{})", batch.set, batch.file, batch.instances,
@@ -109,14 +196,17 @@ BatchCheckpoint parse_batch_checkpoint(std::string_view text, const std::filesys
     throw io::EnvironmentError(
         fmt::format("{} is not the checkpoint of a plumb pdb solve batch", path.string()));
   }
-  if (!text.starts_with(fmt::format("{}{}\n", kHeader, kVersion))) {
+  const std::string_view version =
+      text.substr(kHeader.size(), text.find('\n') - std::min(text.find('\n'), kHeader.size()));
+  if (int number = 0; io::parse_number(version, number) && number != kVersion) {
     throw io::EnvironmentError(
-        fmt::format("{} is a checkpoint of another version of plumb, which this one "
-                    "cannot read (it reads version {} only): start the batch again",
-                    path.string(), kVersion));
+        fmt::format("{} is a checkpoint of version {}, written by another version of plumb, "
+                    "which this one cannot read (it reads version {} only): start the batch again",
+                    path.string(), number, kVersion));
   }
   const std::optional<std::string_view> body = io::checksummed_body(text);
   if (!body) throw io::damaged_checkpoint(path, "a bad checksum");
+  if (version != fmt::format("{}", kVersion)) throw io::damaged_checkpoint(path, "not as written");
   // Words: "set NAME", "batch COUNT FINGERPRINT FILE...", "done OUTCOME E G S LINE...".
   constexpr std::size_t kLineFrom = 5;
   const std::vector<std::vector<std::string_view>> lines = io::checkpoint_lines(*body, kLineFrom);
@@ -172,6 +262,29 @@ BatchCheckpoint parse_batch_checkpoint(std::string_view text, const std::filesys
   return checkpoint;
 }
 
+void check_against_instances(const BatchCheckpoint& checkpoint,
+                             std::span<const InstanceFacts> instances,
+                             const std::filesystem::path& path) {
+  const std::size_t finished = checkpoint.finished.size();
+  if (finished + (checkpoint.in_progress ? 1 : 0) > instances.size())
+    throw io::damaged_checkpoint(path, "more instances than its batch has");
+  for (std::size_t i = 0; i < finished; ++i) {
+    check_finished(checkpoint.finished[i], instances[i], checkpoint.batch.astar_states != 0, path,
+                   record_line(i));
+  }
+  if (checkpoint.in_progress) {
+    const Cost bound = checkpoint.in_progress->bound;
+    const InstanceFacts& instance = instances[finished];
+    if (bound < instance.least_bound || bound > instance.most_bound) {
+      throw io::damaged_checkpoint(
+          path, fmt::format("line {}: bound {} is not one a search of instance {} can reach "
+                            "(between {} and {})",
+                            record_line(finished), bound, instance.id, instance.least_bound,
+                            instance.most_bound));
+    }
+  }
+}
+
 void BatchCheckpointFolder::write(const BatchCheckpoint& checkpoint) {
   const std::string text = batch_checkpoint_text(checkpoint);
   io::write_file_atomically(folder_, file(), std::as_bytes(std::span(text.data(), text.size())));
@@ -180,7 +293,8 @@ void BatchCheckpointFolder::write(const BatchCheckpoint& checkpoint) {
   if (crash != nullptr && std::to_string(writes_) == crash) std::raise(SIGKILL);
 }
 
-BatchCheckpoint BatchCheckpointFolder::read(const BatchIdentity& batch) const {
+BatchCheckpoint BatchCheckpointFolder::read(const BatchIdentity& batch,
+                                            std::span<const InstanceFacts> instances) const {
   io::expect_checkpoint(folder_, file(), "batch file");
   // Checked before it is read: a file larger than the batch's records can take is not read whole.
   const std::uint64_t most =
@@ -201,15 +315,17 @@ BatchCheckpoint BatchCheckpointFolder::read(const BatchIdentity& batch) const {
                     "same SET, FILE and --astar-states, or start again with --checkpoint",
                     folder_.string(), describe(checkpoint.batch), describe(batch)));
   }
+  check_against_instances(checkpoint, instances, file());
   return checkpoint;
 }
 
 BatchRecorder::BatchRecorder(const std::string& folder, bool resume, BatchIdentity batch,
-                             bool writer) {
+                             std::span<const InstanceFacts> instances, bool writer) {
   checkpoint_.batch = std::move(batch);
   if (folder.empty()) return;
+  if (writer) hold_ = hold(folder, resume);
   BatchCheckpointFolder kept(folder);
-  if (resume) checkpoint_ = kept.read(checkpoint_.batch);
+  if (resume) checkpoint_ = kept.read(checkpoint_.batch, instances);
   if (writer) folder_ = std::move(kept);
   keep();  // at once: a folder that cannot be written fails the batch before any search
 }

@@ -11,9 +11,12 @@
 // Only process 0 of an MPI job writes it, and nothing in it depends on the number of processes.
 //
 // Reading it back trusts nothing: a file that is truncated, has a byte changed (the checksum), is
-// of another version or is not as written is a protocol::UsageError for --resume naming the file
-// (exit status 2), as is a checkpoint of another batch; a folder or file that is missing, or
-// cannot be read or written, is an io::EnvironmentError (exit status 4). With
+// of another version or is not as written, holds a value a run cannot write (a bound, count, time
+// or line), a record that does not fit the instance of the benchmark file it stands for, or is the
+// checkpoint of another batch, is an io::EnvironmentError naming the file (exit status 4), as is
+// a folder or file that is missing or cannot be read or written. The writing process holds the
+// folder (flock) for the batch's life: a second run on it fails at once (exit status 4, "... is in
+// use by another plumb run"), before it reads or writes anything there. With
 // PLUMB_CRASH_AFTER_CHECKPOINT=N set, the writing process kills itself (SIGKILL) once it has
 // written the file N times: how the tests lose a batch at a chosen point.
 #pragma once
@@ -22,7 +25,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +48,16 @@ struct BatchIdentity {
     return set == other.set && instances == other.instances && fingerprint == other.fingerprint &&
            astar_states == other.astar_states;
   }
+};
+
+// What the benchmark file says of one instance, and the bounds an IDA* search of it can reach: a
+// checkpoint's records are checked against these.
+struct InstanceFacts {
+  long long id = 0;
+  long long length = 0;  // the published optimal length
+  Cost least_bound = 0;  // no bound is below it: the board's Manhattan distance, which every
+                         // additive pattern database's value is at least
+  Cost most_bound = 0;   // nor above it: the longest optimal length of a board of its size
 };
 
 enum class InstanceOutcome { solved, wrong, stopped };
@@ -78,6 +93,16 @@ std::uint64_t batch_fingerprint(const std::vector<long long>& ids,
 std::string batch_checkpoint_text(const BatchCheckpoint& checkpoint);
 BatchCheckpoint parse_batch_checkpoint(std::string_view text, const std::filesystem::path& path);
 
+// Throws io::EnvironmentError (damage naming `path` and the line) unless every record of
+// `checkpoint` is one a run of `instances` writes: each finished instance's table line names its
+// instance's id and published length, a length its outcome allows (a solved one the published
+// length, a stopped one none), a root bound within the instance's bounds (and, solved, at most its
+// length), the record's counts and seconds, the column --astar-states adds and no verdict but its
+// outcome's; the bound of the instance in progress is within that instance's bounds.
+void check_against_instances(const BatchCheckpoint& checkpoint,
+                             std::span<const InstanceFacts> instances,
+                             const std::filesystem::path& path);
+
 class BatchCheckpointFolder {
  public:
   explicit BatchCheckpointFolder(std::filesystem::path folder) : folder_(std::move(folder)) {}
@@ -85,8 +110,8 @@ class BatchCheckpointFolder {
   std::filesystem::path file() const { return folder_ / "batch"; }
   // Replaces the file with `checkpoint` (then the crash the environment may ask for).
   void write(const BatchCheckpoint& checkpoint);
-  // The checkpoint in the folder, which must be of `batch`.
-  BatchCheckpoint read(const BatchIdentity& batch) const;
+  // The checkpoint in the folder, which must be of `batch` and fit its `instances`.
+  BatchCheckpoint read(const BatchIdentity& batch, std::span<const InstanceFacts> instances) const;
 
  private:
   std::filesystem::path folder_;
@@ -99,9 +124,10 @@ class BatchCheckpointFolder {
 // job's processes but 0) reads a resumed checkpoint but writes nothing.
 class BatchRecorder {
  public:
-  // Resuming, reads the checkpoint in `folder`, which must be of `batch`; otherwise starts one
-  // there, replacing any (as `explore --checkpoint` does).
-  BatchRecorder(const std::string& folder, bool resume, BatchIdentity batch, bool writer);
+  // Resuming, reads the checkpoint in `folder`, which must be of `batch` and fit its `instances`;
+  // otherwise starts one there, replacing any (as `explore --checkpoint` does).
+  BatchRecorder(const std::string& folder, bool resume, BatchIdentity batch,
+                std::span<const InstanceFacts> instances, bool writer);
 
   // The instances finished before this run, to print again and count.
   const std::vector<FinishedInstance>& finished() const { return checkpoint_.finished; }
@@ -115,6 +141,7 @@ class BatchRecorder {
  private:
   void keep();
 
+  std::shared_ptr<const int> hold_;  // the folder's descriptor, locked while the recorder lives
   std::optional<BatchCheckpointFolder> folder_;  // none: nothing kept
   BatchCheckpoint checkpoint_;
   search::SearchStats earlier_;  // of the next instance's iterations before this run

@@ -55,12 +55,29 @@ void clear_before_output() {
   (void)installed;
 }
 
+// "42 s" or "3 min 05 s".
+std::string duration_text(double seconds) {
+  const auto whole = static_cast<long long>(std::lround(seconds));
+  return whole < 60 ? fmt::format("{} s", whole)
+                    : fmt::format("{} min {:02} s", whole / 60, whole % 60);
+}
+
+// The share of work whose whole is known (stats.done), and the time left at the pace so far, once
+// there is a pace to go by (1% done): "37.2% | about 1 min 02 s left | ".
+std::string share_text(const search::SearchStats& stats) {
+  if (stats.done <= 0) return "";
+  const std::string share = fmt::format("{:.1f}% | ", 100 * stats.done);
+  if (stats.done < 0.01 || stats.done >= 1) return share;
+  return share + "about " + duration_text(stats.seconds * (1 - stats.done) / stats.done) +
+         " left | ";
+}
+
 std::string progress_text(const search::SearchStats& stats) {
   const double rate = stats.seconds > 0 ? stats.expanded / stats.seconds : 0;
-  return fmt::format("plumb: depth {} | {} expanded | {} generated | {}/s | {} | {:.1f} s",
-                     stats.depth, human_count(stats.expanded), human_count(stats.generated),
-                     human_count(rate), human_bytes(search::resident_memory_bytes()),
-                     stats.seconds);
+  return fmt::format("plumb: {}depth {} | {} expanded | {} generated | {}/s | {} | {:.1f} s",
+                     share_text(stats), stats.depth, human_count(stats.expanded),
+                     human_count(stats.generated), human_count(rate),
+                     human_bytes(search::resident_memory_bytes()), stats.seconds);
 }
 
 }  // namespace

@@ -12,7 +12,9 @@
 
 namespace plumb::cli {
 
-// A callback that shows progress on standard error (depth, states, rate, memory). On a terminal it
+// A callback that shows progress on standard error (depth, states, rate, memory; for work whose
+// whole is known, a database build, first the share done and the time left at the pace so far:
+// "plumb: 37.2% | about 1 min 02 s left | depth 17 | ..."). On a terminal it
 // redraws one status line, and from then on everything written to std::cout or std::cerr first
 // erases that line, so no answer or message starts on it. When standard error is not a terminal:
 // with `force`, plain newline-terminated lines without escape codes; without, an empty function.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -151,13 +152,18 @@ bool keep_in_cache(const CachedTable& table, std::span<const std::byte> payload)
   }
 }
 
+std::optional<long> temporary_writer(std::string_view name) {
+  const std::size_t tmp = name.rfind(".tmp");
+  if (tmp == std::string_view::npos) return std::nullopt;
+  const std::string_view digits = name.substr(tmp + 4);
+  long pid = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), pid);
+  if (error != std::errc{} || end != digits.data() + digits.size() || pid <= 0) return std::nullopt;
+  return pid;
+}
+
 bool is_table_file_name(std::string_view name) {
-  if (const std::size_t tmp = name.rfind(".tmp"); tmp != std::string_view::npos) {
-    const std::string_view pid = name.substr(tmp + 4);
-    if (!pid.empty() &&
-        std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; }))
-      name = name.substr(0, tmp);
-  }
+  if (temporary_writer(name)) name = name.substr(0, name.rfind(".tmp"));
   return (name.starts_with("cubic-") || name.starts_with("sliding-")) &&
          (name.ends_with(".tbl") || name.ends_with(".pdb"));
 }

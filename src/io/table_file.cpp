@@ -113,6 +113,20 @@ std::optional<std::uint64_t> regular_file_size(const std::filesystem::path& path
   return size;
 }
 
+// What makes a table written under `found` another than the one `expected` names, or "" if none:
+// its kind, the pattern or size it was built for, or its version (another plumb's).
+std::string what_differs(const TableHeader& found, const TableHeader& expected) {
+  if (found.kind != expected.kind) return "of kind " + found.kind + ", not " + expected.kind;
+  if (found.parameters != expected.parameters)
+    return "built for " + found.parameters + ", not " + expected.parameters;
+  if (found.version != expected.version) {
+    return "a " + found.kind + " table of version " + std::to_string(found.version) +
+           ", where this plumb reads version " + std::to_string(expected.version) +
+           ": written by another version of plumb";
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string_view describe(TableFileState state) {
@@ -128,7 +142,7 @@ std::string_view describe(TableFileState state) {
     case TableFileState::damaged:
       return "is damaged";
     case TableFileState::outdated:
-      return "was written by another version of plumb";
+      return "holds another table";
   }
   return "is unknown";
 }
@@ -212,9 +226,9 @@ TableRead read_table(const std::filesystem::path& path, const TableHeader& expec
   const std::optional<ParsedHeader> parsed = parse_header(in);
   if (!parsed) return damaged("not a plumb table");
   if (!is_whole(*parsed, *file_size)) return damaged("truncated or extended");
-  if (parsed->header.kind != expected.kind || parsed->header.version != expected.version ||
-      parsed->header.parameters != expected.parameters) {
+  if (const std::string other = what_differs(parsed->header, expected); !other.empty()) {
     result.state = TableFileState::outdated;
+    result.detail = other;
     return result;
   }
   std::vector<std::byte> payload(parsed->payload_size);

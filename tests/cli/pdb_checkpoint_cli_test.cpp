@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "plumb/io/checkpoint_file.hpp"
 #include "tests/support/fresh_folder.hpp"
 #include "tests/support/run_mpi.hpp"
 #include "tests/support/run_plumb.hpp"
@@ -120,6 +121,11 @@ TEST_F(PdbCheckpointCli, ABatchKilledMidSearchResumesToTheSameTable) {
   };
   while (!shows_progress() && !lost.ended())
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  // A second run on the folder meanwhile is refused at once, and leaves the first's file alone.
+  const ProgramRun second = run_plumb(solve_args(file, {"--checkpoint", folder.string()}));
+  EXPECT_EQ(second.status, 4);
+  EXPECT_EQ(second.err, "plumb: the checkpoint folder " + folder.string() +
+                            " is in use by another plumb run\n");
   lost.signal(SIGKILL);
   const ProgramRun killed = lost.finish();
   ASSERT_EQ(killed.status, -1) << "the batch ended before the kill: " << killed.out << killed.err;
@@ -218,6 +224,28 @@ TEST_F(PdbCheckpointCli, ADamagedCheckpointOrOneOfAnotherBatchIsExit4NamingIt) {
   EXPECT_EQ(again.status, 0) << again.err;
   EXPECT_EQ(again.out, kept.out);  // a finished batch prints its table again, times and all
 
+  // A length forged and the file resealed (its checksum is no secret) is refused, naming the line.
+  const auto batch = folder / "batch";
+  const std::string written = read_file(batch);
+  const std::size_t record = written.find(" 55 41 41 ");
+  ASSERT_NE(record, std::string::npos) << written;
+  const std::string body = written.substr(0, written.rfind("checksum "));
+  for (const std::string_view forged : {" 55 40 41 ", " 55 40 40 "}) {
+    std::string text = body;
+    text.replace(record, forged.size(), forged);
+    std::ofstream(batch, std::ios::binary | std::ios::trunc) << io::with_checksum_line(text);
+    const ProgramRun refused = run_plumb(solve_args(file, {"--resume", folder.string()}));
+    EXPECT_EQ(refused.status, 4);
+    EXPECT_EQ(refused.out, "");
+    EXPECT_EQ(refused.err.rfind("plumb: the checkpoint file " + batch.string() +
+                                    " is damaged (line 5: the record of instance 55 "
+                                    "(published length 41) ",
+                                0),
+              0u)
+        << refused.err;
+  }
+  std::ofstream(batch, std::ios::binary | std::ios::trunc) << written;
+
   for (const auto& [args, why] : {
            std::pair{solve_args(other, {"--resume", folder.string()}), "another batch"},
            std::pair{solve_args(file, {"--resume", folder.string(), "--astar-states", "100"}),
@@ -237,7 +265,6 @@ TEST_F(PdbCheckpointCli, ADamagedCheckpointOrOneOfAnotherBatchIsExit4NamingIt) {
   EXPECT_NE(refused.err.find("holds the checkpoint of another batch, 15-555 on"), std::string::npos)
       << refused.err;
 
-  const auto batch = folder / "batch";
   std::string bytes = read_file(batch);
   const std::size_t changed = bytes.find("\ndone ") + 8;
   bytes[changed] = static_cast<char>(bytes[changed] ^ 1);

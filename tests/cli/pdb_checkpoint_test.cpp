@@ -13,7 +13,10 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "plumb/io/checkpoint_file.hpp"
+#include "plumb/io/text_input.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -38,6 +41,9 @@ BatchCheckpoint example() {
   progress.stats.seconds = 0.32;
   return checkpoint;
 }
+
+// What the benchmark file of example() says of its instances.
+const std::vector<InstanceFacts> kFacts = {{55, 41, 27, 80}, {12, 44, 30, 80}, {82, 62, 40, 80}};
 
 // The message parse_batch_checkpoint gives `text`, or "" if it reads it.
 std::string refusal(std::string_view text) {
@@ -117,8 +123,15 @@ TEST(PdbCheckpoint, TextNotAsWrittenIsRefusedWhateverItsChecksum) {
   EXPECT_EQ(refusal("plumb explore checkpoint 2\n"),
             "ck/batch is not the checkpoint of a plumb pdb solve batch");
   EXPECT_NE(refusal(io::with_checksum_line("plumb pdb solve checkpoint 9\n" + identity))
-                .find("another version of plumb"),
+                .find("is a checkpoint of version 9, written by another version of plumb"),
             std::string::npos);
+  // A version that is not a number is no other version's: the file is not as written.
+  for (const std::string version : {"1x", "01", "", " 1"}) {
+    EXPECT_EQ(
+        refusal(io::with_checksum_line("plumb pdb solve checkpoint " + version + "\n" + identity)),
+        not_as_written)
+        << version;
+  }
   EXPECT_EQ(refusal(io::with_checksum_line(header + identity)), "");
 }
 
@@ -145,6 +158,94 @@ TEST(PdbCheckpoint, ValuesARunCannotWriteAreRefused) {
             "");
 }
 
+// The message check_against_instances gives `checkpoint` with kFacts, or "" if it fits them.
+std::string misfit(const BatchCheckpoint& checkpoint) {
+  try {
+    check_against_instances(checkpoint, kFacts, kPath);
+  } catch (const io::EnvironmentError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+// A resealed file's records must be those a run of its instances writes: a forged length, another
+// instance's line, a bound the board cannot reach are damage naming the file and the line.
+TEST(PdbCheckpoint, RecordsThatDoNotFitTheirInstancesAreRefused) {
+  EXPECT_EQ(misfit(example()), "");
+  const std::string damaged = "the checkpoint file ck/batch is damaged (line ";
+  const std::string first = "5: the record of instance 55 (published length 41) ";
+  const std::string second = "6: the record of instance 12 (published length 44) ";
+  for (const auto& [line, why] : std::vector<std::pair<std::string, std::string>>{
+           {"55 40 41 33 5626 11946 0.0006", first + "is not that of a solved one"},
+           {"55 40 40 33 5626 11946 0.0006", first + "names another instance"},
+           {"42 41 41 33 5626 11946 0.0006", first + "names another instance"},
+           {"55 41 41 33 5626 11946", first + "has too few columns"},
+           {"55 41 41 33 5626 11946 0.0006 MISMATCH: length",
+            first + "is not that of a solved one"},
+           {"55 41 41 90 5626 11946 0.0006", first + "has a root bound its board cannot have"},
+           {"55 41 41 26 5626 11946 0.0006", first + "has a root bound its board cannot have"},
+           {"55 41 41 42 5626 11946 0.0006", first + "has a root bound its board cannot have"},
+           {"55 41 41 33 5627 11946 0.0006",
+            first + "does not show the counts and seconds it keeps"},
+           {"55 41 41 33 5626 11946 0.0007",
+            first + "does not show the counts and seconds it keeps"},
+       }) {
+    BatchCheckpoint forged = example();
+    forged.finished[0].line = line;
+    EXPECT_EQ(misfit(forged), damaged + why + ": " + io::quote(line) + ")");
+  }
+  BatchCheckpoint stopped = example();
+  stopped.finished[1].outcome = InstanceOutcome::stopped;
+  EXPECT_EQ(misfit(stopped), damaged + second + "is not that of a stopped one: " +
+                                 io::quote(stopped.finished[1].line) + ")");
+  stopped.finished[1].line = "12 - 44 39 5626 11946 0.0006 stopped: time limit";
+  EXPECT_EQ(misfit(stopped), "");
+  BatchCheckpoint astar = example();
+  astar.batch.astar_states = 100;
+  EXPECT_EQ(misfit(astar),
+            damaged + first + "has too few columns: '" + astar.finished[0].line + "')");
+  astar.finished[0].line = "55 41 41 33 5626 11946 0.0006 812";
+  astar.finished[1].line = "12 45 44 39 5626 11946 0.0006 812 MISMATCH: length";
+  EXPECT_EQ(misfit(astar), "");
+  for (const Cost bound : {39, 81, 65535}) {
+    BatchCheckpoint forged = example();
+    forged.in_progress->bound = bound;
+    EXPECT_EQ(misfit(forged),
+              damaged + fmt::format("7: bound {} is not one a search of instance 82 can reach "
+                                    "(between 40 and 80))",
+                                    bound));
+  }
+  BatchCheckpoint longer = example();
+  longer.finished.push_back(longer.finished[0]);
+  longer.finished.push_back(longer.finished[0]);
+  EXPECT_EQ(misfit(longer),
+            "the checkpoint file ck/batch is damaged (more instances than its batch has)");
+}
+
+// One run at a time writes a checkpoint folder: a second recorder on it is refused at once, naming
+// it, and the folder is free again once the first is gone.
+TEST(PdbCheckpoint, AFolderInUseByAnotherRunIsRefused) {
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / ("plumb-pdb-in-use-" + std::to_string(::getpid()));
+  std::string message;
+  {
+    const BatchRecorder first(folder.string(), false, example().batch, kFacts, true);
+    for (const bool resume : {false, true}) {
+      try {
+        const BatchRecorder second(folder.string(), resume, example().batch, kFacts, true);
+      } catch (const io::EnvironmentError& error) {
+        message = error.what();
+      }
+      EXPECT_EQ(message,
+                "the checkpoint folder " + folder.string() + " is in use by another plumb run");
+      message.clear();
+    }
+    const BatchRecorder reader(folder.string(), true, example().batch, kFacts, false);
+  }
+  const BatchRecorder again(folder.string(), true, example().batch, kFacts, true);
+  std::filesystem::remove_all(folder);
+}
+
 // A checkpoint file larger than its batch's records can take is refused by its size, unread: a
 // sparse 3 GB file, which costs no disk, would otherwise be read whole.
 TEST(PdbCheckpoint, AFileTooLargeForItsBatchIsRefusedUnread) {
@@ -157,7 +258,7 @@ TEST(PdbCheckpoint, AFileTooLargeForItsBatchIsRefusedUnread) {
   const auto started = std::chrono::steady_clock::now();
   std::string message;
   try {
-    kept.read(example().batch);
+    kept.read(example().batch, kFacts);
   } catch (const io::EnvironmentError& error) {
     message = error.what();
   }

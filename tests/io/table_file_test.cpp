@@ -87,8 +87,19 @@ TEST_F(TableFileTest, ReadSaysWhatIsWrong) {
   EXPECT_EQ(read_table(dir_ / "missing.bin", header_).state, TableFileState::absent);
   write_table_file(dir_ / "t.bin", header_, payload_);
   EXPECT_EQ(read_table(dir_ / "t.bin", header_).state, TableFileState::intact);
-  EXPECT_EQ(read_table(dir_ / "t.bin", TableHeader{"test-table", 4, "size 1000"}).state,
-            TableFileState::outdated);
+  // A table of another kind, pattern or size, or version, says which.
+  for (const auto& [expected, detail] : std::vector<std::pair<TableHeader, std::string>>{
+           {{"test-table", 4, "size 1000"},
+            "a test-table table of version 3, where this plumb reads version 4: written by "
+            "another version of plumb"},
+           {{"test-table", 3, "size 999"}, "built for size 1000, not size 999"},
+           {{"other-table", 3, "size 1000"}, "of kind test-table, not other-table"},
+       }) {
+    const TableRead other = read_table(dir_ / "t.bin", expected);
+    EXPECT_EQ(other.state, TableFileState::outdated);
+    EXPECT_EQ(other.detail, detail);
+  }
+  EXPECT_EQ(describe(TableFileState::outdated), "holds another table");
   std::filesystem::resize_file(dir_ / "t.bin", 100);
   const TableRead truncated = read_table(dir_ / "t.bin", header_);
   EXPECT_EQ(truncated.state, TableFileState::damaged);

@@ -75,4 +75,7 @@ bool keep_in_cache(const CachedTable& table, std::span<const std::byte> payload)
 // sliding-*.tbl, sliding-*.pdb), or is such a file's temporary copy being written (NAME.tmpPID).
 bool is_table_file_name(std::string_view name);
 
+// The process id a temporary copy's name (NAME.tmpPID) ends with, or nothing if it is no such name.
+std::optional<long> temporary_writer(std::string_view name);
+
 }  // namespace plumb::io

@@ -46,7 +46,7 @@ std::string_view describe(TableFileState state);
 
 struct TableRead {
   TableFileState state = TableFileState::absent;
-  std::string detail;              // what was wrong, when damaged or unreadable: "truncated"
+  std::string detail;  // what was wrong, when damaged, unreadable or another table: "truncated"
   std::vector<std::byte> payload;  // when intact
 };
 

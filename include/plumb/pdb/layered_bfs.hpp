@@ -38,6 +38,8 @@
 // too, at random (buffered and prefetched like the moves), and atomically, as are then all entries.
 // The moves of a run of expansions are buffered, their table words prefetched, and then applied, so
 // that the cache misses of a few hundred moves overlap; the table is asked for huge pages (Linux).
+// Progress: thread 0 reports, after each chunk it scans, the statistics so far with `done`, the
+// fraction of the entries written (a placement's when it is first expanded, its twin's with it).
 // Limits (search/context.hpp): every thread checks the cancellation, the clock and the placements
 // expanded so far (summed over the threads) after each chunk it scans, so a build stops within a
 // chunk's work of a cancellation or limit (the table's first filling is checked too, a slice of it
@@ -255,11 +257,12 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
     return stop.load(std::memory_order_relaxed) != search::StopReason::exhausted;
   };
   std::atomic<std::uint64_t> total_expanded{0};  // over the layers and threads, a chunk at a time
+  std::atomic<std::uint64_t> total_written{0};   // entries written (twins too), the same way
   for (unsigned depth = 0;; ++depth) {
     const unsigned current = layer_value(depth), next = layer_value(depth + 1);
     std::atomic<std::uint64_t> next_chunk{0}, expanded{0}, generated{0}, reached{0};
     const auto work = [&](unsigned worker) {
-      std::uint64_t my_expanded = 0, my_generated = 0, my_reached = 0;
+      std::uint64_t my_expanded = 0, my_generated = 0, my_reached = 0, my_written = 0;
       std::vector<detail::PendingMove> pending(kPendingMoves + space.max_moves());
       std::size_t pending_count = 0;
       std::vector<detail::PendingEntry> pending_entries;
@@ -286,7 +289,7 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
         const std::uint64_t end = std::min(placements, begin + kChunk);
         std::atomic_ref<std::uint8_t> flags(chunk_flags[begin / kChunk]);
         if ((flags.load(std::memory_order_relaxed) & current) == 0) continue;
-        const std::uint64_t expanded_before = my_expanded;
+        const std::uint64_t expanded_before = my_expanded, written_before = my_written;
         for (std::uint64_t rank = begin; rank < end; ++rank) {
           std::atomic_ref<Word> word(table[rank]);
           const Word fields = word.load(std::memory_order_relaxed);
@@ -300,6 +303,7 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
                              pending[pending_count++] = {next_rank, entry_slot};
                            });
           if (!detail::holds(fields, kExpanded)) {
+            my_written += expansion.twin == Expansion::kNoTwin || !twins ? 1 : 2;
             // (Without twins no other thread writes this chunk's entries' bytes: kChunk is even.)
             if (!twins) {
               entries.set(rank, expansion.value);
@@ -320,6 +324,9 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
         const std::uint64_t expanded_so_far =
             total_expanded.fetch_add(my_expanded - expanded_before, std::memory_order_relaxed) +
             (my_expanded - expanded_before);
+        const std::uint64_t written_so_far =
+            total_written.fetch_add(my_written - written_before, std::memory_order_relaxed) +
+            (my_written - written_before);
         const double seconds = elapsed();
         if (context.cancelled()) stop_for(search::StopReason::cancelled);
         if (limits.max_nodes != 0 && expanded_so_far >= limits.max_nodes)
@@ -332,6 +339,7 @@ search::SearchStats build_layered(const S& space, NibbleArray& entries,
           now.peak_stored += reached + my_reached;
           now.depth = static_cast<Cost>(depth);
           now.seconds = seconds;
+          now.done = std::min(1.0, static_cast<double>(written_so_far) / placements);
           context.report_progress(now);
         }
       }

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 
@@ -166,16 +167,47 @@ std::string_view auto_choice(const SlidingSolver& solver) {
   return "ida";
 }
 
+// Tries a board that auto would solve with databases not yet at hand by IDA* on linear conflicts,
+// under a budget of kSlidingFirstTryNodes expansions (or the context's node limit, if lower): the
+// moves are the ones the databases give (solve_sliding_as_pdb_would), found without loading or
+// building them. Returns whether that settled the board: solved, or stopped by a limit of the
+// context's own (out then says so, method "ida"); otherwise out holds the try's statistics, for the
+// search after.
+bool first_try_without_databases(const SlidingSolver& solver, const SlidingState& start,
+                                 const SearchContext& context, SlidingSolution& out) {
+  SearchContext budgeted = context;
+  const std::uint64_t own = context.limits.max_nodes;
+  budgeted.limits.max_nodes =
+      own != 0 ? std::min(own, kSlidingFirstTryNodes) : kSlidingFirstTryNodes;
+  const auto cells = static_cast<std::size_t>(solver.domain().cells());
+  const SlidingPdbSolution tried =
+      solve_sliding_as_pdb_would(solver.size(), std::span(start.cells.data(), cells),
+                                 std::span(solver.domain().goal().cells.data(), cells), budgeted);
+  out.stats = tried.stats;
+  const bool over_budget = tried.stats.reason == search::StopReason::node_limit &&
+                           (own == 0 || own > kSlidingFirstTryNodes);
+  if (over_budget) return false;
+  if (tried.moves) out.moves = *tried.moves;
+  out.method = "ida";
+  return true;
+}
+
 void run_auto(SlidingSolver& solver, const SlidingState& start, const SearchContext& context,
               SlidingSolution& out) {
-  find_sliding_algorithm(auto_choice(solver))->run(solver, start, context, out);
+  const std::string_view choice = auto_choice(solver);
+  if (choice != "pdb" || solver.pdbs_at_hand())
+    return find_sliding_algorithm(choice)->run(solver, start, context, out);
+  if (first_try_without_databases(solver, start, context, out)) return;
+  const search::SearchStats tried = out.stats;
+  run_pdb(solver, start, context, out);
+  out.stats += tried;  // the work of both
 }
 
 constexpr std::array kAlgorithms{
     SlidingAlgorithm{"auto",
                      "table for boards of at most 2,000,000 states (3x3, 2x5 and smaller); beyond, "
-                     "pdb where there are pattern databases and the goal's blank is in a corner, "
-                     "else ida",
+                     "pdb where there are pattern databases and the goal's blank is in a corner "
+                     "(after a short ida, which answers easy boards without them), else ida",
                      run_auto},
     SlidingAlgorithm{"table",
                      "a breadth-first distance table of the goal's class, built once; walk down it",
@@ -256,6 +288,7 @@ io::CachedTable distance_table_entry(const SlidingSolver& solver) {
 }  // namespace
 
 const SlidingPdbSet* SlidingSolver::pdbs(const SearchContext& context, search::SearchStats& stats) {
+  const std::lock_guard lock(pdbs_mutex_);
   if (!pdbs_ && lender_ != nullptr)
     pdbs_ = io::borrow<SlidingPdbSet>(*lender_, "sliding", partition_->name);
   if (!pdbs_) {
@@ -265,6 +298,17 @@ const SlidingPdbSet* SlidingSolver::pdbs(const SearchContext& context, search::S
     }
   }
   return pdbs_.get();
+}
+
+bool SlidingSolver::pdbs_at_hand() {
+  const std::lock_guard lock(pdbs_mutex_);
+  if (!pdbs_ && lender_ != nullptr) {
+    try {
+      pdbs_ = io::borrow<SlidingPdbSet>(*lender_, "sliding", partition_->name);
+    } catch (...) {  // not ready, in the lender's words, which pdbs() will say again
+    }
+  }
+  return pdbs_ != nullptr;
 }
 
 const std::vector<std::uint8_t>* SlidingSolver::table(const SearchContext& context,

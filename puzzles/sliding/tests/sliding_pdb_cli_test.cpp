@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "tests/support/run_plumb.hpp"
 #include "tests/support/sliding_boards.hpp"
@@ -227,7 +230,7 @@ TEST_F(SlidingPdbCli, AnnouncesTheBuildOnceOnly) {
   if (sanitized()) GTEST_SKIP() << "builds the 15-555 databases";
   const std::string board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n";
   EXPECT_EQ(run_plumb({"solve", "sliding", "--algo", "ida"}, board).err, "");
-  const auto first = run_plumb({"solve", "sliding", "--pdb", "15-555"}, board);
+  const auto first = run_plumb({"solve", "sliding", "--pdb", "15-555", "--algo", "pdb"}, board);
   ASSERT_EQ(first.status, 0) << first.err;
   EXPECT_EQ(first.out, "r\n");
   const std::string cached = "; once, then cached in " + cache_.path().string() + ")\n";
@@ -239,6 +242,48 @@ TEST_F(SlidingPdbCli, AnnouncesTheBuildOnceOnly) {
   ASSERT_EQ(second.status, 0) << second.err;
   EXPECT_EQ(second.out, "r\n");
   EXPECT_EQ(second.err, "");
+}
+
+// auto answers a board that a short IDA* on linear conflicts solves without the databases: none
+// is built and no file written, even from an empty cache. A board that needs them still builds
+// them, showing the share done and the time left (a line at every check: several on any machine).
+TEST_F(SlidingPdbCli, AnEasyBoardIsAnsweredWithoutBuildingDatabases) {
+  const auto files = [&] {
+    return std::distance(std::filesystem::directory_iterator(cache_.path()),
+                         std::filesystem::directory_iterator());
+  };
+  std::filesystem::create_directories(cache_.path());
+  const auto easy = run_plumb({"solve", "sliding", "--format", "json"},
+                              "1 2 3 4 5 6 7 8 9 10 11 12 13 x 14 15\n");
+  ASSERT_EQ(easy.status, 0) << easy.err;
+  EXPECT_EQ(easy.err, "");
+  const nlohmann::json answer = nlohmann::json::parse(easy.out);
+  EXPECT_EQ(answer["length"], 2);
+  EXPECT_EQ(answer["method"], "ida");
+  EXPECT_EQ(answer["status"], "solved");
+  EXPECT_EQ(files(), 0);
+  if (sanitized()) GTEST_SKIP() << "builds the 15-555 databases";
+  const std::string hard = "7 1 2 4 8 3 6 11 10 15 0 5 14 12 13 9\n";  // Korf's #67: 50 moves
+  const auto built = testing::run_command(
+      {"env", "PLUMB_PROGRESS_INTERVAL=0", PLUMB_BINARY, "solve", "sliding", "--goal",
+       "blank-first", "--pdb", "15-555", "--format", "json", "--threads", "1", "--progress"},
+      hard);
+  ASSERT_EQ(built.status, 0) << built.err;
+  EXPECT_EQ(nlohmann::json::parse(built.out)["method"], "pdb");
+  EXPECT_EQ(nlohmann::json::parse(built.out)["length"], 50);
+  EXPECT_EQ(files(), 3);
+  EXPECT_NE(built.err.find(kBuilding), std::string::npos) << built.err;
+  int shares = 0, times_left = 0;
+  for (const std::string& line : lines_of(built.err)) {
+    double percent = 0;
+    if (std::sscanf(line.c_str(), "plumb: %lf%% | ", &percent) != 1) continue;
+    ++shares;
+    EXPECT_GE(percent, 0) << line;
+    EXPECT_LE(percent, 100) << line;
+    times_left += line.find(" s left | depth ") != std::string::npos ? 1 : 0;
+  }
+  EXPECT_GE(shares, 3) << built.err;
+  EXPECT_GE(times_left, 1) << built.err;
 }
 
 TEST_F(SlidingPdbCli, SmallSetsAgreeWithTheTable) {
@@ -309,8 +354,9 @@ TEST_F(SlidingPdbCli, UnusableCacheDirectory) {
 
 // A 15-555 database takes far more than a millisecond to build: exit 3, nothing answered.
 TEST_F(SlidingPdbCli, TimeLimitDuringTheBuild) {
-  const auto run = run_plumb({"solve", "sliding", "--pdb", "15-555", "--time-limit", "0.001"},
-                             "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n");
+  const auto run =
+      run_plumb({"solve", "sliding", "--algo", "pdb", "--pdb", "15-555", "--time-limit", "0.001"},
+                "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n");
   EXPECT_EQ(run.status, 3) << run.err;
   EXPECT_EQ(run.out, "");
   EXPECT_NE(run.err.find("building pattern database 1 of 3 of 15-555"), std::string::npos)

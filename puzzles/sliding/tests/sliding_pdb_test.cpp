@@ -299,6 +299,8 @@ TEST(SlidingPdb, AnyGoalWithTheBlankInACorner) {
     ASSERT_TRUE(solution.moves.has_value());
     EXPECT_EQ(solution.moves->size(), expected.moves->size());
     EXPECT_TRUE(replay(domain, start, *solution.moves, goal));
+    // Without the databases, the same moves (the first optimal solution in depth-first order).
+    EXPECT_EQ(solve_sliding_as_pdb_would({3, 3}, start, goal, {}).moves, solution.moves);
   }
 }
 
@@ -318,7 +320,7 @@ TEST(SlidingPdb, UnsolvableAndBadBoards) {
 }
 
 // The 15-puzzle with the small 5-5-5 partition: the same lengths as IDA* with Manhattan distance,
-// and the same moves with one thread or two.
+// and the same moves with one thread or two, and without databases (solve_sliding_as_pdb_would).
 TEST(SlidingPdb, FifteenPuzzleAgainstManhattanIda) {
   const SlidingPdbSet set = build_set(partition("15-555"));
   const Board goal = ordered(16, BlankPlace::last);
@@ -335,6 +337,7 @@ TEST(SlidingPdb, FifteenPuzzleAgainstManhattanIda) {
     ASSERT_TRUE(one.moves && two.moves);
     EXPECT_EQ(one.moves->size(), expected.moves->size());
     EXPECT_EQ(*one.moves, *two.moves);
+    EXPECT_EQ(solve_sliding_as_pdb_would({4, 4}, start, goal, {}).moves, one.moves);
     EXPECT_TRUE(replay(domain, start, *one.moves, goal));
     EXPECT_LE(one.stats.expanded, expected.stats.expanded);
   }
@@ -411,8 +414,8 @@ TEST(SlidingPdb, AResumedSearchStartsAtItsBound) {
         ASSERT_TRUE(resumed.moves.has_value());
         EXPECT_EQ(*resumed.moves, *whole.moves) << trial << " from " << resume.first_bound;
         EXPECT_EQ(resumed.stats.iterations, whole.stats.iterations - before - 1);
-        EXPECT_EQ(heard.bounds, std::vector(whole_heard.bounds.begin() + before + 1,
-                                            whole_heard.bounds.end()));
+        EXPECT_EQ(heard.bounds,
+                  std::vector(whole_heard.bounds.begin() + before + 1, whole_heard.bounds.end()));
         search::SearchStats earlier = resumed.stats;
         for (std::size_t i = 0; i <= before; ++i) earlier += whole_heard.stats[i];
         EXPECT_EQ(earlier.expanded, whole.stats.expanded) << trial << " " << astar_states;

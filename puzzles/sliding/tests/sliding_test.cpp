@@ -4,14 +4,16 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <queue>
 #include <random>
+#include <thread>
 
-#include "plumb/puzzles/sliding_solve.hpp"
 #include "plumb/puzzles/sliding_io.hpp"
+#include "plumb/puzzles/sliding_solve.hpp"
 #include "plumb/search/explore.hpp"
 #include "plumb/search/ida_star.hpp"
 #include "tests/support/cache_notices.hpp"
@@ -242,7 +244,9 @@ TEST(Sliding, PdbAgreesWithTheTableOnSmallBoards) {
 }
 
 // Beyond the table's sizes, auto takes pdb when the goal's blank is in a corner (building each
-// database once per solver, announced) and ida otherwise.
+// database once per solver, announced) and ida otherwise. A board that the first try (IDA* on
+// linear conflicts, kSlidingFirstTryNodes expansions) answers needs no database: it is answered by
+// ida; one that it does not (Korf's #67, 50 moves) builds them, and the boards after it use them.
 TEST(Sliding, AutoTakesPdbWhereItCan) {
   if (sanitized()) GTEST_SKIP() << "builds the 15-555 databases";
   const SlidingPartition* set = find_sliding_partition("15-555");
@@ -250,20 +254,65 @@ TEST(Sliding, AutoTakesPdbWhereItCan) {
   SlidingState inside_blank = ordered_sliding_goal(4, 4, BlankPlace::first);
   std::swap(inside_blank.cells[0], inside_blank.cells[5]);
   inside_blank.blank = 5;
-  for (const SlidingState& goal : {ordered_sliding_goal(4, 4, BlankPlace::last), inside_blank}) {
+  const auto method = [](SlidingSolver& solver, const SlidingState& start) {
+    SlidingSolution solution;
+    solver.solve(start, *find_sliding_algorithm("auto"), {}, solution);
+    return std::pair{std::string(solution.method), solution.moves.size()};
+  };
+  for (const SlidingState& goal : {ordered_sliding_goal(4, 4, BlankPlace::first), inside_blank}) {
     SlidingSolver solver({4, 4}, goal, set);
     const testing::CacheNotices notices;
-    for (int i = 0; i < 3; ++i) {
-      cross_check(solver, scramble(solver.domain(), 40, random), {"auto", "ida"});
-    }
+    const SlidingState easy = scramble(solver.domain(), 40, random);
     if (goal == inside_blank) {
+      cross_check(solver, easy, {"auto", "ida"});
+      EXPECT_EQ(method(solver, easy).first, "ida");
       EXPECT_TRUE(notices.lines().empty());
-    } else {
-      EXPECT_EQ(notices.count("building pattern database 1 of 3 of 15-555 (524,160 entries"), 1U);
-      EXPECT_EQ(notices.count("building pattern database 3 of 3 of 15-555 (524,160 entries"), 1U);
-      EXPECT_EQ(notices.lines().size(), 3U);
+      continue;
     }
+    EXPECT_EQ(method(solver, easy).first, "ida");
+    EXPECT_TRUE(notices.lines().empty());
+    const SlidingState korf67 = board("7 1 2 4 8 3 6 11 10 15 0 5 14 12 13 9", {4, 4});
+    EXPECT_EQ(method(solver, korf67), (std::pair{std::string("pdb"), std::size_t{50}}));
+    for (int i = 0; i < 3; ++i) {
+      const SlidingState start = scramble(solver.domain(), 40, random);
+      cross_check(solver, start, {"auto", "ida"});
+      EXPECT_EQ(method(solver, start).first, "pdb");  // the databases are at hand now
+    }
+    EXPECT_EQ(notices.count("building pattern database 1 of 3 of 15-555 (524,160 entries"), 1U);
+    EXPECT_EQ(notices.count("building pattern database 3 of 3 of 15-555 (524,160 entries"), 1U);
+    EXPECT_EQ(notices.lines().size(), 3U);
   }
+}
+
+// After a first call that the first try answered (nothing loaded), calls on two threads at once
+// that both need the databases build them once, and both answer (as plumb.sliding's labelling
+// does: one board first, then the rest on several threads).
+TEST(Sliding, AutoBuildsTheDatabasesOnceForCallsAtOnce) {
+  if (sanitized()) GTEST_SKIP() << "builds the 15-555 databases";
+  const SlidingPartition* set = find_sliding_partition("15-555");
+  for (std::size_t pattern = 0; pattern < set->patterns.size(); ++pattern)
+    std::filesystem::remove(sliding_pdb_table(*set, pattern).path());  // an earlier test's
+  SlidingSolver solver({4, 4}, ordered_sliding_goal(4, 4, BlankPlace::first), set);
+  const testing::CacheNotices notices;
+  std::mt19937_64 random(7);
+  SlidingSolution easy;
+  solver.solve(scramble(solver.domain(), 20, random), *find_sliding_algorithm("auto"), {}, easy);
+  EXPECT_EQ(easy.method, "ida");
+  const SlidingState korf67 = board("7 1 2 4 8 3 6 11 10 15 0 5 14 12 13 9", {4, 4});
+  std::array<SlidingSolution, 2> found;
+  std::array<std::thread, 2> threads;
+  for (std::size_t i = 0; i < threads.size(); ++i) {
+    threads[i] = std::thread([&, i] {
+      solver.solve(korf67, *find_sliding_algorithm("auto"), search::SearchLimits{.threads = 1},
+                   found[i]);
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (const SlidingSolution& solution : found) {
+    EXPECT_EQ(solution.method, "pdb");
+    EXPECT_EQ(solution.moves.size(), 50U);
+  }
+  EXPECT_EQ(notices.lines().size(), 3U);
 }
 
 TEST(Sliding, PdbRefusesWhatItCannotSolve) {
@@ -284,7 +333,8 @@ TEST(Sliding, PdbRefusesWhatItCannotSolve) {
   refuses({3, 3}, board("1 2 3 4 x 5 6 7 8", {3, 3}), find_sliding_partition("8-44"));
 }
 
-// A set named for another board size is refused whatever the algorithm, as soon as the solver is made.
+// A set named for another board size is refused whatever the algorithm, as soon as the solver is
+// made.
 TEST(Sliding, PartitionOfAnotherSizeIsRefusedForEveryAlgorithm) {
   EXPECT_THROW(SlidingSolver({3, 3}, ordered_sliding_goal(3, 3, BlankPlace::last),
                              find_sliding_partition("15-555")),

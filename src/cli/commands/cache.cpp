@@ -6,13 +6,16 @@
 // A file is plumb's when it starts with a table header (io/table_file.hpp) or is named as plumb
 // names its tables (io::is_table_file_name: a damaged or zeroed table, an unfinished write).
 // Nothing else in the directory is listed or removed, and neither is anything but a regular file:
-// `clear` only ever unlinks regular files that are plumb's.
+// `clear` only ever unlinks regular files that are plumb's. A temporary copy (NAME.tmpPID) is an
+// unfinished write, which `clear` removes, unless process PID is still running: it is left to it.
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -35,6 +38,7 @@ struct CacheFile {
   bool regular = true;
   std::string written;  // when the file was last written, UTC: "2026-11-27 00:54"
   std::string what;     // the header's kind, version and parameters, or what is wrong with the file
+  bool writing = false;  // a temporary copy whose writer is still running: not removed
 };
 
 // Plumb's files in the cache directory, by name; none when the directory does not exist.
@@ -50,7 +54,7 @@ std::vector<CacheFile> plumb_files(const std::filesystem::path& directory) {
   for (; !error && entries != std::filesystem::directory_iterator(); entries.increment(error)) {
     const std::filesystem::path& path = entries->path();
     const bool named = io::is_table_file_name(path.filename().string());
-    CacheFile file{path, 0, entries->is_regular_file(error), "", ""};
+    CacheFile file{path, 0, entries->is_regular_file(error), "", "", false};
     if (!file.regular) {
       if (named) {
         file.what = "not a regular file: plumb neither reads nor replaces it";
@@ -61,7 +65,11 @@ std::vector<CacheFile> plumb_files(const std::filesystem::path& directory) {
     file.bytes = entries->file_size(error);
     const auto time = std::chrono::file_clock::to_sys(entries->last_write_time(error));
     file.written = fmt::format("{:%Y-%m-%d %H:%M}", std::chrono::floor<std::chrono::minutes>(time));
-    if (const auto summary = io::read_table_header(path)) {
+    if (const std::optional<long> writer = io::temporary_writer(path.filename().string())) {
+      file.writing = ::kill(static_cast<pid_t>(*writer), 0) == 0 || errno == EPERM;
+      file.what = file.writing ? fmt::format("being written by process {}", *writer)
+                               : "an unfinished write, left by a build that was stopped";
+    } else if (const auto summary = io::read_table_header(path)) {
       file.what = fmt::format("{} version {}: {}{}", summary->header.kind, summary->header.version,
                               summary->header.parameters,
                               summary->whole ? "" : " (damaged: truncated or extended)");
@@ -124,7 +132,7 @@ bool confirmed(const std::vector<CacheFile>& files, const std::filesystem::path&
 ExitCode run_cache_clear(const ClearRequest& request) {
   const std::filesystem::path directory = io::cache_directory();
   std::vector<CacheFile> removed = plumb_files(directory);
-  std::erase_if(removed, [](const CacheFile& file) { return !file.regular; });
+  std::erase_if(removed, [](const CacheFile& file) { return !file.regular || file.writing; });
   if (request.names.empty() && !removed.empty() && !request.yes) {
     if (!confirmed(removed, directory)) {
       std::cerr << fmt::format(

@@ -19,6 +19,7 @@
 #include "plumb/io/table_cache.hpp"
 #include "plumb/protocol/run.hpp"
 #include "plumb/puzzles/sliding.hpp"
+#include "plumb/puzzles/sliding_heuristics.hpp"
 #include "plumb/puzzles/sliding_io.hpp"
 #include "plumb/puzzles/sliding_pdb.hpp"
 
@@ -124,7 +125,8 @@ ExitCode run_info(const PdbOptions& options) {
       std::cout << fmt::format("  status: not built{}; plumb pdb build {}\n",
                                found.state == io::TableFileState::absent
                                    ? ""
-                                   : fmt::format(" (its file {})", io::describe(found.state)),
+                                   : fmt::format(" (its file {}{})", io::describe(found.state),
+                                                 found.detail.empty() ? "" : ": " + found.detail),
                                partition->name);
       continue;
     }
@@ -183,6 +185,23 @@ std::string verdict(const puzzles::SlidingDomain& domain, const puzzles::Sliding
   return "";
 }
 
+// The longest optimal solution of a board of the set's size (for 5x5, whose is not known, an upper
+// bound proved, 208): no IDA* bound over an admissible heuristic is above it.
+Cost longest_optimal_length(const puzzles::SlidingPartition& partition) {
+  switch (partition.width * partition.height) {
+    case 8:  // 2x4
+      return 36;
+    case 9:
+      return 31;
+    case 16:
+      return 80;
+    case 25:
+      return 208;
+    default:  // a set of another size, for which no figure is proved: what a checkpoint can hold
+      return 255;
+  }
+}
+
 // Reads a benchmark file (lines: id, optimal length, the cells; # comments), solves each instance
 // with the set's databases (blank-first goal), replays each solution and prints id, length, the
 // root's bound, nodes and seconds. --time-limit bounds each instance's search, not the build.
@@ -229,19 +248,23 @@ ExitCode run_solve_file(const PdbOptions& options) {
   std::vector<std::vector<std::uint8_t>> cells_of;
   for (const puzzles::SlidingState& board : boards)
     cells_of.emplace_back(board.cells.begin(), board.cells.begin() + cells);
+  const puzzles::SlidingDomain domain(
+      size.rows, size.cols,
+      puzzles::ordered_sliding_goal(size.rows, size.cols, puzzles::BlankPlace::first));
+  const puzzles::SlidingManhattan manhattan(domain);
+  std::vector<InstanceFacts> facts;
+  for (std::size_t i = 0; i < boards.size(); ++i)
+    facts.push_back({ids[i], lengths[i], manhattan(boards[i]), longest_optimal_length(*partition)});
   const bool resume = !options.resume.empty();
   BatchRecorder recorder(resume ? options.resume : options.checkpoint, resume,
                          {options.set, options.file, boards.size(),
                           batch_fingerprint(ids, lengths, cells_of), options.astar_states},
-                         cluster().rank() == 0);
+                         facts, cluster().rank() == 0);
   std::optional<puzzles::SlidingPdbSet> pdbs =
       puzzles::load_or_build_sliding_pdbs(*partition, context, options.threads);
   clear_progress();
   if (!pdbs) return ExitCode::limit;
   context.limits.max_seconds = options.time_limit;
-  const puzzles::SlidingDomain domain(
-      size.rows, size.cols,
-      puzzles::ordered_sliding_goal(size.rows, size.cols, puzzles::BlankPlace::first));
   search::SearchStats total;
   int wrong = 0, stopped = 0;
   std::size_t tried = 0;

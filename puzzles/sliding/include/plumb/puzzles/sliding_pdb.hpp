@@ -78,12 +78,9 @@ struct SlidingPdbSet {
 // read-only, if `mapped`: pdb::load_or_build), or builds it (with the cache's notice) and keeps it
 // there; a cache that cannot keep it leaves it in memory. Nothing if a limit stopped the build;
 // `stats`, if given, then says which (its reason) and receives the build's statistics.
-std::optional<pdb::PatternDatabase> load_or_build_sliding_pdb(const SlidingPartition& partition,
-                                                              std::size_t pattern,
-                                                              const search::SearchContext& context,
-                                                              unsigned threads,
-                                                              search::SearchStats* stats = nullptr,
-                                                              bool mapped = false);
+std::optional<pdb::PatternDatabase> load_or_build_sliding_pdb(
+    const SlidingPartition& partition, std::size_t pattern, const search::SearchContext& context,
+    unsigned threads, search::SearchStats* stats = nullptr, bool mapped = false);
 
 // Every database of `partition`, each by load_or_build_sliding_pdb in order, building (with the
 // cache's notice) and keeping those that are missing or damaged. Nothing if a limit stopped a
@@ -120,8 +117,19 @@ struct SlidingPdbSolution {
 // or the goal's blank is not in a corner.
 SlidingPdbSolution solve_sliding_pdb(const SlidingPdbSet& pdbs, std::span<const std::uint8_t> cells,
                                      std::span<const std::uint8_t> goal,
-                                     const search::SearchContext& context = {}, unsigned threads = 1,
-                                     std::uint64_t astar_states = 0,
+                                     const search::SearchContext& context = {},
+                                     unsigned threads = 1, std::uint64_t astar_states = 0,
                                      const search::Deepening& deepening = {});
+
+// The moves solve_sliding_pdb finds, without databases: search::ida_star with Manhattan distance
+// and linear conflicts (sliding_heuristics.hpp) on the board turned as solve_sliding_pdb turns it.
+// In its last iteration an IDA* over any admissible heuristic prunes no prefix of an optimal
+// solution, so both return the first optimal solution in depth-first order: the same moves. For
+// boards this search answers within the context's limits: under a node budget, a cheap first try
+// that spares a database build. The same checks and throws as solve_sliding_pdb; the board must be
+// solvable; root_bound is the linear conflicts' value.
+SlidingPdbSolution solve_sliding_as_pdb_would(SlidingSize size, std::span<const std::uint8_t> cells,
+                                              std::span<const std::uint8_t> goal,
+                                              const search::SearchContext& context);
 
 }  // namespace plumb::puzzles

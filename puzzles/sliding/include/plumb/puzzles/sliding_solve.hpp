@@ -17,7 +17,13 @@
 //           breadth-first search, for cross-checks and comparisons.
 //   auto    table up to kSlidingAutoTableStates states (every board of at most 10 cells: 3x3 has
 //           181,440, 2x5 1,814,400); beyond, pdb when the solver has a partition (which must then
-//           fit the board) and the goal's blank is in a corner, else ida.
+//           fit the board) and the goal's blank is in a corner, else ida. While the solver holds
+//           no databases (none loaded, none ready to lend), pdb is preceded by a first try: IDA*
+//           with linear conflicts under a budget of kSlidingFirstTryNodes expansions (at most
+//           about 50 ms), which answers easy boards (on 4x4, those of up to about 38 moves in a
+//           few milliseconds at most) with the moves the databases would give, without loading
+//           or building them; the method is then ida. A board it does not settle goes to pdb,
+//           whose statistics then count the try too.
 // Every algorithm answers an unsolvable instance at once, by parity. A new algorithm is one more
 // row in sliding_algorithms() (sliding_solve.cpp).
 #pragma once
@@ -25,6 +31,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -44,6 +51,7 @@ namespace plumb::puzzles {
 inline constexpr std::uint64_t kSlidingAutoTableStates = 2'000'000;
 inline constexpr std::uint64_t kSlidingTableLimit = std::uint64_t{1} << 30;
 inline constexpr std::uint64_t kSlidingAstarStates = 10'000'000;
+inline constexpr std::uint64_t kSlidingFirstTryNodes = 250'000;
 
 // The answer to one instance. `moves` keeps its capacity from one query to the next.
 struct SlidingSolution {
@@ -90,7 +98,9 @@ class SlidingSolver {
   // Solves `start` with `algorithm`: an unsolvable instance by parity, else out.moves is a shortest
   // solution unless a limit stopped the search (out.stats.reason says which). Once a call with an
   // algorithm has loaded what that algorithm reads (the table, the databases), further calls with
-  // it may run on several threads at once: they only read the solver.
+  // it may run on several threads at once: they only read the solver. The databases are loaded or
+  // lent under a lock (auto's first call may not load them, a later one on any thread may): calls
+  // at once wait for one load.
   void solve(const SlidingState& start, const SlidingAlgorithm& algorithm,
              const search::SearchContext& context, SlidingSolution& out);
 
@@ -108,6 +118,9 @@ class SlidingSolver {
   // take them, else in memory for this solver's life; precondition: partition() is of this size.
   // Null if a limit stopped a build; stats.reason then says which.
   const SlidingPdbSet* pdbs(const search::SearchContext& context, search::SearchStats& stats);
+  // Whether the partition's databases are at hand without a load or a build: loaded by an earlier
+  // call, or ready for the lender to lend (a set it is still building is not).
+  bool pdbs_at_hand();
 
  private:
   SlidingDomain domain_;
@@ -116,6 +129,7 @@ class SlidingSolver {
   std::vector<std::uint8_t> distances_;          // empty until built
   const SlidingPartition* partition_;
   const io::TableLender* lender_;
+  std::mutex pdbs_mutex_;                      // held while pdbs_ is read or set
   std::shared_ptr<const SlidingPdbSet> pdbs_;  // null until loaded or lent
 };
 
