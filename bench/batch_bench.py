@@ -15,12 +15,12 @@ import os
 import pathlib
 import sys
 import time
-from collections import deque
 
 import plumb
 
 sys.path.append(str(pathlib.Path(__file__).resolve().parent.parent / "examples"))
 from batch_domains import Hanoi, Pancakes  # noqa: E402  (examples/batch_domains.py)
+from python_bench import python_bfs  # noqa: E402  (the plain-Python BFS beside this file)
 
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 3
 STACK = (7, 8, 1, 5, 3, 4, 2, 0, 9, 6)  # 9 flips from sorted
@@ -58,24 +58,6 @@ class TuplePancakes:
     def successors(self, state):
         for flipped in range(2, len(state) + 1):
             yield flipped, state[flipped - 1::-1] + state[flipped:]
-
-
-def python_bfs(domain):
-    """Breadth-first search in plain Python: the length of a shortest solution, or None."""
-    if domain.is_goal(domain.start):
-        return 0
-    parent = {domain.start: None}
-    frontier = deque([(domain.start, 0)])
-    while frontier:
-        state, depth = frontier.popleft()
-        for move, successor in domain.successors(state):
-            if successor in parent:
-                continue
-            parent[successor] = (state, move)
-            if domain.is_goal(successor):
-                return depth + 1
-            frontier.append((successor, depth + 1))
-    return None
 
 
 def cpu(call):
