@@ -4,7 +4,8 @@
 #   build: compiler, CMake, Ninja, the libraries the program and the tests use, Open MPI (for
 #          explore across processes; the build works without it), and pybind11, Python's headers,
 #          numpy, pytest and matplotlib for the Python package and its tests (docs/python.md)
-#   check: also Clang and its sanitizer and libFuzzer runtimes, for make tsan, fuzz and fuzz-ci
+#   check: also Clang and its sanitizer and libFuzzer runtimes, for make tsan, fuzz and fuzz-ci,
+#          and ccache, through which CI builds (.ci/run)
 #   bench: also LEMON and Boost.Graph, which only the comparison benchmarks link
 #   web:   also Node.js, npm and chromium, and (npm ci) Playwright in tests/web, for the browser
 #          tests of `plumb serve`'s page
@@ -16,7 +17,7 @@ build_packages=(g++ cmake ninja-build make pkg-config libcli11-dev libfmt-dev nl
                 libgtest-dev libgmock-dev libbenchmark-dev clang-format libcpp-httplib-dev
                 libopenmpi-dev openmpi-bin groff-base pybind11-dev python3-dev python3-numpy
                 python3-pytest python3-matplotlib)
-check_packages=(clang libclang-rt-14-dev)
+check_packages=(clang libclang-rt-14-dev ccache)
 bench_packages=(liblemon-dev libboost-graph-dev hyperfine)
 package_packages=(dpkg-dev file lintian mmdebstrap)
 web_packages=(chromium)

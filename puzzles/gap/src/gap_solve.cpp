@@ -1,13 +1,10 @@
-// Solving and exploring Gap layouts: the engine's algorithms instantiated for every word count a
-// shape may need.
+// Solving Gap layouts: the engine's algorithms instantiated for every word count a shape may need
+// (exploring them is gap_explore.cpp, a translation unit of its own that builds beside this one).
 #include "plumb/puzzles/gap_solve.hpp"
-
-#include <span>
 
 #include "plumb/search/astar.hpp"
 #include "plumb/search/bfs.hpp"
 #include "plumb/search/bidirectional_bfs.hpp"
-#include "plumb/search/explore.hpp"
 
 namespace plumb::puzzles {
 
@@ -33,18 +30,6 @@ GapSolution solve_gap(const GapShape& shape, const GapLayout& start, GapAlgorith
     }();
     return GapSolution{std::move(result.moves), static_cast<std::size_t>(result.cost),
                        result.stats};
-  });
-}
-
-GapExploration explore_gap(const GapShape& shape, const GapLayout& start,
-                           const search::SearchContext& context, std::size_t keep_deepest) {
-  // Every move: the exploration counts every reachable layout.
-  return with_gap_domain(shape, GapPruning::none, [&](const auto& domain) {
-    const auto state = domain.pack(start);
-    auto result = search::explore(domain, std::span(&state, 1), context, keep_deepest);
-    GapExploration exploration{std::move(result.layer_sizes), {}, result.stats};
-    for (const auto& s : result.deepest) exploration.deepest.push_back(domain.unpack(s));
-    return exploration;
   });
 }
 
