@@ -2,17 +2,12 @@
 // checked, and the folder that keeps it.
 #include "cli/pdb_checkpoint.hpp"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/file.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
-#include <cstring>
 #include <span>
 
 #include "plumb/io/checkpoint_file.hpp"
@@ -124,36 +119,6 @@ void check_finished(const FinishedInstance& done, const InstanceFacts& instance,
       (astar_column && !io::parse_number(words[7], stored))) {
     throw refuse("does not show the counts and seconds it keeps");
   }
-}
-
-// Locks `folder` (flock) for as long as the pointer lives, so that one run at a time writes there;
-// a folder to resume from is not made (reading it says what is missing): nothing is then held.
-std::shared_ptr<const int> hold(const std::filesystem::path& folder, bool resume) {
-  std::error_code error;
-  if (!resume) std::filesystem::create_directories(folder, error);
-  if (error) {
-    throw io::EnvironmentError(
-        fmt::format("cannot make the checkpoint folder {}: {}", folder.string(), error.message()));
-  }
-  const int descriptor = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (descriptor < 0) {
-    if (resume) return nullptr;
-    throw io::EnvironmentError(fmt::format("cannot open the checkpoint folder {}: {}",
-                                           folder.string(), std::strerror(errno)));
-  }
-  std::shared_ptr<const int> held(new int(descriptor), [](const int* kept) {
-    ::close(*kept);
-    delete kept;
-  });
-  if (::flock(descriptor, LOCK_EX | LOCK_NB) != 0) {
-    throw io::EnvironmentError(
-        errno == EWOULDBLOCK
-            ? fmt::format("the checkpoint folder {} is in use by another plumb run",
-                          folder.string())
-            : fmt::format("cannot lock the checkpoint folder {}: {}", folder.string(),
-                          std::strerror(errno)));
-  }
-  return held;
 }
 
 std::string describe(const BatchIdentity& batch) {
@@ -323,7 +288,7 @@ BatchRecorder::BatchRecorder(const std::string& folder, bool resume, BatchIdenti
                              std::span<const InstanceFacts> instances, bool writer) {
   checkpoint_.batch = std::move(batch);
   if (folder.empty()) return;
-  if (writer) hold_ = hold(folder, resume);
+  if (writer) lock_.emplace(folder, !resume);
   BatchCheckpointFolder kept(folder);
   if (resume) checkpoint_ = kept.read(checkpoint_.batch, instances);
   if (writer) folder_ = std::move(kept);

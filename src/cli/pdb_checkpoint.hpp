@@ -25,13 +25,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
-#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "plumb/io/checkpoint_file.hpp"
 #include "plumb/search/deepening.hpp"
 #include "plumb/search/stats.hpp"
 
@@ -141,7 +141,7 @@ class BatchRecorder {
  private:
   void keep();
 
-  std::shared_ptr<const int> hold_;  // the folder's descriptor, locked while the recorder lives
+  std::optional<io::CheckpointFolderLock> lock_;  // the folder, held while the recorder lives
   std::optional<BatchCheckpointFolder> folder_;  // none: nothing kept
   BatchCheckpoint checkpoint_;
   search::SearchStats earlier_;  // of the next instance's iterations before this run

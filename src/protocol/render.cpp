@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "plumb/io/counted.hpp"
+#include "plumb/io/text_input.hpp"
 
 namespace plumb::protocol {
 
@@ -34,8 +38,70 @@ std::string_view exploration_status(const Exploration& exploration) {
 
 std::string solution_label(const PuzzleInfo& info, const Solution& solution) {
   const std::string label = fmt::format("{} {}", info.dataset_noun, solution.dataset);
-  if (solution.method == solution.algorithm) return label;
+  if (solution.method == solution.algorithm) return fmt::format("{}, by {}", label, solution.method);
   return fmt::format("{}, by {} ({})", label, solution.algorithm, solution.method);
+}
+
+namespace {
+
+// The words of `text` in lines of at most kWidth characters (a longer word alone), each ending in
+// a newline.
+std::string wrapped(std::string_view text) {
+  constexpr std::size_t kWidth = 80;
+  std::string lines;
+  std::size_t line_start = 0;
+  for (std::string_view word : io::split_tokens(text)) {
+    if (lines.size() > line_start) {
+      if (lines.size() - line_start + 1 + word.size() > kWidth) {
+        lines += '\n';
+        line_start = lines.size();
+      } else {
+        lines += ' ';
+      }
+    }
+    lines += word;
+  }
+  return lines + '\n';
+}
+
+}  // namespace
+
+std::string pretty_solution(const PuzzleInfo& info, const Solution& solution,
+                            const PrettyDrawing& drawing) {
+  std::string text;
+  if (solution.dataset == 1 && !drawing.legend.empty()) text = wrapped(drawing.legend) + "\n";
+  const std::string_view status = solution_status(solution);
+  std::string answer;
+  if (status == "solved") {
+    const std::uint64_t length = *solution.length;
+    answer = drawing.count ? drawing.count(length) : io::counted(length, drawing.step);
+    if (length == 0)
+      answer = drawing.at_zero.empty() ? "already solved, " + answer : drawing.at_zero;
+  } else if (status == "no_solution") {
+    answer = drawing.no_solution;
+  } else if (status == "none_within_bound") {
+    answer = drawing.beyond_bound;
+  } else {
+    answer = fmt::format("stopped by the {}", search::to_string(solution.stats.reason));
+  }
+  text += fmt::format("{}: {}\n{}", solution_label(info, solution), answer, drawing.about);
+  const std::vector<nlohmann::json>& states = solution.states;
+  if (states.empty()) return text + "\n";
+  std::string step = drawing.step;
+  step.front() = static_cast<char>(std::toupper(static_cast<unsigned char>(step.front())));
+  const std::size_t steps =
+      solution.moves.is_array() ? std::min(solution.moves.size(), states.size() - 1) : 0;
+  if (!drawing.each_state) {
+    for (std::size_t k = 0; k < steps; ++k)
+      text += fmt::format("{} {}: {}\n", step, k + 1, drawing.say(solution.moves[k]));
+    return text + drawing.draw(states[steps]) + "\n";
+  }
+  text += drawing.draw(states.front());
+  for (std::size_t k = 0; k < steps; ++k) {
+    text += fmt::format("\n{} {}: {}\n{}", step, k + 1, drawing.say(solution.moves[k]),
+                        drawing.draw(states[k + 1]));
+  }
+  return text + "\n";
 }
 
 nlohmann::json stats_json(const search::SearchStats& stats) {

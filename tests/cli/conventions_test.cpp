@@ -6,12 +6,17 @@
 #include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <sstream>
 #include <string_view>
 
+#include "tests/support/fresh_folder.hpp"
 #include "tests/support/run_plumb.hpp"
 
 namespace plumb::testing {
@@ -237,6 +242,58 @@ TEST(Conventions, OptionsGoBeforeOrAfterThePuzzleAndHaveShortForms) {
   EXPECT_EQ(run_plumb({"-V"}).out, run_plumb({"--version"}).out);
 }
 
+// -t, -v, -q and -o are --time-limit, --stats, --quiet and --output: the quiet run keeps a table's
+// build notice to itself, the answers written to a file are standard output's, and an output file
+// that cannot be written (exit 4) or is the input (exit 2) is refused before any search.
+TEST(Conventions, TheShortFlagsDoWhatTheLongOnesDo) {
+  const std::string board = "1 2 3 4 5 6 7 x 8\n";
+  const std::filesystem::path folder = fresh_folder("short-flags");
+  std::filesystem::create_directories(folder);
+  const auto in_a_fresh_cache = [&](std::vector<std::string> args) {
+    std::filesystem::remove_all(folder / "cache");
+    args.insert(args.begin(), {"env", "PLUMB_CACHE=" + (folder / "cache").string(), PLUMB_BINARY});
+    return run_command(args, board);
+  };
+  const ProgramRun plain = in_a_fresh_cache({"solve", "sliding", "--algo", "table"});
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  EXPECT_NE(plain.err.find("plumb: building the distance table"), std::string::npos) << plain.err;
+  const ProgramRun quiet = in_a_fresh_cache({"solve", "sliding", "--algo", "table", "-q"});
+  EXPECT_EQ(quiet.status, 0) << quiet.err;
+  EXPECT_EQ(quiet.out, plain.out);
+  EXPECT_EQ(quiet.err, "");
+  const ProgramRun loud = run_plumb({"solve", "sliding", "-q", "--progress"}, board);
+  EXPECT_EQ(loud.status, 2);
+  EXPECT_NE(loud.err.find("--progress"), std::string::npos) << loud.err;
+
+  const ProgramRun verbose = run_plumb({"solve", "sliding", "-v", "-t", "60"}, board);
+  const ProgramRun stats = run_plumb({"solve", "sliding", "--stats", "--time-limit", "60"}, board);
+  EXPECT_EQ(verbose.status, 0) << verbose.err;
+  EXPECT_EQ(verbose.out, stats.out);
+  EXPECT_EQ(verbose.err.substr(0, verbose.err.find(':')), stats.err.substr(0, stats.err.find(':')));
+  EXPECT_NE(stats.err, "");
+  const ProgramRun no_time = run_plumb({"solve", "sliding", "-t", "soon"}, board);
+  EXPECT_EQ(no_time.status, 2);
+  EXPECT_NE(no_time.err.find("--time-limit"), std::string::npos) << no_time.err;
+
+  const std::filesystem::path answers = folder / "answers.txt";
+  const ProgramRun to_file = run_plumb({"solve", "sliding", "-o", answers.string()}, board);
+  EXPECT_EQ(to_file.status, 0) << to_file.err;
+  EXPECT_EQ(to_file.out, "");
+  EXPECT_EQ(read_file(answers), plain.out);
+  const ProgramRun nowhere =
+      run_plumb({"solve", "sliding", "--output", (folder / "no" / "such").string()}, board);
+  EXPECT_EQ(nowhere.status, 4);
+  EXPECT_NE(nowhere.err.find("cannot write the output file"), std::string::npos) << nowhere.err;
+  const std::filesystem::path input = folder / "board.txt";
+  std::ofstream(input) << board;
+  const ProgramRun over_input =
+      run_plumb({"solve", "sliding", input.string(), "-o", input.string()});
+  EXPECT_EQ(over_input.status, 2);
+  EXPECT_NE(over_input.err.find("is the input file"), std::string::npos) << over_input.err;
+  EXPECT_EQ(read_file(input), board);
+  std::filesystem::remove_all(folder);
+}
+
 // The help names each value (--format FORMAT, --port PORT, --max-memory SIZE), with no type of the
 // argument parser's (TEXT, UINT, FLOAT, INT in [...]).
 TEST(Conventions, HelpNamesValuesWithoutTypeTags) {
@@ -300,6 +357,89 @@ TEST(Conventions, ADatasetIsCalledTheSameInStatisticsAndPrettyOutput) {
     EXPECT_NE(run.out.find(label + ":"), std::string::npos)
         << puzzle << ": '" << label << ":' not in\n"
         << run.out;
+  }
+}
+
+// A line "NOUN K: REST" (a capitalized word, a number from 1): its parts; REST may hold more.
+struct Numbered {
+  std::string noun, number, rest;
+};
+std::optional<Numbered> numbered(const std::string& line) {
+  const std::size_t space = line.find(' ');
+  const std::size_t colon = line.find(": ");
+  if (space == std::string::npos || colon == std::string::npos || space == 0 || colon < space)
+    return std::nullopt;
+  Numbered parts{line.substr(0, space), line.substr(space + 1, colon - space - 1),
+                 line.substr(colon + 2)};
+  const std::string digits = parts.number.substr(0, parts.number.find(','));
+  const bool word = std::isupper(static_cast<unsigned char>(parts.noun[0])) &&
+                    std::all_of(parts.noun.begin() + 1, parts.noun.end(),
+                                [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+  if (!word || digits.empty() || digits[0] == '0' ||
+      !std::all_of(digits.begin(), digits.end(),
+                   [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    return std::nullopt;
+  return parts;
+}
+
+// `--format pretty` on every puzzle's samples, in its one shape (protocol::pretty_solution): a
+// legend, a blank line, then each dataset as "NOUN K, by ALGORITHM: ANSWER" (K counting from 1, the
+// answer naming the length that --format json gives), the steps numbered "STEP 1:" to "STEP N:"
+// (as many as the JSON's moves, one step word for every dataset), and a blank line.
+TEST(Conventions, PrettyOutputHasOneShapeForEveryPuzzle) {
+  // A dataset's header: "Board 3, by auto (table): 19 moves".
+  const auto header = [](const std::string& line) -> std::optional<Numbered> {
+    std::optional<Numbered> parts = numbered(line);
+    if (!parts || parts->number.find(", by ") == std::string::npos) return std::nullopt;
+    parts->number = parts->number.substr(0, parts->number.find(','));
+    return parts;
+  };
+  for (const std::string& puzzle : kPuzzles) {
+    const std::string sample = sample_path(puzzle, "sample.in").string();
+    const ProgramRun pretty = run_plumb({"solve", puzzle, sample, "--format", "pretty"});
+    const ProgramRun json = run_plumb({"solve", puzzle, sample, "--format", "json"});
+    ASSERT_EQ(pretty.status, 0) << puzzle << ": " << pretty.err;
+    ASSERT_EQ(json.status, 0) << puzzle << ": " << json.err;
+    std::vector<nlohmann::json> records;
+    std::istringstream json_lines(json.out);
+    for (std::string line; std::getline(json_lines, line);)
+      records.push_back(nlohmann::json::parse(line));
+    std::vector<std::string> lines;
+    std::istringstream pretty_lines(pretty.out);
+    for (std::string line; std::getline(pretty_lines, line);) lines.push_back(line);
+    // The legend: the lines up to the first blank one, before the first header.
+    std::size_t at = 0;
+    while (at < lines.size() && !lines[at].empty())
+      ASSERT_FALSE(header(lines[at++])) << puzzle << ": no legend before the first dataset";
+    ASSERT_GT(at, 0u) << puzzle << ": no legend";
+    ++at;
+    std::string noun, step;
+    for (std::size_t dataset = 1; dataset <= records.size(); ++dataset) {
+      const nlohmann::json& record = records[dataset - 1];
+      ASSERT_LT(at, lines.size()) << puzzle << ": dataset " << dataset << " missing";
+      const std::optional<Numbered> head = header(lines[at]);
+      ASSERT_TRUE(head) << puzzle << ": " << lines[at];
+      if (noun.empty()) noun = head->noun;
+      EXPECT_EQ(head->noun, noun) << puzzle;
+      EXPECT_EQ(head->number, std::to_string(dataset)) << puzzle;
+      if (!record["length"].is_null() && record["length"].get<int>() > 0) {
+        EXPECT_NE((" " + head->rest + " ").find(" " + record["length"].dump() + " "),
+                  std::string::npos)
+            << puzzle << ": " << lines[at];
+      }
+      std::size_t steps = 0;
+      for (++at; at < lines.size() && !header(lines[at]); ++at) {
+        const std::optional<Numbered> numbered_step = numbered(lines[at]);
+        if (!numbered_step) continue;
+        if (step.empty()) step = numbered_step->noun;
+        EXPECT_EQ(numbered_step->noun, step) << puzzle;
+        EXPECT_EQ(numbered_step->number, std::to_string(++steps)) << puzzle << ": " << lines[at];
+      }
+      EXPECT_EQ(lines[at - 1], "") << puzzle << ": dataset " << dataset << " ends unparted";
+      EXPECT_EQ(steps, record["moves"].is_array() ? record["moves"].size() : 0u)
+          << puzzle << " " << dataset;
+    }
+    EXPECT_EQ(at, lines.size()) << puzzle << ": more datasets than the JSON's";
   }
 }
 

@@ -1,7 +1,7 @@
 // `mpirun -np N plumb explore PUZZLE` end to end, for every puzzle that explores and N = 1 to 4 (and
 // processes of several threads, `--threads T`): the same output (the time apart), messages and exit status as `plumb explore PUZZLE` alone; a run that
 // loses a process resumes from its checkpoint, with another number of processes, to the same output;
-// a Ctrl-C at the launcher stops every process.
+// a Ctrl-C at the launcher stops every process; a checkpoint folder in use by another run is refused.
 // The tests that need MPI skip in a build without it; checkpoints work without MPI too.
 #include <gtest/gtest.h>
 
@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "plumb/io/checkpoint_file.hpp"
 #include "tests/support/fresh_folder.hpp"
 #include "tests/support/run_mpi.hpp"
 #include "tests/support/run_plumb.hpp"
@@ -164,6 +165,26 @@ TEST(MpiExploreCli, ALostRunResumesFromItsCheckpoint) {
     EXPECT_EQ(threaded.status, 0) << threaded.err;
     EXPECT_EQ(timeless(threaded.out), timeless(alone.out)) << args[1] << ", processes of 2 threads";
   }
+}
+
+TEST(MpiExploreCli, ACheckpointFolderInUseByAnotherRunIsRefused) {
+  const auto folder = fresh_folder("explore-in-use");
+  const auto args = with(kExplorations[3], {"--checkpoint", folder.string()});
+  {
+    const io::CheckpointFolderLock another_run(folder, true);
+    for (int processes = have_mpi() ? 2 : 0; processes >= 0; processes -= 2) {
+      const ProgramRun refused = processes == 0 ? run_plumb(args) : run_mpi(processes, args);
+      EXPECT_EQ(refused.status, 4) << processes << ": " << refused.err;
+      const std::string said = folder.string() + " is in use by another plumb run";
+      const std::size_t at = refused.err.find(said);
+      EXPECT_NE(at, std::string::npos) << processes << ": " << refused.err;
+      EXPECT_EQ(refused.err.find(said, at + 1), std::string::npos) << "said once: " << refused.err;
+      EXPECT_FALSE(std::filesystem::exists(folder / "manifest")) << processes;
+    }
+  }
+  EXPECT_EQ(run_plumb(args).status, 0);
+  EXPECT_TRUE(std::filesystem::exists(folder / "manifest"));
+  std::filesystem::remove_all(folder);
 }
 
 TEST(MpiExploreCli, CheckpointOptionsAreChecked) {

@@ -17,6 +17,7 @@
 #include <iterator>
 #include <string>
 
+#include "plumb/io/checkpoint_file.hpp"
 #include "plumb/io/table_file.hpp"
 #include "plumb/search/explore.hpp"
 #include "tests/search/test_domains.hpp"
@@ -394,6 +395,11 @@ const std::vector<Damage>& damages() {
               [](std::string& t, std::size_t) {
                 replace_once(t, "checkpoint 2\n", "checkpoint 1\n");
               })},
+        {"the manifest: a version that is not a number", "manifest",
+         edit("manifest",
+              [](std::string& t, std::size_t) {
+                replace_once(t, "checkpoint 2\n", "checkpoint 2x\n");
+              })},
         {"the manifest: a directory", "manifest", in_place_of("manifest", directory)},
         {"the manifest missing", "",
          [](const std::filesystem::path& folder, std::size_t) {
@@ -427,6 +433,29 @@ TEST(DistributedExplore, EveryDamageToACheckpointIsAnErrorNamingTheFile) {
   };
   check(Pancakes<6>{}, sizeof(std::uint64_t), "damaged-dense");
   check(UnrankedPancakes<6>{}, sizeof(Pancakes<6>::State), "damaged-hashed");
+}
+
+TEST(DistributedExplore, AFolderInUseByAnotherRunIsRefusedOnEveryProcess) {
+  const auto folder = fresh_folder("in-use");
+  lose_run(Pancakes<6>{}, kSorted6, folder);
+  const std::string manifest = bytes_of(folder / "manifest");
+  {
+    const io::CheckpointFolderLock another_run(folder, false);
+    for (int processes : {1, 3}) {
+      for (const std::string& failure : resume_failures(Pancakes<6>{}, folder, processes)) {
+        EXPECT_NE(failure.find(folder.string() + " is in use by another plumb run"),
+                  std::string::npos)
+            << processes << " processes: " << failure;
+      }
+      SearchContext context;
+      context.distribution.checkpoint = folder.string();
+      EXPECT_THROW(explore(Pancakes<6>{}, std::span(kSorted6), context), io::EnvironmentError);
+    }
+    EXPECT_EQ(bytes_of(folder / "manifest"), manifest) << "written while in use";
+  }
+  for (const std::string& failure : resume_failures(Pancakes<6>{}, folder, 2))
+    EXPECT_EQ(failure, "");
+  std::filesystem::remove_all(folder);
 }
 
 TEST(DistributedExplore, AResealedManifestMustStillAddUp) {

@@ -1,7 +1,7 @@
 // plumb/io/checkpoint_file.hpp: the file handling every checkpoint shares (an exploration's,
 // search/explore_checkpoint.hpp; a `pdb solve` batch's, cli/pdb_checkpoint.hpp): writing a file
 // whole or not at all, reading one back without trusting what is there, and the checksummed text
-// lines they keep their records in.
+// lines they keep their records in, and the lock by which one run at a time writes a folder.
 //
 // A file is written to a temporary name beside it, flushed to the disk (fsync) and renamed over
 // the old one, so that a reader finds the old file or the new one, never a part. Only regular
@@ -11,6 +11,7 @@
 #pragma once
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -154,6 +155,50 @@ inline void write_file_atomically(const std::filesystem::path& folder,
   std::filesystem::rename(temporary, path, error);
   if (error) throw failed(path, "write", error.value());
 }
+
+// Holds a checkpoint folder for one run: an exclusive flock on the folder itself, released when
+// the lock is destroyed or its process ends (a killed run leaves nothing to clear). A second run
+// asking for the folder meanwhile is refused at once, "in use by another plumb run", before it
+// writes anything. With `make`, a missing folder is made; without (a resume), a missing folder is
+// not held, and the reading that follows says what is missing.
+class CheckpointFolderLock {
+ public:
+  CheckpointFolderLock(const std::filesystem::path& folder, bool make) {
+    std::error_code error;
+    if (make) std::filesystem::create_directories(folder, error);
+    if (error) {
+      throw EnvironmentError(fmt::format("cannot make the checkpoint folder {}: {}",
+                                         folder.string(), error.message()));
+    }
+    fd_ = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd_ < 0) {
+      if (!make) return;
+      throw EnvironmentError(fmt::format("cannot open the checkpoint folder {}: {}",
+                                         folder.string(), std::strerror(errno)));
+    }
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+      const int reason = errno;
+      ::close(fd_);
+      throw EnvironmentError(
+          reason == EWOULDBLOCK
+              ? fmt::format("the checkpoint folder {} is in use by another plumb run",
+                            folder.string())
+              : fmt::format("cannot lock the checkpoint folder {}: {}", folder.string(),
+                            std::strerror(reason)));
+    }
+  }
+  CheckpointFolderLock(CheckpointFolderLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+  CheckpointFolderLock& operator=(CheckpointFolderLock&& other) noexcept {
+    std::swap(fd_, other.fd_);
+    return *this;
+  }
+  ~CheckpointFolderLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+
+ private:
+  int fd_ = -1;
+};
 
 // Throws unless `folder` is a folder that holds `file` (the checkpoint's `what`, "manifest"): the
 // checkpoint a resume starts from.

@@ -26,7 +26,9 @@
 //
 // With a checkpoint folder each finished layer is written as every process's part, then a manifest
 // (explore_checkpoint.hpp); resuming reads the complete layers back, each process keeping the
-// states it owns in the new group (of any size), and carries on. The node limit counts the group's
+// states it owns in the new group (of any size), and carries on. Process 0 holds the folder for the
+// run (io::CheckpointFolderLock): a second run on it stops, every process with one message, before
+// it reads or writes anything there. The node limit counts the group's
 // expansions; time and memory limits are each process's own; progress is reported, with the group's
 // totals, by process 0 only.
 #pragma once
@@ -92,6 +94,7 @@ class SharedExploration {
 
   ExploreResult<D> run(std::span<const State> starts, std::size_t keep_deepest) {
     if (!agreed_allocation()) return finish(StopReason::memory_limit);
+    if (folder_) hold_folder();
     if (context_.distribution.resume) {
       resume(starts);
     } else {
@@ -337,6 +340,19 @@ class SharedExploration {
     return states;
   }
 
+  // Process 0 takes the checkpoint folder for the run; every process stops if it cannot.
+  void hold_folder() {
+    std::exception_ptr failure;
+    if (group_.rank() == 0) {
+      try {
+        folder_lock_.emplace(folder_->path(), !context_.distribution.resume);
+      } catch (const std::exception&) {
+        failure = std::current_exception();
+      }
+    }
+    agree(failure);
+  }
+
   // With a checkpoint folder: writes this process's part of the next layer (number `layer`, of
   // `size` states in all) and, once every part is written, the manifest, which vouches for each
   // part's size and checksum.
@@ -446,6 +462,7 @@ class SharedExploration {
   std::atomic<bool> stop_{false};           // the round's threads claim no more chunks
   ExploreResult<D> result_;                 // stats: the group's
   std::optional<CheckpointFolder> folder_;
+  std::optional<io::CheckpointFolderLock> folder_lock_;  // process 0's, for the run
   CheckpointManifest manifest_;
   std::uint64_t found_before_ =
       0;  // states found in the layers after the first, before the current one

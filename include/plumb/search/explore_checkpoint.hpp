@@ -125,11 +125,16 @@ class CheckpointFolder {
     if (!text.starts_with(kHeader))
       throw io::EnvironmentError(
           fmt::format("{} is not the manifest of a plumb explore checkpoint", path.string()));
-    if (!text.starts_with(fmt::format("{}{}\n", kHeader, kVersion))) {
-      throw io::EnvironmentError(fmt::format(
-          "{} is a checkpoint of another version of plumb, which this one cannot read (it reads "
-          "version {} only): start the exploration again",
-          path.string(), kVersion));
+    const std::string_view first_line = text.substr(0, text.find('\n'));
+    int version = 0;
+    if (!io::parse_number(first_line.substr(kHeader.size()), version))
+      throw damaged_checkpoint(path, "not as written");
+    if (version != kVersion) {
+      throw io::EnvironmentError(
+          fmt::format("{} is a checkpoint of version {}, written by another version of plumb, "
+                      "which this one cannot read (it reads version {} only): start the "
+                      "exploration again",
+                      path.string(), version, kVersion));
     }
     const std::optional<std::string_view> body = io::checksummed_body(text);
     if (!body) throw damaged_checkpoint(path, "a bad checksum");

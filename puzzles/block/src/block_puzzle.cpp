@@ -15,6 +15,7 @@
 #include <memory>
 #include <utility>
 
+#include "plumb/io/counted.hpp"
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
@@ -212,11 +213,25 @@ class BlockInstance : public Instance {
       case Format::contest:
         return fmt::format("{}\n", holes);
       case Format::pretty:
-        return fmt::format(
-            "Board {}: {} x {}, {}\n{}\n", solution.dataset, result.board->rows, result.board->cols,
-            result.holes ? fmt::format("dig {} cell{} (x)", holes, holes == 1 ? "" : "s")
-                         : std::string("no digging keeps the block off the goal (-1)"),
-            puzzles::draw_block_board(*result.board, result.dig));
+        return pretty_solution(
+            info_, solution,
+            {.legend = "b is where the block starts, $ the goal, H a hole, . a plain cell, x a cell "
+                       "dug; rows and columns count from 1 at the top left.",
+             .step = "cell",
+             .count = [](std::uint64_t cells) { return "dig " + io::counted(cells, "cell"); },
+             .at_zero = "nothing to dig: the block cannot reach the goal",
+             .no_solution = "no digging keeps the block off the goal",
+             .each_state = false,
+             .draw =
+                 [](const nlohmann::json& rows) {
+                   std::string text;
+                   for (const nlohmann::json& row : rows) text += row.get<std::string>() + '\n';
+                   return text;
+                 },
+             .say = [](const nlohmann::json& cell) {
+               return fmt::format("row {}, column {}", cell.at(0).get<int>() + 1,
+                                  cell.at(1).get<int>() + 1);
+             }});
       case Format::json:
         break;
     }

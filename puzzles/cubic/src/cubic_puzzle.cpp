@@ -134,10 +134,18 @@ nlohmann::json drawing_json(const std::string& drawing) {
   return rows;
 }
 
-std::string letters_of(const std::vector<cubic::Direction>& path) {
-  std::string letters;
-  for (cubic::Direction d : path) letters += cubic::letter_of(d);
-  return letters;
+// A drawing from its JSON (drawing_json's): each row's words, one line a row.
+std::string drawn_rows(const nlohmann::json& rows) {
+  std::string text;
+  for (const nlohmann::json& row : rows) {
+    const char* separator = "";
+    for (const nlohmann::json& word : row) {
+      text += separator + word.get<std::string>();
+      separator = " ";
+    }
+    text += '\n';
+  }
+  return text;
 }
 
 // The (x, y) of a cell as the input names it: column and row from 1.
@@ -292,7 +300,17 @@ class CubicInstance : public Instance {
       case Format::contest:
         return fmt::format("{}\n", result.answer.moves);
       case Format::pretty:
-        return pretty(solution_label(info_, solution), result);
+        return pretty_solution(
+            info_, solution,
+            {.legend = "Each die is drawn as the colours of its top, north-south and east-west faces "
+                       "(W white, R red, B blue), ... as the empty cell; a goal as the colours "
+                       "facing up, E the empty cell. A move names the way the empty cell goes: u "
+                       "up, d down, l left, r right.",
+             .beyond_bound = fmt::format("more than {} needed", io::counted(max_moves_, "move")),
+             .about = "Goal, seen from above:\n" +
+                      cubic::draw_top_view(board_, result.dataset.goal) + "Start:\n",
+             .draw = drawn_rows,
+             .say = [](const nlohmann::json& move) { return move.get<std::string>(); }});
       case Format::json:
         break;
     }
@@ -352,29 +370,6 @@ class CubicInstance : public Instance {
     } catch (const std::invalid_argument& error) {
       throw UsageError("algo", fmt::format("{}: {}", name_of(method), error.what()));
     }
-  }
-
-  // The pretty rendering under `label` ("Dataset 1, by auto (ida)").
-  std::string pretty(const std::string& label, const CubicResult& result) const {
-    const cubic::Dataset& dataset = result.dataset;
-    const auto [x, y] = position_of(board_, dataset.start_empty);
-    std::string text = fmt::format("{}: empty cell at ({}, {}), goal:\n{}", label, x, y,
-                                   cubic::draw_top_view(board_, dataset.goal));
-    if (result.answer.moves < 0)
-      return text + fmt::format("more than {} moves needed (-1)\n\n", max_moves_);
-    if (!result.answer.path)  // solved with the path not recorded: the length alone
-      return text + fmt::format("{}\n\n", io::counted(result.answer.moves, "move"));
-    const std::vector<cubic::Direction>& path = *result.answer.path;
-    const cubic::CubicDomain domain(board_, dataset.goal);
-    cubic::State state = domain.start(dataset.start_empty);
-    text += fmt::format("{}: {}\n{}", io::counted(path.size(), "move"), letters_of(path),
-                        cubic::draw_state(board_, state));
-    for (std::size_t step = 0; step < path.size(); ++step) {
-      domain.apply(state, path[step]);
-      text += fmt::format("\nMove {}: {}\n{}", step + 1, cubic::letter_of(path[step]),
-                          cubic::draw_state(board_, state));
-    }
-    return text + '\n';
   }
 
   const PuzzleInfo& info_ = cubic_info();

@@ -154,22 +154,6 @@ std::string format_gap_deal(const GapShape& shape, const GapDeal& deal) {
   return text;
 }
 
-std::string draw_gap_layout(const GapShape& shape, const GapLayout& layout) {
-  const std::size_t width = format_gap_card(shape, GapCard{shape.suits, shape.values}).size();
-  std::string text;
-  for (int row = 0; row < shape.suits; ++row) {
-    text += fmt::format("{:>{}}", format_gap_card(shape, GapCard{row + 1, 1}), width);
-    for (int column = 1; column <= shape.values; ++column) {
-      const int code = layout[row * shape.values + column - 1];
-      text += ' ';
-      text += code == 0 ? std::string(width, '-')
-                        : fmt::format("{:>{}}", format_gap_code(shape, code), width);
-    }
-    text += '\n';
-  }
-  return text;
-}
-
 GapDeal random_gap_deal(const GapShape& shape, std::uint64_t seed) {
   GapDeal deal;
   for (int suit = 1; suit <= shape.suits; ++suit) {

@@ -76,12 +76,6 @@ struct GapAnswer {
   std::optional<std::vector<GapMove>> moves;  // none: no solution, or the path is not recorded
 };
 
-// What an exploration's renderings need besides its counts.
-struct GapReach {
-  GapLayout start;
-  std::vector<GapLayout> deepest;
-};
-
 // Row and column of a cell as the user sees them: 1-based, column 1 being the aces' column.
 nlohmann::json place_json(const GapShape& shape, int cell) {
   return {shape.row_of(cell) + 1, shape.column_of(cell) + 1};
@@ -101,6 +95,22 @@ nlohmann::json layout_json(const GapShape& shape, const GapLayout& layout) {
   return rows;
 }
 
+// A layout drawn from its JSON (layout_json's): each row's cards right-aligned, "--" for a gap.
+std::string drawn_layout(const GapShape& shape, const nlohmann::json& rows) {
+  const std::size_t width = format_gap_card(shape, GapCard{shape.suits, shape.values}).size();
+  std::string text;
+  for (const nlohmann::json& row : rows) {
+    const char* separator = "";
+    for (const nlohmann::json& card : row) {
+      text += card.is_null() ? fmt::format("{}{}", separator, std::string(width, '-'))
+                             : fmt::format("{}{:>{}}", separator, card.get<std::string>(), width);
+      separator = " ";
+    }
+    text += '\n';
+  }
+  return text;
+}
+
 class GapInstance : public protocol::Instance {
  public:
   GapInstance(const protocol::PuzzleInfo& info, GapShape shape, GapPruning pruning,
@@ -116,7 +126,7 @@ class GapInstance : public protocol::Instance {
   std::string render(const protocol::Exploration& exploration, Format format) const override;
 
  private:
-  std::string draw(const GapLayout& layout) const { return draw_gap_layout(shape_, layout); }
+  std::string draw(const nlohmann::json& layout) const { return drawn_layout(shape_, layout); }
   // Solution::moves and ::states from the answer.
   void fill_path(protocol::Solution& solution) const override;
 
@@ -192,7 +202,6 @@ void GapInstance::fill_path(protocol::Solution& solution) const {
 }
 
 std::string GapInstance::render(const protocol::Solution& solution, Format format) const {
-  const auto& answer = std::any_cast<const GapAnswer&>(solution.answer);
   if (format == Format::contest) {
     return fmt::format("{}\n", solution.length ? static_cast<long long>(*solution.length) : -1);
   }
@@ -202,47 +211,40 @@ std::string GapInstance::render(const protocol::Solution& solution, Format forma
     record["values"] = shape_.values;
     return record.dump() + "\n";
   }
-  const std::string label = fmt::format("{} {}", info_.dataset_noun, solution.dataset);
-  if (!answer.moves) return fmt::format("{}: no solution (-1)\n{}\n", label, draw(answer.start));
-  GapLayout layout = answer.start;
-  std::string text =
-      fmt::format("{}: {}\n{}", label, io::counted(answer.moves->size(), "move"), draw(layout));
-  int number = 0;
-  for (const GapMove& move : *answer.moves) {
-    const std::string card = format_gap_code(shape_, layout[move.from]);
-    apply_gap_move(shape_, layout, move);
-    text +=
-        fmt::format("\nMove {}: {} from row {}, column {} into the gap at row {}, column {}\n{}",
-                    ++number, card, shape_.row_of(move.from) + 1, shape_.column_of(move.from) + 1,
-                    shape_.row_of(move.to) + 1, shape_.column_of(move.to) + 1, draw(layout));
-  }
-  return text + "\n";
+  return protocol::pretty_solution(
+      info_, solution,
+      {.legend = "A card is its suit, then its value (35: suit 3, value 5); -- is a gap. A move "
+                 "names the card, the cell it leaves and the gap it fills, by row and column.",
+       .draw = [&](const nlohmann::json& layout) { return draw(layout); },
+       .say = [](const nlohmann::json& move) {
+         return fmt::format("{} from row {}, column {} into the gap at row {}, column {}",
+                            move.at("card").get<std::string>(), move.at("from").at(0).get<int>(),
+                            move.at("from").at(1).get<int>(), move.at("to").at(0).get<int>(),
+                            move.at("to").at(1).get<int>());
+       }});
 }
 
 protocol::Exploration GapInstance::explore(const protocol::Dataset* start,
                                            const search::SearchContext& context) const {
   protocol::Exploration exploration;
-  GapReach reach;
+  GapLayout layout;
   if (start != nullptr) {
-    reach.start = std::any_cast<const GapLayout&>(start->data);
+    layout = std::any_cast<const GapLayout&>(start->data);
     exploration.origin = "the first deal of " + start->source;
   } else {
-    reach.start = gap_start_layout(shape_, random_gap_deal(shape_, seed_));
+    layout = gap_start_layout(shape_, random_gap_deal(shape_, seed_));
     exploration.origin = fmt::format("random deal {}", seed_);
   }
-  GapExploration result = explore_gap(shape_, reach.start, context);
+  GapExploration result = explore_gap(shape_, layout, context);
   exploration.layer_sizes = std::move(result.layer_sizes);
   exploration.stats = result.stats;
-  exploration.start = layout_json(shape_, reach.start);
-  for (const GapLayout& layout : result.deepest)
-    exploration.deepest.push_back(layout_json(shape_, layout));
-  reach.deepest = std::move(result.deepest);
-  exploration.detail = std::move(reach);
+  exploration.start = layout_json(shape_, layout);
+  for (const GapLayout& deepest : result.deepest)
+    exploration.deepest.push_back(layout_json(shape_, deepest));
   return exploration;
 }
 
 std::string GapInstance::render(const protocol::Exploration& exploration, Format format) const {
-  const auto& reach = std::any_cast<const GapReach&>(exploration.detail);
   if (format == Format::json) {
     nlohmann::json record = protocol::exploration_json(info_, exploration);
     record["suits"] = shape_.suits;
@@ -250,12 +252,12 @@ std::string GapInstance::render(const protocol::Exploration& exploration, Format
     return record.dump() + "\n";
   }
   std::string text = fmt::format("{} x {} layouts reachable from {}:\n{}", shape_.suits,
-                                 shape_.values, exploration.origin, draw(reach.start));
+                                 shape_.values, exploration.origin, draw(exploration.start));
   text += protocol::layers_table("depth", "layouts", exploration);
-  if (!reach.deepest.empty()) {
+  if (!exploration.deepest.empty()) {
     text += fmt::format("a deepest layout ({}):\n{}",
                         io::counted(exploration.layer_sizes.size() - 1, "move"),
-                        draw(reach.deepest.front()));
+                        draw(exploration.deepest.front()));
   }
   return text;
 }

@@ -64,7 +64,7 @@ TEST(GapCli, JsonListsTheMovesAndPrettyReplaysThem) {
 
   const ProgramRun pretty = run_plumb({"solve", "gap", "--format", "pretty"}, cat({"1\n", kDeal2}));
   ASSERT_EQ(pretty.status, 0) << pretty.err;
-  EXPECT_NE(pretty.out.find("Deal 1: 33 moves"), std::string::npos);
+  EXPECT_NE(pretty.out.find("\nDeal 1, by bfs: 33 moves\n"), std::string::npos);
   EXPECT_NE(pretty.out.find("Move 33: "), std::string::npos);
   // The last layout drawn is the goal: row 4 ends in its 7 and a gap.
   EXPECT_NE(pretty.out.rfind("41 42 43 44 45 46 47 --"), std::string::npos);

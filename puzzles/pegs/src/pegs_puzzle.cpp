@@ -8,6 +8,7 @@
 // hole empty at the start, the one the last peg must end in); an exploration's adds "rows" and
 // "empty".
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
@@ -115,7 +116,6 @@ struct PegsResult {
 // What a pegs Exploration's `detail` holds.
 struct PegsSurvey {
   int empty = 0;
-  std::vector<PegSet> deepest;
 };
 
 class PegsReader : public DatasetReader {
@@ -192,7 +192,6 @@ class PegsInstance : public Instance {
     exploration.origin = fmt::format("hole {} empty", survey.empty + 1);
     exploration.start = pegs_json(board_, board_.start(survey.empty));
     for (PegSet pegs : found.deepest) exploration.deepest.push_back(pegs_json(board_, pegs));
-    survey.deepest = std::move(found.deepest);
     exploration.detail = std::move(survey);
     return exploration;
   }
@@ -203,7 +202,17 @@ class PegsInstance : public Instance {
       case Format::contest:
         return puzzles::format_pegs_answer(result.moves);
       case Format::pretty:
-        return pretty(solution.dataset, result);
+        return pretty_solution(
+            info_, solution,
+            {.legend = "o is a peg, . an empty hole; the holes are numbered from 1 at the apex, row "
+                       "by row, left to right. A move takes a peg from its hole over the pegs it "
+                       "removes to an empty hole.",
+             .draw = [this](const nlohmann::json& rows) { return draw(rows); },
+             .say = [](const nlohmann::json& move) {
+               return fmt::format("{} over {} to {}", move.at("from").get<int>(),
+                                  fmt::join(move.at("over").get<std::vector<int>>(), " and "),
+                                  move.at("to").get<int>());
+             }});
       case Format::json:
         break;
     }
@@ -224,31 +233,26 @@ class PegsInstance : public Instance {
         fmt::format("Positions reachable on the {}-row triangle ({} holes) from hole {} empty:\n",
                     board_.rows(), board_.holes(), survey.empty + 1);
     text += layers_table("moves", "positions", exploration);
-    if (!survey.deepest.empty()) {
+    if (!exploration.deepest.empty()) {
       text += fmt::format("a deepest position ({}):\n{}",
                           io::counted(exploration.layer_sizes.size() - 1, "move"),
-                          puzzles::draw_pegs(board_, survey.deepest.front()));
+                          draw(exploration.deepest.front()));
     }
     return text;
   }
 
  private:
-  std::string pretty(std::size_t number, const PegsResult& result) const {
-    PegSet pegs = board_.start(result.empty);
-    if (!result.moves) {
-      return fmt::format("Case {}: hole {} empty: impossible\n{}\n", number, result.empty + 1,
-                         puzzles::draw_pegs(board_, pegs));
+  // A position drawn from its JSON (pegs_json's rows of 1 for a peg, 0 for a hole).
+  std::string draw(const nlohmann::json& rows) const {
+    PegSet pegs = 0;
+    int hole = 0;
+    for (const nlohmann::json& row : rows) {
+      for (const nlohmann::json& peg : row) {
+        if (peg.get<int>() != 0) pegs |= PegSet{1} << hole;
+        ++hole;
+      }
     }
-    std::string text =
-        fmt::format("Case {}: hole {} empty: {}\n{}", number, result.empty + 1,
-                    io::counted(result.moves->size(), "move"), puzzles::draw_pegs(board_, pegs));
-    for (std::size_t step = 0; step < result.moves->size(); ++step) {
-      const PegMove move = (*result.moves)[step];
-      pegs = board_.apply(pegs, move);
-      text += fmt::format("\nMove {}: {} -> {}\n{}", step + 1, move.from + 1, move.to + 1,
-                          puzzles::draw_pegs(board_, pegs));
-    }
-    return text + '\n';
+    return puzzles::draw_pegs(board_, pegs);
   }
 
   const PuzzleInfo& info_ = pegs_info();

@@ -76,10 +76,10 @@ TEST(PegsCli, ImpossibleCases) {
 TEST(PegsCli, PrettyDrawsEveryMove) {
   const ProgramRun run = run_plumb({"solve", "pegs", "--format", "pretty"}, "1\n5\n");
   ASSERT_EQ(run.status, 0) << run.err;
-  EXPECT_NE(run.out.find("Case 1: hole 5 empty: 10 moves\n    o\n   o o\n  o . o\n"),
+  EXPECT_NE(run.out.find("\nCase 1, by meet: 10 moves\n    o\n   o o\n  o . o\n"),
             std::string::npos);
-  EXPECT_NE(run.out.find("Move 1: 12 -> 5\n"), std::string::npos);
-  EXPECT_NE(run.out.find("Move 10: 14 -> 5\n    .\n   . .\n  . o .\n . . . .\n. . . . .\n"),
+  EXPECT_NE(run.out.find("Move 1: 12 over 8 to 5\n"), std::string::npos);
+  EXPECT_NE(run.out.find("Move 10: 14 over 9 to 5\n    .\n   . .\n  . o .\n . . . .\n. . . . .\n"),
             std::string::npos);
 }
 

@@ -83,13 +83,12 @@ struct SlidingBoard {
   SlidingState board;
 };
 
-// What a solution's renderings need: the boards from the start, one a move.
+// What a solution's renderings need: the start and the moves.
 struct SlidingAnswer {
   SlidingSize size;
   bool solvable = false;
   SlidingState start;
   std::vector<SlidingMove> moves;
-  std::vector<SlidingState> boards;  // the start, then the board after each move, once recorded
 };
 
 // What an exploration's renderings need besides its counts.
@@ -106,6 +105,16 @@ nlohmann::json board_json(const SlidingState& board, SlidingSize size) {
   nlohmann::json tiles = nlohmann::json::array();
   for (int cell = 0; cell < size.rows * size.cols; ++cell) tiles.push_back(board.cells[cell]);
   return tiles;
+}
+
+// A board drawn from its JSON (board_json's), one line a row.
+std::string drawn_board(const nlohmann::json& tiles, SlidingSize size) {
+  SlidingState board{};
+  for (int cell = 0; cell < size.rows * size.cols; ++cell)
+    board.cells[cell] = tiles.at(static_cast<std::size_t>(cell)).get<std::uint8_t>();
+  std::string text;
+  append_board(text, board, size);
+  return text;
 }
 
 // What --size, --goal and --pdb said.
@@ -256,24 +265,21 @@ protocol::Solution SlidingInstance::solve(const protocol::Dataset& dataset,
   solution.optimal = !search::is_limit(found.stats.reason);
   if (found.solvable && !search::is_limit(found.stats.reason)) solution.length = found.moves.size();
   solution.answer =
-      SlidingAnswer{start.size, found.solvable, start.board, std::move(found.moves), {}};
+      SlidingAnswer{start.size, found.solvable, start.board, std::move(found.moves)};
   if (path_recording() == protocol::PathRecording::full) fill_path(solution);
   return solution;
 }
 
-// The boards from the start, one a move (for the pretty rendering), and the path as JSON.
+// The boards from the start, one a move, and the moves, as JSON.
 void SlidingInstance::fill_path(protocol::Solution& solution) const {
-  auto& answer = std::any_cast<SlidingAnswer&>(solution.answer);
+  const auto& answer = std::any_cast<const SlidingAnswer&>(solution.answer);
   const SlidingDomain& domain = solver_for(answer.size).domain();
   SlidingState board = answer.start;
-  answer.boards.reserve(answer.moves.size() + 1);
-  answer.boards.push_back(board);
   solution.states.push_back(board_json(board, answer.size));
   if (!solution.length) return;
   solution.moves = nlohmann::json::array();
   for (const SlidingMove move : answer.moves) {
     domain.apply(board, move);
-    answer.boards.push_back(board);
     solution.moves.push_back(std::string(1, to_letter(move)));
     solution.states.push_back(board_json(board, answer.size));
   }
@@ -294,21 +300,11 @@ std::string SlidingInstance::render(const protocol::Solution& solution, Format f
     record["size"] = size_name(answer.size);
     return record.dump() + "\n";
   }
-  const std::string label = protocol::solution_label(info_, solution);
-  std::string text;
-  if (!answer.solvable) {
-    text = fmt::format("{}: unsolvable\n", label);
-    append_board(text, answer.boards.front(), answer.size);
-    return text + "\n";
-  }
-  text = fmt::format("{}: {} of the blank: {}\n", label, io::counted(answer.moves.size(), "move"),
-                     moves);
-  append_board(text, answer.boards.front(), answer.size);
-  for (std::size_t i = 0; i < answer.moves.size(); ++i) {
-    text += fmt::format("\n{}. {}\n", i + 1, to_letter(answer.moves[i]));
-    append_board(text, answer.boards[i + 1], answer.size);
-  }
-  return text + "\n";
+  return protocol::pretty_solution(
+      info_, solution,
+      {.legend = "x is the blank; a move says where it goes: u up, d down, l left, r right.",
+       .draw = [&](const nlohmann::json& tiles) { return drawn_board(tiles, answer.size); },
+       .say = [](const nlohmann::json& move) { return move.get<std::string>(); }});
 }
 
 protocol::Exploration SlidingInstance::explore(const protocol::Dataset* start,

@@ -38,11 +38,14 @@ struct CommonOptions {
   std::string max_memory;
   unsigned threads = 0;
   bool progress = false;
+  bool quiet = false;      // no progress and no notices, warnings and errors still
+  std::string output;      // a file for the answers; empty: standard output
   std::string checkpoint;  // `explore`: a folder to keep each finished layer in
   std::string resume;      // `explore`: a checkpoint folder to carry on from
 };
 
-// Adds FILE, --format, --stats, --time-limit, --max-memory, --progress and --threads to `command`,
+// Adds FILE, --format (-f), --stats (-v), --time-limit (-t), --max-memory, --progress, --quiet (-q),
+// --output (-o) and --threads (-j) to `command`,
 // bound to `options`; and to `solve`'s, --algo (one of `algorithms`, the first the default), to
 // `explore`'s, --checkpoint and --resume.
 void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve,

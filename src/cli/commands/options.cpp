@@ -1,6 +1,8 @@
 // The options every puzzle command shares (FILE, --format, --stats, --time-limit, --max-memory,
-// --progress, --threads; solve's --algo, explore's --checkpoint and --resume): declared once for
-// every puzzle's subcommands, and turned into a search::SearchContext once parsed.
+// --progress, --quiet, --output, --threads; solve's --algo, explore's --checkpoint and --resume):
+// declared once for every puzzle's subcommands, and turned into a search::SearchContext once
+// parsed. The short flags follow ripgrep's and GNU's: -f format, -j threads, -o output file,
+// -q quiet, -t time limit, -v verbose (the statistics).
 #include <fmt/format.h>
 
 #include "cli/cluster.hpp"
@@ -64,15 +66,23 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
                                " (default " + algorithms.front() + ")"),
         "ALGO", algorithms);
   }
-  command.add_flag("--stats", options.stats, "Print search statistics to standard error");
-  number_value(command.add_option("--time-limit", options.time_limit,
+  command.add_flag("-v,--stats", options.stats, "Print search statistics to standard error");
+  number_value(command.add_option("-t,--time-limit", options.time_limit,
                                   "Stop cleanly after this many seconds (0: no limit)"),
                "SECONDS", seconds_check(), "0");
   text_value(command.add_option("--max-memory", options.max_memory,
                                 "Stop cleanly past this much memory, e.g. 512M, 16G (0: no limit)"),
              "SIZE");
-  command.add_flag("--progress", options.progress,
-                   "Show progress even when standard error is not a terminal");
+  CLI::Option* progress = command.add_flag(
+      "--progress", options.progress, "Show progress even when standard error is not a terminal");
+  command
+      .add_flag("-q,--quiet", options.quiet,
+                "Show no progress and no notices (of tables being built); warnings and errors "
+                "still")
+      ->excludes(progress);
+  text_value(command.add_option("-o,--output", options.output,
+                                "Write the answers to this file instead of standard output"),
+             "FILE");
   whole_value(command.add_option("-j,--threads", options.threads,
                                  "Worker threads where an algorithm can use several (explore, "
                                  "sliding's pdb); 0: one a core (explore shared by several MPI "
@@ -113,7 +123,7 @@ search::SearchContext make_context(const CommonOptions& options) {
   }
   const std::string& folder = options.resume.empty() ? options.checkpoint : options.resume;
   context.distribution = distribution(folder, !options.resume.empty());
-  if (cluster().rank() == 0) show_progress(context, options.progress);
+  if (cluster().rank() == 0 && !options.quiet) show_progress(context, options.progress);
   return context;
 }
 

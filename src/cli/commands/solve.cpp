@@ -9,6 +9,10 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <optional>
 
@@ -17,6 +21,7 @@
 #include "cli/interrupt.hpp"
 #include "cli/values.hpp"
 #include "plumb/io/environment_error.hpp"
+#include "plumb/io/table_cache.hpp"
 #include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
 #include "plumb/protocol/run.hpp"
@@ -100,6 +105,43 @@ ExitCode explore(const protocol::Instance& instance, const PuzzleCommand& comman
   return ExitCode::done;
 }
 
+// Standard output sent to a file for its life (--output FILE), from open(): the file is made or
+// emptied before any input is read, so a file that cannot be written fails first, and the input
+// file itself is refused. Made outside guarded(), so that its end restores the stream after
+// guarded() has written and checked the answers.
+class OutputFile {
+ public:
+  OutputFile() = default;
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+  ~OutputFile() {
+    if (previous_ != nullptr) std::cout.rdbuf(previous_);
+  }
+
+  void open(const std::string& path, const std::string& input) {
+    std::error_code error;
+    if (!input.empty() && input != "-" && std::filesystem::equivalent(path, input, error)) {
+      throw protocol::UsageError(
+          "--output", fmt::format("--output: {} is the input file; write the answers elsewhere",
+                                  path));
+    }
+    if (file_.open(path, std::ios::out | std::ios::trunc | std::ios::binary) == nullptr) {
+      throw io::EnvironmentError(
+          fmt::format("cannot write the output file {}: {}", path, std::strerror(errno)));
+    }
+    previous_ = std::cout.rdbuf(&file_);
+  }
+
+ private:
+  std::filebuf file_;
+  std::streambuf* previous_ = nullptr;
+};
+
+// Passes on the table cache's warnings alone (--quiet).
+void report_warnings_only(const std::string& line) {
+  if (line.starts_with("warning: ")) report_cache_line(line);
+}
+
 }  // namespace
 
 void add_puzzle_command(CLI::App& parent, const protocol::Puzzle& puzzle, bool is_solve,
@@ -124,8 +166,12 @@ ExitCode run_puzzle_command(const PuzzleCommand& command) {
   }
   const search::SearchContext context = make_context(command.common);
   const CancelOnInterrupt cancel_on_interrupt(context);
+  if (command.common.quiet) io::set_cache_reporter(report_warnings_only);
+  OutputFile output;
   return guarded([&] {
     if (!cluster().missing().empty()) throw io::EnvironmentError(cluster().missing());
+    if (!command.common.output.empty() && cluster().rank() == 0)
+      output.open(command.common.output, command.common.file);
     const auto instance = command.puzzle->configure(given_values(command));
     return command.is_solve ? solve_all(*command.puzzle, *instance, command, context)
                             : explore(*instance, command, context);

@@ -40,8 +40,6 @@ std::string format_gap_card(const GapShape& shape, GapCard card);
 std::string format_gap_code(const GapShape& shape, int code);
 // The deal as S lines of V cards, the contest format.
 std::string format_gap_deal(const GapShape& shape, const GapDeal& deal);
-// The layout with its ace column, one row a line, gaps drawn as dashes, columns aligned.
-std::string draw_gap_layout(const GapShape& shape, const GapLayout& layout);
 
 // A uniformly shuffled deck (Fisher-Yates over SplitMix64), the same for the same seed everywhere.
 GapDeal random_gap_deal(const GapShape& shape, std::uint64_t seed);
