@@ -43,10 +43,9 @@ add_custom_target(plumb_doc_files ALL DEPENDS ${PLUMB_DOC_FILES})
 install(FILES packaging/copyright ${PLUMB_DOC_FILES} DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # The Python module (python/, PLUMB_PYTHON) installs itself where Debian's python3 finds it; the
-# package then needs python3, and numpy for plumb.sliding's arrays.
+# package then needs python3, and numpy, which `import plumb` imports (boards and states as arrays).
 if(TARGET plumb_python)
-  set(CPACK_DEBIAN_PACKAGE_DEPENDS python3)
-  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS python3-numpy)
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3, python3-numpy")
 endif()
 
 # The Debian package: plumb_VERSION_ARCH.deb, its dependencies computed by dpkg-shlibdeps from the
