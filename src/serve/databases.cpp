@@ -2,6 +2,7 @@
 #include "serve/databases.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -18,6 +19,8 @@ namespace {
 
 // The longest Retry-After: a client comes back at least this often to show the progress.
 constexpr int kMaxRetrySeconds = 10;
+// The Retry-After before a build has a rate: a set loaded from the cache is ready in about that.
+constexpr int kFirstRetrySeconds = 2;
 
 // How often a held set looks for its file.
 constexpr std::chrono::milliseconds kHoldPoll{20};
@@ -50,6 +53,21 @@ double rounded(double fraction) {
   return std::round(fraction * 1000) / 1000;
 }
 
+// What the server does with its sets, said at its start: "pattern databases: 15-7-8 from the
+// start; 8-44, 15-555 when a request first needs one".
+std::string plan(const DatabaseOptions& options) {
+  const auto names = [](const std::vector<const puzzles::SlidingPartition*>& sets) {
+    std::vector<std::string_view> list;
+    for (const puzzles::SlidingPartition* partition : sets) list.emplace_back(partition->name);
+    return fmt::format("{}", fmt::join(list, ", "));
+  };
+  std::string said = "pattern databases: ";
+  if (!options.sets.empty()) said += names(options.sets) + " from the start";
+  if (!options.sets.empty() && !options.on_demand.empty()) said += "; ";
+  if (!options.on_demand.empty()) said += names(options.on_demand) + " when a request first needs one";
+  return said;
+}
+
 // The message of the exception being handled. Call it only inside a catch block.
 std::string failure_message() {
   try {
@@ -69,10 +87,11 @@ Databases::Databases(DatabaseOptions options) : options_(std::move(options)) {
   context_.set_progress([this](const search::SearchStats& stats) { report(stats); },
                         options_.progress_interval);
   for (const puzzles::SlidingPartition* partition : options_.sets) {
-    Entry entry;
-    entry.partition = partition;
-    entries_.push_back(std::move(entry));
+    queue_.push_back(entries_.size());
+    entries_.push_back({.partition = partition, .state = State::queued});
   }
+  for (const puzzles::SlidingPartition* partition : options_.on_demand)
+    entries_.push_back({.partition = partition});
 }
 
 Databases::~Databases() {
@@ -81,38 +100,61 @@ Databases::~Databases() {
 }
 
 void Databases::start() {
-  if (!entries_.empty() && !thread_.joinable()) thread_ = std::thread([this] { build_all(); });
+  if (entries_.empty() || thread_.joinable()) return;
+  if (options_.notice) options_.notice(plan(options_));
+  thread_ = std::thread([this] { prepare_queued(); });
 }
 
-void Databases::build_all() {
-  for (std::size_t index = 0; index < entries_.size(); ++index) {
-    const puzzles::SlidingPartition& partition = *entries_[index].partition;
-    const Clock::time_point began = Clock::now();
-    double seconds = 0;  // loading or building, without the hold
-    try {
-      std::shared_ptr<const puzzles::SlidingPdbSet> set = build(index);
-      if (!set) return;  // the server stops
-      seconds = std::chrono::duration<double>(Clock::now() - began).count();
-      hold();
+void Databases::stop() {
+  {
+    const std::lock_guard lock(mutex_);
+    context_.cancel();
+  }
+  queued_.notify_all();
+}
+
+void Databases::prepare_queued() {
+  for (;;) {
+    std::size_t index = 0;
+    {
+      std::unique_lock lock(mutex_);
+      queued_.wait(lock, [this] { return context_.cancelled() || !queue_.empty(); });
       if (context_.cancelled()) return;
+      index = queue_.front();
+      queue_.pop_front();
+    }
+    if (!prepare(index)) return;
+  }
+}
+
+bool Databases::prepare(std::size_t index) {
+  const puzzles::SlidingPartition& partition = *entries_[index].partition;
+  const Clock::time_point began = Clock::now();
+  double seconds = 0;  // loading or building, without the hold
+  try {
+    std::shared_ptr<const puzzles::SlidingPdbSet> set = build(index);
+    if (!set) return false;  // the server stops
+    seconds = std::chrono::duration<double>(Clock::now() - began).count();
+    hold();
+    if (context_.cancelled()) return false;
+    const std::lock_guard lock(mutex_);
+    entries_[index].set = std::move(set);
+    entries_[index].state = State::ready;
+    entries_[index].fraction = 1;
+  } catch (...) {
+    const std::string message = failure_message();
+    {
       const std::lock_guard lock(mutex_);
-      entries_[index].set = std::move(set);
-      entries_[index].state = State::ready;
-      entries_[index].fraction = 1;
-    } catch (...) {
-      const std::string message = failure_message();
-      {
-        const std::lock_guard lock(mutex_);
-        entries_[index].state = State::failed;
-        entries_[index].failure = message;
-      }
-      if (options_.notice)
-        options_.notice(fmt::format("cannot build {}: {}", set_name(partition), message));
-      continue;
+      entries_[index].state = State::failed;
+      entries_[index].failure = message;
     }
     if (options_.notice)
-      options_.notice(fmt::format("{} are ready ({:.1f} s)", set_name(partition), seconds));
+      options_.notice(fmt::format("cannot build {}: {}", set_name(partition), message));
+    return true;
   }
+  if (options_.notice)
+    options_.notice(fmt::format("{} are ready ({:.1f} s)", set_name(partition), seconds));
+  return true;
 }
 
 std::shared_ptr<const puzzles::SlidingPdbSet> Databases::build(std::size_t index) {
@@ -168,26 +210,36 @@ void Databases::hold() const {
 }
 
 int Databases::retry_after(const Entry& entry) const {
-  if (entry.state != State::building || entry.fraction <= 0) return kMaxRetrySeconds;
+  if (entry.state != State::building || entry.fraction <= 0) return kFirstRetrySeconds;
   const double elapsed = std::chrono::duration<double>(Clock::now() - entry.started).count();
   const double left = elapsed * (1 - entry.fraction) / entry.fraction;
   return static_cast<int>(std::clamp(std::ceil(left), 1.0, double{kMaxRetrySeconds}));
 }
 
-std::shared_ptr<const void> Databases::lend(std::string_view puzzle, std::string_view name) const {
+Databases::Entry* Databases::find(std::string_view puzzle, std::string_view name) const {
   if (puzzle != "sliding") return nullptr;
-  const std::lock_guard lock(mutex_);
   const auto found = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& entry) {
     return entry.partition->name == name;
   });
-  if (found == entries_.end()) return nullptr;
-  const puzzles::SlidingPartition& partition = *found->partition;
-  switch (found->state) {
+  return found == entries_.end() ? nullptr : &*found;
+}
+
+std::shared_ptr<const void> Databases::lend(std::string_view puzzle, std::string_view name) const {
+  const std::lock_guard lock(mutex_);
+  Entry* entry = find(puzzle, name);
+  if (entry == nullptr) return nullptr;
+  const puzzles::SlidingPartition& partition = *entry->partition;
+  switch (entry->state) {
     case State::ready:
-      return found->set;
+      return entry->set;
     case State::failed:
       throw io::EnvironmentError(
-          fmt::format("{} could not be built: {}", set_name(partition), found->failure));
+          fmt::format("{} could not be built: {}", set_name(partition), entry->failure));
+    case State::idle:
+      entry->state = State::queued;
+      queue_.push_back(static_cast<std::size_t>(entry - entries_.data()));
+      queued_.notify_all();
+      break;
     case State::queued:
     case State::building:
       break;
@@ -195,16 +247,23 @@ std::shared_ptr<const void> Databases::lend(std::string_view puzzle, std::string
   const nlohmann::json building = {{"database", partition.name},
                                    {"puzzle", "sliding"},
                                    {"board", board_of(partition)},
-                                   {"fraction", rounded(found->fraction)}};
-  const std::string message = found->state == State::queued
+                                   {"fraction", rounded(entry->fraction)}};
+  const std::string message = entry->state == State::queued
                                   ? fmt::format("building {}: queued", set_name(partition))
                                   : fmt::format("building {}: {:.0f}%", set_name(partition),
-                                                std::floor(100 * found->fraction));
-  throw DatabaseNotReady(message, building, retry_after(*found));
+                                                std::floor(100 * entry->fraction));
+  throw DatabaseNotReady(message, building, retry_after(*entry));
+}
+
+std::shared_ptr<const void> Databases::lend_if_ready(std::string_view puzzle,
+                                                     std::string_view name) const {
+  const std::lock_guard lock(mutex_);
+  const Entry* entry = find(puzzle, name);
+  return entry != nullptr && entry->state == State::ready ? entry->set : nullptr;
 }
 
 nlohmann::json Databases::states() const {
-  constexpr const char* kStateNames[] = {"queued", "building", "ready", "failed"};
+  constexpr const char* kStateNames[] = {"idle", "queued", "building", "ready", "failed"};
   const std::lock_guard lock(mutex_);
   nlohmann::json list = nlohmann::json::array();
   for (const Entry& entry : entries_) {

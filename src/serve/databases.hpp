@@ -1,18 +1,22 @@
 // serve/databases.hpp: Databases, the pattern database sets `plumb serve` keeps for its requests
-// (docs/serve.md). From the server's start, one thread loads each set from the table cache or
-// builds it there (io/table_cache.hpp: the cache's notices, the set kept for good), one set after
-// another, on the server's threads; no request's limit stops it, only the server's stop. Sliding's
+// (docs/serve.md). One thread of its own loads each set from the table cache or builds it there
+// (io/table_cache.hpp: the cache's notices, the set kept for good), one set after another, on the
+// server's threads; no request's limit stops it, only the server's stop. Some sets are prepared
+// from the server's start; the others wait, idle, until a request first needs one. Sliding's
 // solvers borrow the sets through io::TableLender, so a request reads no table itself.
 //
-// Each set is queued, building (loaded or built so far: `fraction`, estimated from the
-// placements expanded), ready or failed. A solver that needs a set not yet ready meets
+// Each set is idle, queued, building (loaded or built so far: `fraction`, estimated from the
+// placements expanded), ready or failed; a request's need queues an idle set, and sets are
+// prepared in the order they were queued. A solver that needs a set not yet ready meets
 // DatabaseNotReady (the service answers 503, with the progress and a Retry-After); one whose set
 // failed meets io::EnvironmentError (500, exit status 4). A set the server does not keep is the
 // request's own to load or build, as `plumb solve` does. Thread-safe.
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
 #include <cstddef>
+#include <deque>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -33,7 +37,8 @@
 namespace plumb::serve {
 
 struct DatabaseOptions {
-  std::vector<const puzzles::SlidingPartition*> sets;  // built in this order
+  std::vector<const puzzles::SlidingPartition*> sets;       // prepared from the start, in order
+  std::vector<const puzzles::SlidingPartition*> on_demand;  // kept, prepared when first needed
   unsigned threads = 1;                                // each build's
   std::uint64_t max_memory_bytes = 0;                  // a build stops (and fails) past it; 0: none
   search::ProgressReporter progress;  // the builds' progress (the terminal's line), if any
@@ -68,44 +73,56 @@ class Databases final : public io::TableLender {
   Databases(const Databases&) = delete;
   Databases& operator=(const Databases&) = delete;
 
-  // Starts loading or building the sets, on a thread of their own.
+  // Starts the thread that loads or builds the sets, the ones of `sets` first.
   void start();
   // Cancels the build running, if any, and the builds after it; the sets not ready stay as they
   // are. Returns at once.
-  void stop() { context_.cancel(); }
+  void stop();
 
-  // Sliding's set `name` (a puzzles::SlidingPdbSet), if the server keeps it.
+  // Sliding's set `name` (a puzzles::SlidingPdbSet), if the server keeps it; queues it if idle.
   std::shared_ptr<const void> lend(std::string_view puzzle, std::string_view name) const override;
+  std::shared_ptr<const void> lend_if_ready(std::string_view puzzle,
+                                            std::string_view name) const override;
 
   // Every set's state, for GET /api/puzzles: [{"database", "puzzle", "board", "state",
-  // "fraction"}, and "error" when it failed].
+  // "fraction"}, and "error" when it failed], the sets from the start first.
   nlohmann::json states() const;
 
  private:
-  enum class State { queued, building, ready, failed };
+  enum class State { idle, queued, building, ready, failed };
   using Clock = std::chrono::steady_clock;
 
   struct Entry {
     const puzzles::SlidingPartition* partition = nullptr;
-    State state = State::queued;
+    State state = State::idle;
     double fraction = 0;
     Clock::time_point started{};
-    std::string failure;
-    std::shared_ptr<const puzzles::SlidingPdbSet> set;
+    std::string failure{};
+    std::shared_ptr<const puzzles::SlidingPdbSet> set{};
   };
 
-  void build_all();
+  // The thread: prepares each set queued, in turn, until the server stops.
+  void prepare_queued();
+  // Loads or builds entries_[index]'s set and says how it went; returns false if the server
+  // stopped first.
+  bool prepare(std::size_t index);
   // Loads or builds entries_[index]'s set; nothing if the server stopped first. Throws whatever
   // made the build fail.
   std::shared_ptr<const puzzles::SlidingPdbSet> build(std::size_t index);
+  // The entry of the set `name` of `puzzle`, if kept; call it with mutex_ held.
+  Entry* find(std::string_view puzzle, std::string_view name) const;
   void report(const search::SearchStats& stats);
   void hold() const;
   int retry_after(const Entry& entry) const;
 
   DatabaseOptions options_;
   search::SearchContext context_;  // the builds', cancelled by stop()
+  // A request's need changes an idle set's state and the queue: lending is const to the solvers,
+  // and what it changes is this class's bookkeeping, guarded by mutex_.
   mutable std::mutex mutex_;
-  std::vector<Entry> entries_;
+  mutable std::condition_variable queued_;  // a set was queued, or the server stops
+  mutable std::vector<Entry> entries_;
+  mutable std::deque<std::size_t> queue_;  // the entries queued, in order
   // The build running: its entry, the work of its patterns before the current one, and the
   // current pattern's work (the placements its build expands, as estimated).
   std::size_t current_ = 0;

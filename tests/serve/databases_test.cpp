@@ -4,6 +4,8 @@
 // built, the request answers the optimal solution (replayed to the goal, its length the distance
 // table's), the set lent from memory, not read again; the set stays in the cache, and a second
 // server loads it without building; a set that cannot be built answers 500 with exit status 4.
+// By default (--databases auto) a set is built only when a request first needs one (an easy
+// 15-puzzle board needs none), and the next start loads the sets in the cache.
 //
 // Whatever the machine's speed, the test meets the building state: $PLUMB_SERVE_HOLD_DATABASES
 // holds each set, once built, as building until its file exists, and the test makes the file only
@@ -54,15 +56,18 @@ Answer post(const ServeProcess& server, const std::string& path, const json& bod
           result->get_header_value("Retry-After")};
 }
 
-// The server's set 8-44 as GET /api/puzzles lists it.
-json listed_set(const ServeProcess& server) {
+// The server's set `name` as GET /api/puzzles lists it; null if it does not.
+json listed_set(const ServeProcess& server, const std::string& name = "8-44") {
   const httplib::Result result = server.client()->Get("/api/puzzles");
   if (!result) return nullptr;
-  const json databases = json::parse(result->body).at("databases");
-  return databases.size() == 1 ? databases[0] : json(nullptr);
+  const json listing = json::parse(result->body);
+  for (const json& set : listing.at("databases"))
+    if (set.at("database") == name) return set;
+  return nullptr;
 }
 
-// Waits (up to 5 minutes, whatever the machine) until the set is in `state`; false if it never is.
+// Waits (up to 5 minutes, whatever the machine) until the set 8-44 is in `state`; false if it
+// never is.
 bool wait_for_state(const ServeProcess& server, const std::string& state) {
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(5);
   while (std::chrono::steady_clock::now() < give_up) {
@@ -183,6 +188,55 @@ TEST_F(ServeDatabases, ASecondServerLoadsTheCachedSetWithoutBuildingIt) {
   const std::string said = read_file(errors);
   EXPECT_EQ(said.find("building"), std::string::npos) << said;
   EXPECT_NE(said.find("(8-44) are ready"), std::string::npos) << said;
+}
+
+TEST_F(ServeDatabases, ByDefaultASetIsBuiltWhenARequestFirstNeedsItAndLoadedAtTheNextStart) {
+  std::filesystem::create_directories(folder_);
+  const std::filesystem::path hold = folder_ / "go", errors = folder_ / "errors";
+  ::setenv("PLUMB_SERVE_HOLD_DATABASES", hold.c_str(), 1);
+  {
+    ServeProcess server({"--databases", "auto", "--threads", "2"}, errors);
+    for (const std::string name : {"8-44", "15-7-8", "24-6666"})
+      EXPECT_EQ(listed_set(server, name).value("state", ""), "idle") << name;
+
+    // A 15-puzzle board that a short search answers needs no set: none is built.
+    const Answer easy = post(server, "/api/solve",
+                             json{{"puzzle", "sliding"},
+                                  {"input", "1 2 3 4 5 6 7 8 9 10 11 12 13 x 14 15\n"}});
+    ASSERT_EQ(easy.status, 200) << easy.body.dump();
+    EXPECT_EQ(easy.body.at("results")[0].at("length"), 2);
+    EXPECT_EQ(listed_set(server, "15-7-8").value("state", ""), "idle");
+
+    // The first request that needs 8-44 queues it: 503 until it is ready, then the answer.
+    const Answer building = post(server, "/api/solve", kNeedsTheSet);
+    ASSERT_EQ(building.status, 503) << building.body.dump();
+    EXPECT_EQ(building.body.at("building").at("database"), "8-44");
+    const json listed = listed_set(server);
+    EXPECT_TRUE(listed.at("state") == "queued" || listed.at("state") == "building") << listed;
+    { std::ofstream{hold}; }
+    ASSERT_TRUE(wait_for_state(server, "ready")) << listed_set(server);
+    const Answer solved = post(server, "/api/solve", kNeedsTheSet);
+    ASSERT_EQ(solved.status, 200) << solved.body.dump();
+    EXPECT_EQ(solved.body.at("results")[0].at("length"), 31);
+    EXPECT_EQ(listed_set(server, "15-7-8").value("state", ""), "idle");
+    EXPECT_EQ(server.stop(), 0);
+  }
+  std::size_t tables = 0;  // 8-44's two files, and no other set's
+  for (const auto& entry : std::filesystem::directory_iterator(cache_.path()))
+    tables += entry.path().extension() == ".pdb" ? 1 : 0;
+  EXPECT_EQ(set_files(cache_.path()).size(), 2U);
+  EXPECT_EQ(tables, 2U);
+  const std::string said = read_file(errors);
+  EXPECT_NE(said.find("8-44, "), std::string::npos) << said;
+  EXPECT_NE(said.find("when a request first needs one"), std::string::npos) << said;
+
+  // The next start loads the set in the cache without a request, and keeps the others idle.
+  ServeProcess next({"--databases", "auto"}, errors);
+  ASSERT_TRUE(wait_for_state(next, "ready")) << listed_set(next);
+  EXPECT_EQ(listed_set(next, "15-7-8").value("state", ""), "idle");
+  EXPECT_EQ(next.stop(), 0);
+  EXPECT_NE(read_file(errors).find("pattern databases: 8-44 from the start; "), std::string::npos)
+      << read_file(errors);
 }
 
 TEST_F(ServeDatabases, ASetThatCannotBeBuiltAnswers500WithTheEnvironmentsExitStatus) {

@@ -7,9 +7,11 @@
 //
 // A set is named by its puzzle and its own name ("sliding", "15-7-8"). A lender keeps some sets.
 // For those it lends the set once it is ready, and throws otherwise (an exception of its own
-// choosing, which the front end catches: the set is still being built, or could not be). For the
-// others it lends nothing and the solver loads or builds the set itself, as it does without a
-// lender. Lending is thread-safe; a lent set stays valid while any solver holds it.
+// choosing, which the front end catches: the set is still being built, or could not be); a lender
+// may start building a set when a solver first asks for it. For the others it lends nothing and
+// the solver loads or builds the set itself, as it does without a lender. A solver that could do
+// without a set (an easy position) asks whether it is ready first, which starts nothing. Lending
+// is thread-safe; a lent set stays valid while any solver holds it.
 #pragma once
 
 #include <memory>
@@ -26,6 +28,11 @@ class TableLender {
   // builds its sets as (borrow() below names it).
   virtual std::shared_ptr<const void> lend(std::string_view puzzle,
                                            std::string_view name) const = 0;
+
+  // The set if this lender keeps it and it is ready; otherwise null. Never throws, and starts no
+  // build.
+  virtual std::shared_ptr<const void> lend_if_ready(std::string_view puzzle,
+                                                    std::string_view name) const = 0;
 };
 
 // lender.lend(puzzle, name) as the `Set` type that `puzzle` builds its sets as.
@@ -33,6 +40,13 @@ template <class Set>
 std::shared_ptr<const Set> borrow(const TableLender& lender, std::string_view puzzle,
                                   std::string_view name) {
   return std::static_pointer_cast<const Set>(lender.lend(puzzle, name));
+}
+
+// lender.lend_if_ready(puzzle, name), typed as borrow() types it.
+template <class Set>
+std::shared_ptr<const Set> borrow_if_ready(const TableLender& lender, std::string_view puzzle,
+                                           std::string_view name) {
+  return std::static_pointer_cast<const Set>(lender.lend_if_ready(puzzle, name));
 }
 
 }  // namespace plumb::io

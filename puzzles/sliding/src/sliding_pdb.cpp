@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
 
 #include "plumb/pdb/layered_bfs.hpp"
 #include "plumb/pdb/placement_index.hpp"
@@ -80,6 +81,15 @@ io::CachedTable sliding_pdb_table(const SlidingPartition& partition, std::size_t
                              sliding_pdb_entries(partition, pattern),
                              fmt::format("pattern database {} of {} of {}", pattern + 1,
                                          partition.patterns.size(), partition.name));
+}
+
+bool sliding_pdbs_in_cache(const SlidingPartition& partition) {
+  for (std::size_t pattern = 0; pattern < partition.patterns.size(); ++pattern) {
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(sliding_pdb_table(partition, pattern).path(), error))
+      return false;
+  }
+  return true;
 }
 
 io::TableHeader sliding_pdb_header(const SlidingPartition& partition, std::size_t pattern) {

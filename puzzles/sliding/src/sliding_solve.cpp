@@ -302,12 +302,8 @@ const SlidingPdbSet* SlidingSolver::pdbs(const SearchContext& context, search::S
 
 bool SlidingSolver::pdbs_at_hand() {
   const std::lock_guard lock(pdbs_mutex_);
-  if (!pdbs_ && lender_ != nullptr) {
-    try {
-      pdbs_ = io::borrow<SlidingPdbSet>(*lender_, "sliding", partition_->name);
-    } catch (...) {  // not ready, in the lender's words, which pdbs() will say again
-    }
-  }
+  if (!pdbs_ && lender_ != nullptr)
+    pdbs_ = io::borrow_if_ready<SlidingPdbSet>(*lender_, "sliding", partition_->name);
   return pdbs_ != nullptr;
 }
 

@@ -2,7 +2,8 @@
 // at once and wait, the most time a request's search may take, and the pattern database sets it
 // loads or builds from its start (their progress and notices on standard error). Prints the
 // address to open on standard output once it listens, then serves until SIGINT or SIGTERM
-// (cli/web_service.hpp).
+// (cli/web_service.hpp). By default (--databases auto) it keeps every set: those in the cache are
+// loaded from the start, any other built when a request first needs it.
 //
 // $PLUMB_SERVE_HOLD_DATABASES=FILE, for tests: each set, once loaded or built, is held as still
 // building until FILE exists (serve/databases.hpp).
@@ -27,29 +28,30 @@ struct ServeCommand {
   unsigned threads = 0;
   double time_limit = 60;
   std::string max_memory;
-  std::string databases = "15-7-8,24-6666";
+  std::string databases = "auto";
   bool progress = false;
 };
 
 // The sets --databases names, comma-separated ("none": none), or why it cannot be read. An empty
-// name, wherever it is ("15-555,", ",15-555", "a,,b", ""), is refused: a comma too many.
+// name, wherever it is ("15-555,", ",15-555", "a,,b", ""), is refused: a comma too many. "auto"
+// is read by database_options().
 std::vector<const puzzles::SlidingPartition*> database_sets(const std::string& list,
                                                             std::string& error) {
   std::vector<const puzzles::SlidingPartition*> sets;
-  if (list == "none") return sets;
+  if (list == "none" || list == "auto") return sets;
   for (std::size_t begin = 0; begin <= list.size();) {
     const std::size_t comma = std::min(list.find(',', begin), list.size());
     const std::string name = list.substr(begin, comma - begin);
     if (name.empty()) {
       error = fmt::format(
           "an empty set name in {} (a comma too many?); name at least one set, "
-          "or none",
+          "auto or none",
           io::quote(list));
       return {};
     }
     const puzzles::SlidingPartition* partition = puzzles::find_sliding_partition(name);
     if (partition == nullptr) {
-      error = fmt::format("no pattern database set named {}; the sets: {}, or none",
+      error = fmt::format("no pattern database set named {}; the sets: {}, or auto or none",
                           io::quote(name), puzzles::sliding_partition_list());
       return {};
     }
@@ -59,6 +61,17 @@ std::vector<const puzzles::SlidingPartition*> database_sets(const std::string& l
   return sets;
 }
 
+// The sets the server prepares from its start and those it keeps for a request's first need: the
+// sets named, and none on demand; with auto, every set, those in the cache from the start.
+void database_options(const std::string& list, serve::DatabaseOptions& options) {
+  std::string unused;
+  options.sets = database_sets(list, unused);  // checked when parsed
+  if (list != "auto") return;
+  for (const puzzles::SlidingPartition& partition : puzzles::sliding_partitions())
+    (puzzles::sliding_pdbs_in_cache(partition) ? options.sets : options.on_demand)
+        .push_back(&partition);
+}
+
 ExitCode run_serve(ServeCommand& command) {
   serve::ServeOptions& options = command.options;
   const unsigned threads = capped_threads(command.threads);
@@ -66,8 +79,7 @@ ExitCode run_serve(ServeCommand& command) {
       threads > 0 ? threads : std::max(1U, std::thread::hardware_concurrency());
   options.limits.max_seconds = command.time_limit > 0 ? command.time_limit : 1e9;
   options.limits.max_memory_bytes = max_memory_bytes(command.max_memory);
-  std::string unused;
-  options.databases.sets = database_sets(command.databases, unused);  // checked when parsed
+  database_options(command.databases, options.databases);
   options.databases.threads = static_cast<unsigned>(options.limits.running);
   options.databases.max_memory_bytes = options.limits.max_memory_bytes;
   options.databases.progress = terminal_progress(command.progress);
@@ -114,8 +126,10 @@ void add_serve_command(CLI::App& app) {
                                "Pattern database sets to load, or build and cache, from the start, "
                                "comma-separated: " +
                                    puzzles::sliding_partition_list() +
-                                   ", or none; a sliding request that needs one still building is "
-                                   "answered 503 with its progress"),
+                                   "; none; or auto: every set, those in the cache loaded from the "
+                                   "start, any other built when a request first needs it. A "
+                                   "sliding request that needs a set still building is answered "
+                                   "503 with its progress"),
              "SETS")
       ->check(CLI::Validator(
           [](const std::string& list) {

@@ -53,6 +53,9 @@ std::string sliding_partition_list();
 io::CachedTable sliding_pdb_table(const SlidingPartition& partition, std::size_t pattern);
 io::TableHeader sliding_pdb_header(const SlidingPartition& partition, std::size_t pattern);
 std::uint64_t sliding_pdb_entries(const SlidingPartition& partition, std::size_t pattern);
+// Whether every pattern of `partition` has its file in the cache (a file of an older version is
+// found here, then built again when loaded).
+bool sliding_pdbs_in_cache(const SlidingPartition& partition);
 // The reflection of the board that maps a pattern's abstract space onto itself, so that its build
 // searches only half of the placements: "left-right" (the 15-puzzle's tiles 8-15), "up-down",
 // "half turn", "diagonal", "anti-diagonal", or "" if none does.
