@@ -68,30 +68,31 @@ class Hanoi:
         self.start = 0
         self.goal = sum((pegs - 1) << (2 * disc) for disc in range(discs))
         self.moves = [(a, b) for a in range(pegs) for b in range(pegs) if a != b]
-        self._from = np.array([a for a, _ in self.moves])
-        self._to = np.array([b for _, b in self.moves])
+        self._from = np.array([a for a, _ in self.moves], dtype=np.intp)
+        self._to = np.array([b for _, b in self.moves], dtype=np.intp)
         self._flip = np.array([a ^ b for a, b in self.moves], dtype=np.uint64)
         self._backward = [self.moves.index((b, a)) for a, b in self.moves]
         self._shifts = np.arange(discs, dtype=np.uint64) * np.uint64(2)
         # _smallest[byte, peg]: the smallest of the 4 discs a byte holds that is on the peg, or 64.
         places = (np.arange(256)[:, None] >> (2 * np.arange(4))) & 3
         self._smallest = np.array([[min([d for d in range(4) if places[b, d] == peg] or [64])
-                                    for peg in range(4)] for b in range(256)], dtype=np.int64)
+                                    for peg in range(4)] for b in range(256)], dtype=np.uint8)
 
     def tops(self, states):
         """(n, 4): the smallest disc on each peg, from 4 discs a byte; `discs` when it is empty."""
-        tops = np.full((len(states), 4), 64, dtype=np.int64)
+        tops = np.full((len(states), 4), 64, dtype=np.uint8)
         for byte in range((self.discs + 3) // 4):
             held = ((states >> np.uint64(8 * byte)) & np.uint64(255)).astype(np.intp)
-            np.minimum(tops, self._smallest[held] + 4 * byte, out=tops)
-        return np.minimum(tops, self.discs)
+            np.minimum(tops, self._smallest[held] + np.uint8(4 * byte), out=tops)
+        return np.minimum(tops, np.uint8(self.discs))
 
     def successors(self, states):
         tops = self.tops(states)
         moving = tops[:, self._from]
-        legal = moving < tops[:, self._to]
-        moved = self._flip << (2 * moving).astype(np.uint64)
-        return np.where(legal, states[:, None] ^ moved, np.uint64(plumb.NO_STATE))
+        children = self._flip << (2 * moving).astype(np.uint64)  # the moving disc's bits
+        children ^= states[:, None]
+        children[moving >= tops[:, self._to]] = plumb.NO_STATE  # onto a smaller disc, or none
+        return children
 
     def predecessors(self, states):  # (a, b) leads here from where (b, a) leads from here
         return self.successors(states)[:, self._backward]

@@ -22,11 +22,11 @@
 // state are asked for at once, for all the states a batch brings. For bfs and explore
 // (DomainNeeds::breadth_first) an expansion yields only the states it reached first, in the
 // domain's order, which is the search's: the others are the search's duplicates, so it never sees
-// them (its stats count none). Errors, limits and
-// cancellation are as for the per-state domain (python/domain.hpp): a callback that raises or
-// answers what is not an array of the right shape and type cancels the search, whose caller gets
-// that exception; the domain's own tables grow through a Budget of its own, charged a state
-// fetched.
+// them (its stats count none), and bfs keeps no table of the states it has seen (the domain's
+// own is that table). Errors, limits and cancellation are as for the per-state domain
+// (python/domain.hpp): a callback that raises or answers what is not an array of the right shape
+// and type cancels the search, whose caller gets that exception; the domain's own tables grow
+// through a Budget of its own, charged a state fetched.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -129,6 +129,8 @@ class BatchDomain {
     return (known_.flags(known_.find(s)) & kGoalFlag) != 0;
   }
   Cost estimate(State s) const { return needs_.heuristic ? known_.estimate(known_.find(s)) : 0; }
+  // For bfs, which then keeps no table of its own (search/domain.hpp).
+  bool yields_each_state_once() const { return needs_.breadth_first; }
 
   template <class F>
   void for_each_successor(State s, F&& f) const {

@@ -111,6 +111,36 @@ TEST(Algorithms, UnreachableGoalsExhaustTheSpace) {
   EXPECT_EQ(by_ida.stats.reason, StopReason::depth_limit);
 }
 
+// A diamond, 1 -> 2, 3 -> 4 -> 5, whose state 4 is reached twice: a domain that yields each state
+// once would yield it once, so when this one says it does (`says_so`), bfs takes its word and
+// keeps no table, which shows as 4 generated twice and never found a duplicate.
+struct Diamond {
+  using State = int;
+  using Move = int;
+  bool says_so = false;
+  bool is_goal(State s) const { return s == 5; }
+  template <class F>
+  void for_each_successor(State s, F&& f) const {
+    if (s == 1) f(0, 2), f(1, 3);
+    if (s == 2 || s == 3) f(0, 4);
+    if (s == 4) f(0, 5);
+  }
+  bool yields_each_state_once() const { return says_so; }
+};
+
+TEST(Algorithms, BfsKeepsNoTableForADomainThatYieldsEachStateOnce) {
+  const auto checked = bfs(Diamond{.says_so = false}, 1);
+  ASSERT_TRUE(checked.solved());
+  EXPECT_EQ(checked.moves->size(), 3U);
+  EXPECT_EQ(checked.stats.duplicates, 1U);  // 4 from 3
+
+  const auto trusted = bfs(Diamond{.says_so = true}, 1);
+  ASSERT_TRUE(trusted.solved());
+  EXPECT_EQ(trusted.moves->size(), 3U);
+  EXPECT_EQ(trusted.stats.duplicates, 0U);
+  EXPECT_EQ(trusted.stats.generated, checked.stats.generated);  // 2, 3, 4, 4, 5
+}
+
 TEST(Algorithms, LimitsStopCleanlyWithTheReason) {
   Pancakes<12> d;
   std::mt19937 rng(5);

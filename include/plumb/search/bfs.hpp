@@ -2,7 +2,8 @@
 //
 // Layer by layer from the start; a goal is recognized when generated, which is safe with unit costs.
 // Duplicate detection through VisitedSet (dense bits for small ranked spaces, a flat hash table
-// otherwise), an expansion's successors all hashed before any is looked up. Time and memory
+// otherwise), an expansion's successors all hashed before any is looked up; none for a domain that
+// yields each state once (search/domain.hpp). Time and memory
 // O(states within the solution's depth); every table and frontier grows through the Budget, so the
 // memory limit stops the search before a growth would pass it. With Answer::cost_only it keeps no
 // search tree and returns the solution's length alone.
@@ -34,7 +35,8 @@ SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchCont
     return result;
   }
   VisitedSet<D> visited(d, budget);
-  visited.insert(start);
+  const bool deduplicate = !yields_each_state_once(d);
+  if (deduplicate) visited.insert(start);
   const bool keep_tree = answer == Answer::moves;
   SearchTree<Move> tree;
   std::vector<std::pair<State, Id>> frontier{{start, keep_tree ? tree.add_root() : Id{0}}}, next;
@@ -61,14 +63,14 @@ SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchCont
       if (!budget.charge()) break;
       successors.clear();
       d.for_each_successor(state, [&](const Move& move, const State& successor) {
-        successors.push_back({move, successor, visited.prepare(successor)});
+        successors.push_back({move, successor, deduplicate ? visited.prepare(successor) : 0});
       });
       for (const Successor& successor : successors) {
         if (budget.stopped() || (keep_tree && !tree.make_room(budget)) || !budget.make_room(next)) {
           break;
         }
         ++result.stats.generated;
-        if (!visited.insert(successor.state, successor.prepared)) {
+        if (deduplicate && !visited.insert(successor.state, successor.prepared)) {
           ++result.stats.duplicates;
           continue;
         }
@@ -82,7 +84,7 @@ SearchResult<D> bfs(const D& d, const typename D::State& start, const SearchCont
       }
       if (found || budget.stopped()) break;
     }
-    budget.note_stored(visited.size() + next.size());
+    budget.note_stored((deduplicate ? visited.size() : result.stats.generated + 1) + next.size());
     if (found) {
       if (keep_tree) result.moves = tree.path_to(goal);
       result.cost = depth + 1;

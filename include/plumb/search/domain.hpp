@@ -9,6 +9,8 @@
 //   RankedDomain       num_states, rank, unrank             -> dense bit arrays instead of hash sets
 //   PackedDomain       pack(s) -> integer or word array      -> flat hash tables over small keys
 //   WeightedDomain     cost(s, m)                            -> non-unit step costs for A* and IDA*
+//   yields_each_state_once() -> true                          -> breadth-first search keeps no
+//                                                             visited set (the domain does)
 // Costs are integers (plumb::Cost); a domain without cost(s, m) has unit costs.
 #pragma once
 
@@ -72,6 +74,21 @@ template <class H, class D>
 concept HeuristicFor = Domain<D> && requires(const H& h, const typename D::State& s) {
   { h(s) } -> std::convertible_to<Cost>;
 };
+
+// Whether the domain itself gives breadth-first search each state once, in the order the search
+// expands: it yields only the states it has not yielded before (the start included), so the search
+// needs no table of its own. A domain says so with yields_each_state_once(); by default, no.
+template <Domain D>
+bool yields_each_state_once(const D& d) {
+  if constexpr (requires {
+                  { d.yields_each_state_once() } -> std::same_as<bool>;
+                }) {
+    return d.yields_each_state_once();
+  } else {
+    (void)d;
+    return false;
+  }
+}
 
 // The cost of moving from s by m: d.cost(s, m) for weighted domains, 1 otherwise.
 template <Domain D>
