@@ -6,8 +6,9 @@ a batched domain (examples/batch_domains.py: ints, numpy), in one run.
 
 The puzzles: 4-peg Towers of Hanoi with 8 discs (all from the first peg to the last, 33 moves,
 65,536 states), and 10 pancakes from a stack 9 flips from sorted. Every contender's length is the
-same. CPU seconds of the process (all its threads), the contenders in turn, ROUNDS rounds, each
-keeping its best.
+same. CPU seconds of the process (all its threads) a search, measured as `python -m timeit` does:
+each round calls a contender enough times in a row to take at least 0.2 s (so that a search of
+30 ms is timed over several), the contenders in turn, ROUNDS rounds, each keeping its best.
 
 Usage: PYTHONPATH=BUILD/python python3 bench/batch_bench.py [ROUNDS=3]
 """
@@ -60,28 +61,40 @@ class TuplePancakes:
             yield flipped, state[flipped - 1::-1] + state[flipped:]
 
 
-def cpu(call):
-    """(call()'s result, the CPU seconds of this process's threads it took)."""
+def cpu(call, loops):
+    """(call()'s result, the CPU seconds of this process's threads a call took, over `loops` calls
+    in a row)."""
     start = time.process_time()
-    result = call()
-    return result, time.process_time() - start
+    for _ in range(loops):
+        result = call()
+    return result, (time.process_time() - start) / loops
+
+
+def enough_loops(call):
+    """How many calls in a row take at least 0.2 s: 1, 2, 5, 10, 20, 50, ... (timeit's autorange)."""
+    for loops in (1, 2, 5, 10, 20, 50, 100, 200, 500):
+        if cpu(call, 1)[1] * loops >= 0.2:
+            return loops
+    return 1000
 
 
 def compare(title, contenders):
-    """Runs (name, call) contenders in turn, ROUNDS times; prints each one's best CPU seconds and
-    its speed against the first's; their results must be equal."""
+    """Runs (name, call) contenders in turn, ROUNDS times; prints each one's best CPU seconds a call
+    and its speed against the first's; their results must be equal."""
+    loops = {name: enough_loops(call) for name, call in contenders}
     best = {name: None for name, _ in contenders}
     results = set()
     for _ in range(ROUNDS):
         for name, call in contenders:
-            result, seconds = cpu(call)
+            result, seconds = cpu(call, loops[name])
             results.add(result)
             best[name] = seconds if best[name] is None else min(best[name], seconds)
     assert len(results) == 1, (title, results)
     print(f"{title}: {results.pop()} moves, each contender's answer the same")
     baseline = best[contenders[0][0]]
     for name, seconds in best.items():
-        print(f"  {name:<44} {seconds:8.3f} s cpu  {baseline / seconds:6.1f}x plain Python")
+        print(f"  {name:<44} {seconds:8.3f} s cpu  {baseline / seconds:6.1f}x plain Python"
+              f"  ({loops[name]} a round)")
 
 
 def main():

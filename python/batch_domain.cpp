@@ -4,6 +4,7 @@
 #include <pybind11/numpy.h>
 
 #include <algorithm>
+#include <array>
 #include <string>
 
 namespace plumb::python {
@@ -206,15 +207,26 @@ void BatchDomain::take_rows(Direction& direction, std::vector<State>& batch,
 
 void BatchDomain::learn(const std::vector<State>& states, Direction& direction) const {
   // The states' slots are loaded kAhead states before they are needed, so that the table's cache
-  // misses overlap.
+  // misses overlap; each state's hash is computed then, kept in `ahead` until its turn.
   constexpr std::size_t kAhead = 16;
+  std::array<std::uint64_t, kAhead> ahead{};
+  const auto look_ahead = [&](std::size_t i) {
+    if (i >= states.size() || states[i] == kNoState) return;
+    ahead[i % kAhead] = KnownStates::hash(states[i]);
+    known_.prefetch(ahead[i % kAhead]);
+  };
   std::vector<State>& fresh = fresh_;
   fresh.clear();
   direction.first.assign(states.size(), 0);
+  for (std::size_t i = 0; i < kAhead; ++i) look_ahead(i);
   for (std::size_t i = 0; i < states.size(); ++i) {
-    if (i + kAhead < states.size()) known_.prefetch(KnownStates::hash(states[i + kAhead]));
-    if (states[i] == kNoState) continue;
-    const auto inserted = known_.insert(states[i], KnownStates::hash(states[i]));
+    if (states[i] == kNoState) {
+      look_ahead(i + kAhead);
+      continue;
+    }
+    const std::uint64_t hash = ahead[i % kAhead];
+    look_ahead(i + kAhead);
+    const auto inserted = known_.insert(states[i], hash);
     if (!inserted) throw Stopped{};
     const auto [slot, added] = *inserted;
     if (added) fresh.push_back(states[i]);
