@@ -1,10 +1,14 @@
 // The cache directory and what the user is told about it (see table_cache.hpp).
 #include "plumb/io/table_cache.hpp"
 
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <map>
+#include <mutex>
 #include <cerrno>
 #include <charconv>
 #include <cstdlib>
@@ -30,6 +34,28 @@ std::function<void(const std::string&)>& reporter() {
 // that the next builds are announced as kept in memory (both reset with the reporter).
 std::atomic<bool> warned{false};
 std::atomic<bool> refused{false};
+
+// The extended attribute that keeps a table file's build time, in seconds, as text.
+constexpr const char* kBuildSecondsAttribute = "user.plumb.build_seconds";
+
+// When each table being built in this process was announced, by file name.
+std::mutex builds_mutex;
+std::map<std::string, std::chrono::steady_clock::time_point> builds_begun;
+
+void note_build_begun(const std::string& file_name) {
+  const std::lock_guard lock(builds_mutex);
+  builds_begun[file_name] = std::chrono::steady_clock::now();
+}
+
+// The seconds since file_name's build was announced, forgotten then; nothing if it was not.
+std::optional<double> build_ended(const std::string& file_name) {
+  const std::lock_guard lock(builds_mutex);
+  const auto found = builds_begun.find(file_name);
+  if (found == builds_begun.end()) return std::nullopt;
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - found->second;
+  builds_begun.erase(found);
+  return took.count();
+}
 
 // The one cache warning of a process (of a reporter); later ones are dropped.
 void warn_once(const std::string& message) {
@@ -109,6 +135,7 @@ void announce_build(const CachedTable& table) {
     return in_memory();
   }
   if (refused) return in_memory();
+  note_build_begun(table.file_name);
   const std::filesystem::path path = cache.path / table.file_name;
   const std::string cached = entries + "; once, then cached in " + cache.path.string();
   const TableRead found = read_table(path, table.header);
@@ -137,8 +164,14 @@ bool keep_in_cache(const CachedTable& table, std::span<const std::byte> payload)
     warn_once(unusable_warning(cache));
     return false;
   }
+  const std::optional<double> seconds = build_ended(table.file_name);
   try {
-    write_table_file(cache.path / table.file_name, table.header, payload);
+    const std::filesystem::path path = cache.path / table.file_name;
+    write_table_file(path, table.header, payload);
+    if (seconds) {  // a file system without user attributes keeps none: nothing is lost
+      const std::string text = std::to_string(*seconds);
+      ::setxattr(path.c_str(), kBuildSecondsAttribute, text.data(), text.size(), 0);
+    }
     return true;
   } catch (const EnvironmentError& failure) {
     // Not a file in the way of this one table: the cache itself refuses to take tables.
@@ -150,6 +183,16 @@ bool keep_in_cache(const CachedTable& table, std::span<const std::byte> payload)
               " is kept in memory for this run only");
     return false;
   }
+}
+
+std::optional<double> build_seconds(const std::filesystem::path& path) {
+  char text[32] = {};
+  const ssize_t length = ::getxattr(path.c_str(), kBuildSecondsAttribute, text, sizeof text - 1);
+  if (length <= 0) return std::nullopt;
+  double seconds = 0;
+  const auto [end, error] = std::from_chars(text, text + length, seconds);
+  if (error != std::errc{} || end != text + length || !(seconds >= 0)) return std::nullopt;
+  return seconds;
 }
 
 std::optional<long> temporary_writer(std::string_view name) {

@@ -5,6 +5,7 @@
 // temporary cache; none may end in a crash (134, 139).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -205,6 +206,36 @@ TEST_F(Faults, CacheListAndClear) {
   EXPECT_TRUE(std::filesystem::exists(cache_.path() / "mine.tbl"));
   EXPECT_TRUE(std::filesystem::is_fifo(cache_.path() / "sliding-distances-3x3-1.tbl"));
   EXPECT_NE(run_plumb({"cache", "list"}).out.find("\n2 files, "), std::string::npos);
+}
+
+// cache list says how long each table's build took, where the file system keeps it (a user
+// extended attribute), and "-" for a file whose build time was not kept.
+TEST_F(Faults, CacheListSaysHowLongEachBuildTook) {
+  const std::filesystem::path probe = cache_.path() / "probe";
+  std::ofstream(probe) << "probe";
+  if (::setxattr(probe.c_str(), "user.plumb.probe", "1", 1, 0) != 0)
+    GTEST_SKIP() << "the cache's file system keeps no user attributes";
+  std::filesystem::remove(probe);
+  ASSERT_EQ(
+      run_plumb({"solve", "cubic", "--size", "2x3", "--algo", "table"}, "3 1\nW W E\nW W W\n0 0\n")
+          .status,
+      0);
+  std::filesystem::copy_file(cache_.path() / "cubic-views-2x3.tbl",
+                             cache_.path() / "cubic-views-3x2.tbl");  // a copy keeps no attribute
+  const std::string list = run_plumb({"cache", "list"}).out;
+  // The column before what the file is: "0.0s" for the build, "-" for the copy.
+  const auto took = [&](const std::string& name) {
+    const std::size_t line = list.find(name + "  ");
+    const std::size_t what = list.find("  cubic-top-views", line);
+    if (line == std::string::npos || what == std::string::npos) return std::string("?");
+    const std::size_t begin = list.rfind(' ', what - 1) + 1;
+    return list.substr(begin, what - begin);
+  };
+  const std::string built = took("cubic-views-2x3.tbl");
+  ASSERT_GE(built.size(), 2U) << list;
+  EXPECT_EQ(built.back(), 's') << list;
+  EXPECT_NE(built.find_first_of("0123456789"), std::string::npos) << list;
+  EXPECT_EQ(took("cubic-views-3x2.tbl"), "-") << list;
 }
 
 // Clearing every table, some of which take minutes to build, takes --yes (or a yes at a

@@ -68,8 +68,14 @@ std::optional<MappedPayload> map_cached(const CachedTable& table);
 void announce_build(const CachedTable& table);
 
 // Writes the built table into the cache. False, after the one warning, when it cannot be written
-// there: the caller then keeps the table in memory for this run.
+// there: the caller then keeps the table in memory for this run. The seconds since the table's
+// announce_build() in this process are kept with the file (an extended attribute,
+// user.plumb.build_seconds, where the file system has them), for `plumb cache list`.
 bool keep_in_cache(const CachedTable& table, std::span<const std::byte> payload);
+
+// The seconds the build of the table file at `path` took, as keep_in_cache() kept them; nothing
+// when they were not kept (another file system, a table written before they were).
+std::optional<double> build_seconds(const std::filesystem::path& path);
 
 // Whether a file in the cache directory is named as plumb names its tables (cubic-*.tbl,
 // sliding-*.tbl, sliding-*.pdb), or is such a file's temporary copy being written (NAME.tmpPID).
