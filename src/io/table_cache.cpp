@@ -6,14 +6,14 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
-#include <map>
-#include <mutex>
 #include <cerrno>
 #include <charconv>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <map>
+#include <mutex>
 #include <utility>
 
 #include "plumb/io/environment_error.hpp"

@@ -64,7 +64,8 @@ std::string plan(const DatabaseOptions& options) {
   std::string said = "pattern databases: ";
   if (!options.sets.empty()) said += names(options.sets) + " from the start";
   if (!options.sets.empty() && !options.on_demand.empty()) said += "; ";
-  if (!options.on_demand.empty()) said += names(options.on_demand) + " when a request first needs one";
+  if (!options.on_demand.empty())
+    said += names(options.on_demand) + " when a request first needs one";
   return said;
 }
 

@@ -200,9 +200,9 @@ TEST_F(ServeDatabases, ByDefaultASetIsBuiltWhenARequestFirstNeedsItAndLoadedAtTh
       EXPECT_EQ(listed_set(server, name).value("state", ""), "idle") << name;
 
     // A 15-puzzle board that a short search answers needs no set: none is built.
-    const Answer easy = post(server, "/api/solve",
-                             json{{"puzzle", "sliding"},
-                                  {"input", "1 2 3 4 5 6 7 8 9 10 11 12 13 x 14 15\n"}});
+    const Answer easy =
+        post(server, "/api/solve",
+             json{{"puzzle", "sliding"}, {"input", "1 2 3 4 5 6 7 8 9 10 11 12 13 x 14 15\n"}});
     ASSERT_EQ(easy.status, 200) << easy.body.dump();
     EXPECT_EQ(easy.body.at("results")[0].at("length"), 2);
     EXPECT_EQ(listed_set(server, "15-7-8").value("state", ""), "idle");

@@ -1,12 +1,12 @@
 // plumb/search/bfs.hpp: breadth-first search for a shortest move sequence in a unit-cost domain.
 //
-// Layer by layer from the start; a goal is recognized when generated, which is safe with unit costs.
-// Duplicate detection through VisitedSet (dense bits for small ranked spaces, a flat hash table
-// otherwise), an expansion's successors all hashed before any is looked up; none for a domain that
-// yields each state once (search/domain.hpp). Time and memory
-// O(states within the solution's depth); every table and frontier grows through the Budget, so the
-// memory limit stops the search before a growth would pass it. With Answer::cost_only it keeps no
-// search tree and returns the solution's length alone.
+// Layer by layer from the start; a goal is recognized when generated, which is safe with unit
+// costs. Duplicate detection through VisitedSet (dense bits for small ranked spaces, a flat hash
+// table otherwise), an expansion's successors all hashed before any is looked up; none for a domain
+// that yields each state once (search/domain.hpp). Time and memory O(states within the solution's
+// depth); every table and frontier grows through the Budget, so the memory limit stops the search
+// before a growth would pass it. With Answer::cost_only it keeps no search tree and returns the
+// solution's length alone.
 #pragma once
 
 #include <cstdint>

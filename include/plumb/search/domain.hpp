@@ -1,16 +1,16 @@
 // plumb/search/domain.hpp: the concepts through which every search algorithm sees a puzzle.
 //
 // A Domain names its State and Move types, tests goals and enumerates successors through a callback
-// (no temporary vectors). Each refinement below is optional; meeting one unlocks a faster algorithm or
-// table, chosen at compile time:
-//   ReversibleDomain   for_each_move, apply, undo, inverse  -> in-place IDA* with parent pruning,
-//                                                             predecessors for bidirectional search
-//   GoalEnumerable     for_each_goal                        -> backward and bidirectional search
-//   RankedDomain       num_states, rank, unrank             -> dense bit arrays instead of hash sets
-//   PackedDomain       pack(s) -> integer or word array      -> flat hash tables over small keys
-//   WeightedDomain     cost(s, m)                            -> non-unit step costs for A* and IDA*
-//   yields_each_state_once() -> true                          -> breadth-first search keeps no
-//                                                             visited set (the domain does)
+// (no temporary vectors). Each refinement below is optional; meeting one unlocks a faster algorithm
+// or table, chosen at compile time:
+//   ReversibleDomain  for_each_move, apply, undo, inverse -> in-place IDA* with parent pruning,
+//                                                           predecessors for bidirectional search
+//   GoalEnumerable    for_each_goal                       -> backward and bidirectional search
+//   RankedDomain      num_states, rank, unrank            -> dense bit arrays, not hash sets
+//   PackedDomain      pack(s) -> integer or word array    -> flat hash tables over small keys
+//   WeightedDomain    cost(s, m)                          -> non-unit step costs for A*, IDA*
+//   yields_each_state_once() -> true                      -> breadth-first search keeps no
+//                                                           visited set (the domain is one)
 // Costs are integers (plumb::Cost); a domain without cost(s, m) has unit costs.
 #pragma once
 

@@ -1,6 +1,7 @@
 // The `cache` command: list the files plumb keeps in its cache directory (name, size, when it was
-// last written, how long its build took where that was kept, what it is), and clear them: the files named, or every one, which takes --yes or
-// a yes at the terminal, since some tables take minutes to build again. Without either, nothing is
+// last written, how long its build took where that was kept, what it is), and clear them: the
+// files named, or every one, which takes --yes or a yes at the terminal, since some tables take
+// minutes to build again. Without either, nothing is
 // removed and the status is 2 (usage): a script must say --yes.
 //
 // A file is plumb's when it starts with a table header (io/table_file.hpp) or is named as plumb
@@ -75,7 +76,8 @@ std::vector<CacheFile> plumb_files(const std::filesystem::path& directory) {
     file.bytes = entries->file_size(error);
     const auto time = std::chrono::file_clock::to_sys(entries->last_write_time(error));
     file.written = fmt::format("{:%Y-%m-%d %H:%M}", std::chrono::floor<std::chrono::minutes>(time));
-    if (const std::optional<double> seconds = io::build_seconds(path)) file.took = duration(*seconds);
+    if (const std::optional<double> seconds = io::build_seconds(path))
+      file.took = duration(*seconds);
     if (const std::optional<long> writer = io::temporary_writer(path.filename().string())) {
       file.writing = ::kill(static_cast<pid_t>(*writer), 0) == 0 || errno == EPERM;
       file.what = file.writing ? fmt::format("being written by process {}", *writer)
@@ -114,7 +116,8 @@ ExitCode run_cache_list() {
   for (const CacheFile& file : files) width = std::max(width, file.path.filename().string().size());
   for (const CacheFile& file : files) {
     std::cout << fmt::format("{:<{}}  {:>10}  {:16}  {:>7}  {}\n", file.path.filename().string(),
-                             width, file.regular ? human_bytes(static_cast<double>(file.bytes)) : "-",
+                             width,
+                             file.regular ? human_bytes(static_cast<double>(file.bytes)) : "-",
                              file.regular ? file.written : "-", file.took, file.what);
   }
   std::cout << total(files) << '\n';
