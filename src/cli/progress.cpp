@@ -55,13 +55,6 @@ void clear_before_output() {
   (void)installed;
 }
 
-// "42 s" or "3 min 05 s".
-std::string duration_text(double seconds) {
-  const auto whole = static_cast<long long>(std::lround(seconds));
-  return whole < 60 ? fmt::format("{} s", whole)
-                    : fmt::format("{} min {:02} s", whole / 60, whole % 60);
-}
-
 // The share of work whose whole is known (stats.done), and the time left at the pace so far, once
 // there is a pace to go by (1% done): "37.2% | about 1 min 02 s left | ".
 std::string share_text(const search::SearchStats& stats) {
@@ -81,6 +74,12 @@ std::string progress_text(const search::SearchStats& stats) {
 }
 
 }  // namespace
+
+std::string duration_text(double seconds) {
+  const auto whole = static_cast<long long>(std::lround(seconds));
+  return whole < 60 ? fmt::format("{} s", whole)
+                    : fmt::format("{} min {:02} s", whole / 60, whole % 60);
+}
 
 std::function<void(const search::SearchStats&)> terminal_progress(bool force) {
   if (isatty(STDERR_FILENO)) {

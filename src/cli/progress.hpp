@@ -29,6 +29,9 @@ void show_progress(search::SearchContext& context, bool force);
 // warning on standard error and gives 0.5.
 double progress_interval();
 
+// A span of time as the program's messages say it: "42 s" or "3 min 05 s" (whole seconds).
+std::string duration_text(double seconds);
+
 // Erases the progress line, if one was drawn.
 void clear_progress();
 

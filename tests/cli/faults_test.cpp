@@ -8,6 +8,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -223,13 +224,14 @@ TEST_F(Faults, CacheListSaysHowLongEachBuildTook) {
   std::filesystem::copy_file(cache_.path() / "cubic-views-2x3.tbl",
                              cache_.path() / "cubic-views-3x2.tbl");  // a copy keeps no attribute
   const std::string list = run_plumb({"cache", "list"}).out;
-  // The column before what the file is: "0.0s" for the build, "-" for the copy.
+  // The column before what the file is, 10 wide: "0 s" for the build, "-" for the copy.
   const auto took = [&](const std::string& name) {
     const std::size_t line = list.find(name + "  ");
     const std::size_t what = list.find("  cubic-top-views", line);
-    if (line == std::string::npos || what == std::string::npos) return std::string("?");
-    const std::size_t begin = list.rfind(' ', what - 1) + 1;
-    return list.substr(begin, what - begin);
+    if (line == std::string::npos || what == std::string::npos || what < 10)
+      return std::string("?");
+    const std::string column = list.substr(what - 10, 10);
+    return column.substr(std::min(column.find_first_not_of(' '), column.size()));
   };
   const std::string built = took("cubic-views-2x3.tbl");
   ASSERT_GE(built.size(), 2U) << list;

@@ -1,8 +1,8 @@
 // The `cache` command: list the files plumb keeps in its cache directory (name, size, when it was
 // last written, how long its build took where that was kept, what it is), and clear them: the
 // files named, or every one, which takes --yes or a yes at the terminal, since some tables take
-// minutes to build again. Without either, nothing is
-// removed and the status is 2 (usage): a script must say --yes.
+// minutes to build again. Without either, nothing is removed and the status is 2 (usage): a script
+// must say --yes.
 //
 // A file is plumb's when it starts with a table header (io/table_file.hpp) or is named as plumb
 // names its tables (io::is_table_file_name: a damaged or zeroed table, an unfinished write).
@@ -38,19 +38,10 @@ struct CacheFile {
   std::uintmax_t bytes = 0;
   bool regular = true;
   std::string written;  // when the file was last written, UTC: "2026-11-27 00:54"
-  std::string took;     // how long its build took ("1m 32s"), or "-" when that was not kept
+  std::string took;     // how long its build took ("1 min 32 s"), or "-" when that was not kept
   std::string what;     // the header's kind, version and parameters, or what is wrong with the file
   bool writing = false;  // a temporary copy whose writer is still running: not removed
 };
-
-// A build's time as the listing says it: "0.4s", "41s", "1m 32s", "2h 05m".
-std::string duration(double seconds) {
-  if (seconds < 10) return fmt::format("{:.1f}s", seconds);
-  const auto whole = static_cast<long>(seconds + 0.5);
-  if (whole < 60) return fmt::format("{}s", whole);
-  if (whole < 3600) return fmt::format("{}m {:02}s", whole / 60, whole % 60);
-  return fmt::format("{}h {:02}m", whole / 3600, whole % 3600 / 60);
-}
 
 // Plumb's files in the cache directory, by name; none when the directory does not exist.
 std::vector<CacheFile> plumb_files(const std::filesystem::path& directory) {
@@ -77,7 +68,7 @@ std::vector<CacheFile> plumb_files(const std::filesystem::path& directory) {
     const auto time = std::chrono::file_clock::to_sys(entries->last_write_time(error));
     file.written = fmt::format("{:%Y-%m-%d %H:%M}", std::chrono::floor<std::chrono::minutes>(time));
     if (const std::optional<double> seconds = io::build_seconds(path))
-      file.took = duration(*seconds);
+      file.took = duration_text(*seconds);
     if (const std::optional<long> writer = io::temporary_writer(path.filename().string())) {
       file.writing = ::kill(static_cast<pid_t>(*writer), 0) == 0 || errno == EPERM;
       file.what = file.writing ? fmt::format("being written by process {}", *writer)
@@ -115,7 +106,7 @@ ExitCode run_cache_list() {
   std::size_t width = 0;
   for (const CacheFile& file : files) width = std::max(width, file.path.filename().string().size());
   for (const CacheFile& file : files) {
-    std::cout << fmt::format("{:<{}}  {:>10}  {:16}  {:>7}  {}\n", file.path.filename().string(),
+    std::cout << fmt::format("{:<{}}  {:>10}  {:16}  {:>10}  {}\n", file.path.filename().string(),
                              width,
                              file.regular ? human_bytes(static_cast<double>(file.bytes)) : "-",
                              file.regular ? file.written : "-", file.took, file.what);
