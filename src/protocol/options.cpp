@@ -61,11 +61,13 @@ long long integer_option(const PuzzleInfo& info, const OptionValues& values,
 
 std::size_t algorithm_index(const PuzzleInfo& info, std::string_view algorithm) {
   const auto found = std::find(info.algorithms.begin(), info.algorithms.end(), algorithm);
-  if (found == info.algorithms.end()) {
-    throw UsageError("algo", fmt::format("expected one of {}, found {}",
-                                         fmt::join(info.algorithms, ", "), io::quote(algorithm)));
-  }
+  if (found == info.algorithms.end()) throw_unknown_algorithm(info.algorithms, algorithm);
   return static_cast<std::size_t>(found - info.algorithms.begin());
+}
+
+void throw_unknown_algorithm(const std::vector<std::string>& names, std::string_view found) {
+  throw UsageError("algo", fmt::format("expected one of {}, found {}", fmt::join(names, ", "),
+                                       io::quote(found)));
 }
 
 Puzzle::Puzzle(PuzzleInfo info, Configure configure)

@@ -248,21 +248,19 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
       answers = as_json ? json::array() : json("");
       protocol::solve_input(
           *job.instance, input, job.algorithm, request, [&](const protocol::Solution& solution) {
-            const std::string rendered = job.instance->render(solution, job.format);
             if (as_json)
-              answers.push_back(json::parse(rendered));
+              answers.push_back(job.instance->to_json(solution));
             else
-              answers.get_ref<std::string&>() += rendered;
+              answers.get_ref<std::string&>() += job.instance->render(solution, job.format);
           });
     } else {
       if (job.input) protocol::expect_dataset(input);
       const protocol::Exploration exploration =
           protocol::explore_input(*job.instance, job.input ? &input : nullptr, request);
-      const std::string rendered = job.instance->render(exploration, job.format);
       if (job.format == protocol::Format::json)
-        answer["result"] = json::parse(rendered);
+        answer["result"] = job.instance->to_json(exploration);
       else
-        answer["output"] = rendered;
+        answer["output"] = job.instance->render(exploration, job.format);
     }
     return {200, answer};
   } catch (const BadRequest& refused) {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "plumb/protocol/puzzle.hpp"
 
@@ -24,5 +25,9 @@ long long integer_option(const PuzzleInfo& info, const OptionValues& values, std
 
 // The position of `algorithm` in info.algorithms; UsageError("algo", ...) for any other name.
 std::size_t algorithm_index(const PuzzleInfo& info, std::string_view algorithm);
+
+// Throws UsageError("algo", ...) for `found`, a name not among `names`, the algorithms declared.
+[[noreturn]] void throw_unknown_algorithm(const std::vector<std::string>& names,
+                                          std::string_view found);
 
 }  // namespace plumb::protocol

@@ -2,12 +2,13 @@
 // (the command line, a web service, a cluster run) drives every puzzle the same way.
 //
 // A Puzzle is its declarations (PuzzleInfo: name, help, options, algorithms) and, given option
-// values, configures an Instance. An Instance reads an input's datasets one at a time, solves a dataset
-// under a search::SearchContext to a structured Solution, explores from a dataset or its natural
-// start to an Exploration, and renders either as text in a Format. Nothing here writes to a stream:
-// a front end decides where text goes, so answers before a bad dataset or a limit are its to write.
-// This is the only place puzzles are type-erased: these calls run once a dataset, never in a
-// search loop. Bad input throws io::InputError (with its line), bad option values UsageError.
+// values, configures an Instance. An Instance reads an input's datasets one at a time, solves a
+// dataset under a search::SearchContext to a structured Solution, explores from a dataset or its
+// natural start to an Exploration, and renders either as text in a Format. Nothing here writes to a
+// stream: a front end decides where text goes, so answers before a bad dataset or a limit are its
+// to write. This is the only place puzzles are type-erased (a puzzle writes typed calls, and
+// typed_instance.hpp's template erases them): these calls run once a dataset, never in a search
+// loop. Bad input throws io::InputError (with its line), bad option values UsageError.
 #pragma once
 
 #include <any>
@@ -149,6 +150,10 @@ class Instance {
   // The text a front end writes for a solution or an exploration, ending in a newline.
   virtual std::string render(const Solution& solution, Format format) const = 0;
   virtual std::string render(const Exploration& exploration, Format format) const = 0;
+  // The JSON record of a solution or an exploration (docs/json.md): what render writes as text in
+  // Format::json, as a value for a front end that puts it into a document of its own.
+  virtual nlohmann::json to_json(const Solution& solution) const = 0;
+  virtual nlohmann::json to_json(const Exploration& exploration) const = 0;
 
   // How much of a solution's path solve() works out (PathRecording); full unless set otherwise.
   void set_path_recording(PathRecording recording) { path_recording_ = recording; }

@@ -19,6 +19,7 @@
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
+#include "plumb/protocol/typed_instance.hpp"
 #include "plumb/puzzles/block.hpp"
 
 namespace plumb::protocol {
@@ -59,7 +60,7 @@ which every process of an MPI job makes whole.
 )";
 
 // The one mapping of algorithm names to max-flow algorithms; the first is the default.
-constexpr std::array<std::pair<std::string_view, puzzles::BlockAlgorithm>, 3> kAlgorithms{{
+constexpr std::array<NamedAlgorithm<puzzles::BlockAlgorithm>, 3> kAlgorithms{{
     {"bk", puzzles::BlockAlgorithm::boykov_kolmogorov},
     {"dinic", puzzles::BlockAlgorithm::dinic},
     {"edmonds-karp", puzzles::BlockAlgorithm::edmonds_karp},
@@ -77,7 +78,7 @@ const PuzzleInfo& block_info() {
         "goal, by minimum cut";
     info.description = kDescription;
     info.dataset_noun = "Board";
-    for (const auto& [name, algorithm] : kAlgorithms) info.algorithms.emplace_back(name);
+    info.algorithms = algorithm_names(kAlgorithms);
     info.max_line_bytes = puzzles::BlockReader::kMaxLineBytes;
     return info;
   }();
@@ -133,40 +134,35 @@ class BlockDatasetReader : public DatasetReader {
   std::size_t read_ = 0;
 };
 
-class BlockInstance : public Instance {
+class BlockInstance : public TypedInstance<BlockDataset, BlockResult, BlockSurvey> {
  public:
+  BlockInstance() : TypedInstance(block_info()) {}
+
   std::unique_ptr<DatasetReader> read(io::TextInput& in) const override {
     return std::make_unique<BlockDatasetReader>(in);
   }
 
-  Solution solve(const Dataset& dataset, std::string_view algorithm,
-                 const search::SearchContext& context) const override {
-    const puzzles::BlockAlgorithm chosen = kAlgorithms[algorithm_index(info_, algorithm)].second;
-    const auto& board = std::any_cast<const BlockDataset&>(dataset.data);
+ private:
+  Found<BlockResult> find_solution(const Dataset& /*dataset*/, const BlockDataset& board,
+                                   std::string_view algorithm,
+                                   const search::SearchContext& context) const override {
+    const auto chosen = named_algorithm(kAlgorithms, algorithm).algorithm;
     puzzles::BlockSolution found = puzzles::solve_block(*board, chosen, context);
-    Solution solution;
-    solution.dataset = dataset.number;
-    solution.line = dataset.line;
-    solution.stats = found.stats;
-    solution.algorithm = algorithm;
-    solution.method = algorithm;
-    solution.stats.expanded = found.graph_nodes;
-    solution.stats.generated = found.graph_edges;
-    solution.optimal = !search::is_limit(found.stats.reason);
+    Found<BlockResult> result{.answer = {board, found.holes, {}}, .stats = found.stats};
+    result.stats.expanded = found.graph_nodes;
+    result.stats.generated = found.graph_edges;
     if (found.holes) {
-      solution.length = found.dig.size();
-    } else if (solution.optimal) {
-      solution.stats.reason = search::StopReason::exhausted;
+      result.length = found.dig.size();
+    } else if (!search::is_limit(found.stats.reason)) {
+      result.stats.reason = search::StopReason::exhausted;
     }
-    solution.answer = BlockResult{board, found.holes, std::move(found.dig)};
-    if (path_recording() == PathRecording::full) fill_path(solution);
-    return solution;
+    result.answer.dig = std::move(found.dig);
+    return result;
   }
 
   // Solution::states: the board, and when digging blocks the block, the board after each cell of
   // the answer is dug, those cells being Solution::moves.
-  void fill_path(Solution& solution) const override {
-    const auto& result = std::any_cast<const BlockResult&>(solution.answer);
+  void path_from(const BlockResult& result, Solution& solution) const override {
     solution.states.push_back(board_json(*result.board, {}));
     if (!result.holes) return;
     const std::vector<BlockCell>& dig = result.dig;
@@ -177,16 +173,18 @@ class BlockInstance : public Instance {
     }
   }
 
-  Exploration explore(const Dataset* start, const search::SearchContext& context) const override {
+  Surveyed<BlockSurvey> survey(const Dataset* start, const BlockDataset* board,
+                               const search::SearchContext& context) const override {
     if (const search::Distribution& shared = context.distribution; !shared.checkpoint.empty()) {
       throw UsageError(shared.resume ? "resume" : "checkpoint",
                        "block's exploration keeps no checkpoints: it is one small search over the "
                        "board's cells, not a layered exploration of states shared among processes");
     }
-    Exploration exploration;
-    BlockSurvey survey;
+    Surveyed<BlockSurvey> surveyed;
+    Exploration& exploration = surveyed.exploration;
+    BlockSurvey& survey = surveyed.detail;
     if (start != nullptr) {
-      survey.board = std::any_cast<const BlockDataset&>(start->data);
+      survey.board = *board;
       exploration.origin = start->number == 1
                                ? fmt::format("the first board of {}", start->source)
                                : fmt::format("board {} of {}", start->number, start->source);
@@ -202,49 +200,36 @@ class BlockInstance : public Instance {
     for (const BlockCell cell : reach.deepest) exploration.deepest.push_back(cell_json(cell));
     survey.goal_reached = reach.goal_reached;
     survey.deepest = std::move(reach.deepest);
-    exploration.detail = std::move(survey);
-    return exploration;
+    return surveyed;
   }
 
-  std::string render(const Solution& solution, Format format) const override {
-    const auto& result = std::any_cast<const BlockResult&>(solution.answer);
-    const int holes = result.holes.value_or(-1);
-    switch (format) {
-      case Format::contest:
-        return fmt::format("{}\n", holes);
-      case Format::pretty:
-        return pretty_solution(
-            info_, solution,
-            {.legend = "b is where the block starts, $ the goal, H a hole, . a plain cell, x a cell "
-                       "dug; rows and columns count from 1 at the top left.",
-             .step = "cell",
-             .count = [](std::uint64_t cells) { return "dig " + io::counted(cells, "cell"); },
-             .at_zero = "nothing to dig: the block cannot reach the goal",
-             .no_solution = "no digging keeps the block off the goal",
-             .each_state = false,
-             .draw =
-                 [](const nlohmann::json& rows) {
-                   std::string text;
-                   for (const nlohmann::json& row : rows) text += row.get<std::string>() + '\n';
-                   return text;
-                 },
-             .say = [](const nlohmann::json& cell) {
+  std::string solution_text(const Solution& solution, const BlockResult& result,
+                            Format format) const override {
+    if (format == Format::contest) return fmt::format("{}\n", result.holes.value_or(-1));
+    return pretty_solution(
+        info(), solution,
+        {.legend = "b is where the block starts, $ the goal, H a hole, . a plain cell, x a cell "
+                   "dug; rows and columns count from 1 at the top left.",
+         .step = "cell",
+         .count = [](std::uint64_t cells) { return "dig " + io::counted(cells, "cell"); },
+         .at_zero = "nothing to dig: the block cannot reach the goal",
+         .no_solution = "no digging keeps the block off the goal",
+         .each_state = false,
+         .draw =
+             [](const nlohmann::json& rows) {
+               std::string text;
+               for (const nlohmann::json& row : rows) text += row.get<std::string>() + '\n';
+               return text;
+             },
+         .say =
+             [](const nlohmann::json& cell) {
                return fmt::format("row {}, column {}", cell.at(0).get<int>() + 1,
                                   cell.at(1).get<int>() + 1);
              }});
-      case Format::json:
-        break;
-    }
-    return solution_json(info_, solution).dump() + '\n';
   }
 
-  std::string render(const Exploration& exploration, Format format) const override {
-    const auto& survey = std::any_cast<const BlockSurvey&>(exploration.detail);
-    if (format == Format::json) {
-      nlohmann::json record = exploration_json(info_, exploration);
-      record["goal_reached"] = survey.goal_reached;
-      return record.dump() + '\n';
-    }
+  std::string exploration_text(const Exploration& exploration,
+                               const BlockSurvey& survey) const override {
     const BlockBoard& board = *survey.board;
     std::string text = fmt::format("standing positions reachable from {}:\n", exploration.origin);
     if (board.rows * static_cast<long long>(board.cols) <= kDrawnCells)
@@ -260,8 +245,9 @@ class BlockInstance : public Instance {
     return text;
   }
 
- private:
-  const PuzzleInfo& info_ = block_info();
+  void add_exploration_fields(nlohmann::json& record, const BlockSurvey& survey) const override {
+    record["goal_reached"] = survey.goal_reached;
+  }
 };
 
 }  // namespace

@@ -28,6 +28,7 @@
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
+#include "plumb/protocol/typed_instance.hpp"
 #include "plumb/puzzles/cubic_io.hpp"
 #include "plumb/puzzles/cubic_solve.hpp"
 #include "plumb/puzzles/grid_size.hpp"
@@ -77,7 +78,7 @@ reached at each depth: the hardest goals.
 )";
 
 // The one mapping of algorithm names to methods; the first is the default.
-constexpr std::array<std::pair<std::string_view, cubic::CubicAlgorithm>, 4> kMethods{{
+constexpr std::array<NamedAlgorithm<cubic::CubicAlgorithm>, 4> kMethods{{
     {"auto", cubic::CubicAlgorithm::automatic},
     {"table", cubic::CubicAlgorithm::table},
     {"bidir", cubic::CubicAlgorithm::bidirectional},
@@ -86,8 +87,8 @@ constexpr std::array<std::pair<std::string_view, cubic::CubicAlgorithm>, 4> kMet
 
 std::string_view name_of(cubic::CubicAlgorithm method) {
   return std::find_if(kMethods.begin(), kMethods.end(),
-                      [&](const auto& named) { return named.second == method; })
-      ->first;
+                      [&](const auto& named) { return named.algorithm == method; })
+      ->name;
 }
 
 const PuzzleInfo& cubic_info() {
@@ -113,7 +114,7 @@ const PuzzleInfo& cubic_info() {
          .choices = {},
          .use = OptionSpec::Use::solve},
     };
-    for (const auto& [name, method] : kMethods) info.algorithms.emplace_back(name);
+    info.algorithms = algorithm_names(kMethods);
     return info;
   }();
   return info;
@@ -193,19 +194,22 @@ class CubicReader : public DatasetReader {
   bool ended_ = false;
 };
 
-class CubicInstance : public Instance {
+class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSurvey> {
  public:
-  CubicInstance(cubic::Board board, int max_moves) : board_(board), max_moves_(max_moves) {}
+  CubicInstance(cubic::Board board, int max_moves)
+      : TypedInstance(cubic_info()), board_(board), max_moves_(max_moves) {}
 
   std::unique_ptr<DatasetReader> read(io::TextInput& in) const override {
     return std::make_unique<CubicReader>(in, board_);
   }
 
-  Solution solve(const Dataset& dataset, std::string_view algorithm,
-                 const search::SearchContext& context) const override {
-    const cubic::CubicAlgorithm method = kMethods[algorithm_index(info_, algorithm)].second;
+ private:
+  Found<CubicResult> find_solution(const Dataset& /*dataset*/, const cubic::Dataset& data,
+                                   std::string_view algorithm,
+                                   const search::SearchContext& context) const override {
+    const cubic::CubicAlgorithm method = named_algorithm(kMethods, algorithm).algorithm;
     CubicResult result;
-    result.dataset = std::any_cast<const cubic::Dataset&>(dataset.data);
+    result.dataset = data;
     {
       const std::lock_guard lock(solvers_mutex_);
       cubic::Solver& solver = solver_for(method, context);
@@ -224,33 +228,27 @@ class CubicInstance : public Instance {
       answer.stats += walk.stats;
       if (search::is_limit(walk.stats.reason)) answer.stats.reason = walk.stats.reason;
     }
-    Solution solution;
-    solution.dataset = dataset.number;
-    solution.line = dataset.line;
-    solution.stats = answer.stats;
-    solution.algorithm = algorithm;
-    solution.method = name_of(result.method);
-    if (search::is_limit(answer.stats.reason)) {
-      solution.optimal = false;
-    } else if (answer.moves >= 0) {
-      solution.length = static_cast<std::size_t>(answer.moves);
-    } else {  // -1: none within --max-moves, whichever method looked (the table says exhausted)
-      solution.stats.reason = search::StopReason::depth_limit;
+    Found<CubicResult> found{.stats = answer.stats, .method = std::string(name_of(result.method))};
+    if (answer.moves >= 0 && !search::is_limit(answer.stats.reason)) {
+      found.length = static_cast<std::size_t>(answer.moves);
+    } else if (answer.moves < 0 && !search::is_limit(answer.stats.reason)) {
+      // -1: none within --max-moves, whichever method looked (the table says exhausted)
+      found.stats.reason = search::StopReason::depth_limit;
     }
-    solution.answer = std::move(result);
-    if (path_recording() == PathRecording::full) fill_path(solution);
-    return solution;
+    found.answer = std::move(result);
+    return found;
   }
 
-  Exploration explore(const Dataset* start, const search::SearchContext& context) const override {
-    CubicSurvey survey;
-    survey.start_empty = start != nullptr
-                             ? std::any_cast<const cubic::Dataset&>(start->data).start_empty
-                             : (board_.rows / 2) * board_.cols + board_.cols / 2;
+  Surveyed<CubicSurvey> survey(const Dataset* /*start*/, const cubic::Dataset* data,
+                               const search::SearchContext& context) const override {
+    Surveyed<CubicSurvey> surveyed;
+    Exploration& exploration = surveyed.exploration;
+    CubicSurvey& survey = surveyed.detail;
+    survey.start_empty =
+        data != nullptr ? data->start_empty : (board_.rows / 2) * board_.cols + board_.cols / 2;
     const cubic::CubicDomain domain(board_);
     const cubic::State origin = domain.start(survey.start_empty);
     auto states = search::explore(domain, std::span<const cubic::State>(&origin, 1), context, 4);
-    Exploration exploration;
     static_cast<search::LayerCounts&>(exploration) = states;
     const auto [x, y] = position_of(board_, survey.start_empty);
     exploration.origin = fmt::format("the empty cell at ({}, {}), every die white up", x, y);
@@ -274,14 +272,12 @@ class CubicInstance : public Instance {
         if (least[index] + 1U == survey.views_at.size()) survey.hardest.push_back(index);
       }
     }
-    exploration.detail = std::move(survey);
-    return exploration;
+    return surveyed;
   }
 
   // Solution::states from the start and, when there is a solution, its moves and the states
   // after each.
-  void fill_path(Solution& solution) const override {
-    const auto& result = std::any_cast<const CubicResult&>(solution.answer);
+  void path_from(const CubicResult& result, Solution& solution) const override {
     const cubic::CubicDomain domain(board_, result.dataset.goal);
     cubic::State state = domain.start(result.dataset.start_empty);
     solution.states.push_back(state_json(state));
@@ -294,40 +290,34 @@ class CubicInstance : public Instance {
     }
   }
 
-  std::string render(const Solution& solution, Format format) const override {
-    const auto& result = std::any_cast<const CubicResult&>(solution.answer);
-    switch (format) {
-      case Format::contest:
-        return fmt::format("{}\n", result.answer.moves);
-      case Format::pretty:
-        return pretty_solution(
-            info_, solution,
-            {.legend = "Each die is drawn as the colours of its top, north-south and east-west faces "
-                       "(W white, R red, B blue), ... as the empty cell; a goal as the colours "
-                       "facing up, E the empty cell. A move names the way the empty cell goes: u "
-                       "up, d down, l left, r right.",
-             .beyond_bound = fmt::format("more than {} needed", io::counted(max_moves_, "move")),
-             .about = "Goal, seen from above:\n" +
-                      cubic::draw_top_view(board_, result.dataset.goal) + "Start:\n",
-             .draw = drawn_rows,
-             .say = [](const nlohmann::json& move) { return move.get<std::string>(); }});
-      case Format::json:
-        break;
-    }
-    nlohmann::json record = solution_json(info_, solution);
-    record["goal"] = drawing_json(cubic::draw_top_view(board_, result.dataset.goal));
-    if (result.table_build) record["table_build"] = stats_json(*result.table_build);
-    return record.dump() + '\n';
+  std::string solution_text(const Solution& solution, const CubicResult& result,
+                            Format format) const override {
+    if (format == Format::contest) return fmt::format("{}\n", result.answer.moves);
+    return pretty_solution(
+        info(), solution,
+        {.legend = "Each die is drawn as the colours of its top, north-south and east-west faces "
+                   "(W white, R red, B blue), ... as the empty cell; a goal as the colours "
+                   "facing up, E the empty cell. A move names the way the empty cell goes: u "
+                   "up, d down, l left, r right.",
+         .beyond_bound = fmt::format("more than {} needed", io::counted(max_moves_, "move")),
+         .about = "Goal, seen from above:\n" + cubic::draw_top_view(board_, result.dataset.goal) +
+                  "Start:\n",
+         .draw = drawn_rows,
+         .say = [](const nlohmann::json& move) { return move.get<std::string>(); }});
   }
 
-  std::string render(const Exploration& exploration, Format format) const override {
-    const auto& survey = std::any_cast<const CubicSurvey&>(exploration.detail);
-    if (format == Format::json) {
-      nlohmann::json record = exploration_json(info_, exploration);
-      record["size"] = fmt::format("{}x{}", board_.rows, board_.cols);
-      record["top_view_layers"] = survey.views_at;
-      return record.dump() + '\n';
-    }
+  void add_solution_fields(nlohmann::json& record, const CubicResult& result) const override {
+    record["goal"] = drawing_json(cubic::draw_top_view(board_, result.dataset.goal));
+    if (result.table_build) record["table_build"] = stats_json(*result.table_build);
+  }
+
+  void add_exploration_fields(nlohmann::json& record, const CubicSurvey& survey) const override {
+    record["size"] = fmt::format("{}x{}", board_.rows, board_.cols);
+    record["top_view_layers"] = survey.views_at;
+  }
+
+  std::string exploration_text(const Exploration& exploration,
+                               const CubicSurvey& survey) const override {
     const auto [x, y] = position_of(board_, survey.start_empty);
     std::string text =
         fmt::format("{}x{} board, empty cell starting at ({}, {}), every die white up:\n",
@@ -356,7 +346,6 @@ class CubicInstance : public Instance {
     return text;
   }
 
- private:
   nlohmann::json state_json(const cubic::State& state) const {
     return drawing_json(cubic::draw_state(board_, state));
   }
@@ -372,7 +361,6 @@ class CubicInstance : public Instance {
     }
   }
 
-  const PuzzleInfo& info_ = cubic_info();
   cubic::Board board_;
   int max_moves_;
   mutable std::mutex solvers_mutex_;

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "plumb/protocol/builtin.hpp"
+#include "plumb/protocol/typed_instance.hpp"
 #include "plumb/puzzles/cubic_io.hpp"
 #include "plumb/puzzles/cubic_solve.hpp"
 #include "tests/support/protocol_run.hpp"
@@ -53,7 +54,7 @@ std::string drawn(const nlohmann::json& state) {
 void expect_replays(const cubic::Board& board, const protocol::Dataset& dataset,
                     const protocol::Solution& solution) {
   expect_consistent(solution);
-  const auto& data = std::any_cast<const cubic::Dataset&>(dataset.data);
+  const auto& data = protocol::data_of<cubic::Dataset>(dataset);
   const cubic::CubicDomain domain(board, data.goal);
   cubic::State state = domain.start(data.start_empty);
   EXPECT_EQ(drawn(solution.states.front()), cubic::draw_state(board, state));

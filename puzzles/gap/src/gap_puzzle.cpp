@@ -17,6 +17,7 @@
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
+#include "plumb/protocol/typed_instance.hpp"
 #include "plumb/puzzles/gap_io.hpp"
 #include "plumb/puzzles/gap_solve.hpp"
 
@@ -58,13 +59,8 @@ Explore: `plumb explore gap [FILE]` counts the layouts reachable from the first 
 from the random deal --seed picks) at each depth.
 )";
 
-struct NamedAlgorithm {
-  std::string_view name;
-  GapAlgorithm algorithm;
-};
-
 // The one map of --algo's names, the default first.
-constexpr std::array<NamedAlgorithm, 3> kAlgorithms{{
+constexpr std::array<protocol::NamedAlgorithm<GapAlgorithm>, 3> kAlgorithms{{
     {"bfs", GapAlgorithm::bfs},
     {"astar", GapAlgorithm::astar},
     {"bidir", GapAlgorithm::bidirectional},
@@ -111,26 +107,36 @@ std::string drawn_layout(const GapShape& shape, const nlohmann::json& rows) {
   return text;
 }
 
-class GapInstance : public protocol::Instance {
+class GapInstance : public protocol::TypedInstance<GapLayout, GapAnswer> {
  public:
   GapInstance(const protocol::PuzzleInfo& info, GapShape shape, GapPruning pruning,
               std::uint64_t seed)
-      : info_(info), shape_(shape), pruning_(pruning), seed_(seed) {}
+      : TypedInstance(info), shape_(shape), pruning_(pruning), seed_(seed) {}
 
   std::unique_ptr<protocol::DatasetReader> read(io::TextInput& in) const override;
-  protocol::Solution solve(const protocol::Dataset& dataset, std::string_view algorithm,
-                           const search::SearchContext& context) const override;
-  protocol::Exploration explore(const protocol::Dataset* start,
-                                const search::SearchContext& context) const override;
-  std::string render(const protocol::Solution& solution, Format format) const override;
-  std::string render(const protocol::Exploration& exploration, Format format) const override;
 
  private:
-  std::string draw(const nlohmann::json& layout) const { return drawn_layout(shape_, layout); }
-  // Solution::moves and ::states from the answer.
-  void fill_path(protocol::Solution& solution) const override;
+  protocol::Found<GapAnswer> find_solution(const protocol::Dataset& dataset, const GapLayout& start,
+                                           std::string_view algorithm,
+                                           const search::SearchContext& context) const override;
+  void path_from(const GapAnswer& answer, protocol::Solution& solution) const override;
+  protocol::Surveyed<protocol::NoDetail> survey(
+      const protocol::Dataset* start, const GapLayout* layout,
+      const search::SearchContext& context) const override;
+  std::string solution_text(const protocol::Solution& solution, const GapAnswer& answer,
+                            Format format) const override;
+  std::string exploration_text(const protocol::Exploration& exploration,
+                               const protocol::NoDetail& detail) const override;
+  void add_solution_fields(nlohmann::json& record, const GapAnswer& answer) const override;
+  void add_exploration_fields(nlohmann::json& record,
+                              const protocol::NoDetail& detail) const override;
 
-  const protocol::PuzzleInfo info_;  // a copy: an instance may outlive its puzzle
+  std::string draw(const nlohmann::json& layout) const { return drawn_layout(shape_, layout); }
+  void add_shape(nlohmann::json& record) const {
+    record["suits"] = shape_.suits;
+    record["values"] = shape_.values;
+  }
+
   GapShape shape_;
   GapPruning pruning_;
   std::uint64_t seed_;
@@ -164,30 +170,23 @@ std::unique_ptr<protocol::DatasetReader> GapInstance::read(io::TextInput& in) co
   return std::make_unique<GapReader>(shape_, in);
 }
 
-protocol::Solution GapInstance::solve(const protocol::Dataset& dataset, std::string_view algorithm,
-                                      const search::SearchContext& context) const {
-  const GapAlgorithm named = kAlgorithms[protocol::algorithm_index(info_, algorithm)].algorithm;
-  const auto& start = std::any_cast<const GapLayout&>(dataset.data);
+protocol::Found<GapAnswer> GapInstance::find_solution(const protocol::Dataset& /*dataset*/,
+                                                      const GapLayout& start,
+                                                      std::string_view algorithm,
+                                                      const search::SearchContext& context) const {
+  const GapAlgorithm named = protocol::named_algorithm(kAlgorithms, algorithm).algorithm;
   GapSolution found =
       solve_gap(shape_, start, named, context,
                 path_recording() == protocol::PathRecording::length ? search::Answer::cost_only
                                                                     : search::Answer::moves,
                 pruning_);
-  protocol::Solution solution;
-  solution.dataset = dataset.number;
-  solution.line = dataset.line;
-  solution.stats = found.stats;
-  solution.algorithm = algorithm;
-  solution.method = algorithm;
-  solution.optimal = !search::is_limit(found.stats.reason);
-  if (found.stats.reason == search::StopReason::solved) solution.length = found.length;
-  solution.answer = GapAnswer{start, std::move(found.moves)};
-  if (path_recording() == protocol::PathRecording::full) fill_path(solution);
-  return solution;
+  protocol::Found<GapAnswer> result{.answer = {start, std::move(found.moves)},
+                                    .stats = found.stats};
+  if (found.stats.reason == search::StopReason::solved) result.length = found.length;
+  return result;
 }
 
-void GapInstance::fill_path(protocol::Solution& solution) const {
-  const auto& answer = std::any_cast<const GapAnswer&>(solution.answer);
+void GapInstance::path_from(const GapAnswer& answer, protocol::Solution& solution) const {
   solution.states.push_back(layout_json(shape_, answer.start));
   if (!answer.moves) return;
   solution.moves = nlohmann::json::array();
@@ -201,56 +200,53 @@ void GapInstance::fill_path(protocol::Solution& solution) const {
   }
 }
 
-std::string GapInstance::render(const protocol::Solution& solution, Format format) const {
+std::string GapInstance::solution_text(const protocol::Solution& solution,
+                                       const GapAnswer& /*answer*/, Format format) const {
   if (format == Format::contest) {
     return fmt::format("{}\n", solution.length ? static_cast<long long>(*solution.length) : -1);
   }
-  if (format == Format::json) {
-    nlohmann::json record = protocol::solution_json(info_, solution);
-    record["suits"] = shape_.suits;
-    record["values"] = shape_.values;
-    return record.dump() + "\n";
-  }
   return protocol::pretty_solution(
-      info_, solution,
+      info(), solution,
       {.legend = "A card is its suit, then its value (35: suit 3, value 5); -- is a gap. A move "
                  "names the card, the cell it leaves and the gap it fills, by row and column.",
        .draw = [&](const nlohmann::json& layout) { return draw(layout); },
-       .say = [](const nlohmann::json& move) {
-         return fmt::format("{} from row {}, column {} into the gap at row {}, column {}",
-                            move.at("card").get<std::string>(), move.at("from").at(0).get<int>(),
-                            move.at("from").at(1).get<int>(), move.at("to").at(0).get<int>(),
-                            move.at("to").at(1).get<int>());
-       }});
+       .say =
+           [](const nlohmann::json& move) {
+             return fmt::format("{} from row {}, column {} into the gap at row {}, column {}",
+                                move.at("card").get<std::string>(),
+                                move.at("from").at(0).get<int>(), move.at("from").at(1).get<int>(),
+                                move.at("to").at(0).get<int>(), move.at("to").at(1).get<int>());
+           }});
 }
 
-protocol::Exploration GapInstance::explore(const protocol::Dataset* start,
-                                           const search::SearchContext& context) const {
-  protocol::Exploration exploration;
-  GapLayout layout;
+void GapInstance::add_solution_fields(nlohmann::json& record, const GapAnswer& /*answer*/) const {
+  add_shape(record);
+}
+
+protocol::Surveyed<protocol::NoDetail> GapInstance::survey(
+    const protocol::Dataset* start, const GapLayout* layout,
+    const search::SearchContext& context) const {
+  protocol::Surveyed<protocol::NoDetail> surveyed;
+  protocol::Exploration& exploration = surveyed.exploration;
+  GapLayout from;
   if (start != nullptr) {
-    layout = std::any_cast<const GapLayout&>(start->data);
+    from = *layout;
     exploration.origin = "the first deal of " + start->source;
   } else {
-    layout = gap_start_layout(shape_, random_gap_deal(shape_, seed_));
+    from = gap_start_layout(shape_, random_gap_deal(shape_, seed_));
     exploration.origin = fmt::format("random deal {}", seed_);
   }
-  GapExploration result = explore_gap(shape_, layout, context);
+  GapExploration result = explore_gap(shape_, from, context);
   exploration.layer_sizes = std::move(result.layer_sizes);
   exploration.stats = result.stats;
-  exploration.start = layout_json(shape_, layout);
+  exploration.start = layout_json(shape_, from);
   for (const GapLayout& deepest : result.deepest)
     exploration.deepest.push_back(layout_json(shape_, deepest));
-  return exploration;
+  return surveyed;
 }
 
-std::string GapInstance::render(const protocol::Exploration& exploration, Format format) const {
-  if (format == Format::json) {
-    nlohmann::json record = protocol::exploration_json(info_, exploration);
-    record["suits"] = shape_.suits;
-    record["values"] = shape_.values;
-    return record.dump() + "\n";
-  }
+std::string GapInstance::exploration_text(const protocol::Exploration& exploration,
+                                          const protocol::NoDetail& /*detail*/) const {
   std::string text = fmt::format("{} x {} layouts reachable from {}:\n{}", shape_.suits,
                                  shape_.values, exploration.origin, draw(exploration.start));
   text += protocol::layers_table("depth", "layouts", exploration);
@@ -260,6 +256,11 @@ std::string GapInstance::render(const protocol::Exploration& exploration, Format
                         draw(exploration.deepest.front()));
   }
   return text;
+}
+
+void GapInstance::add_exploration_fields(nlohmann::json& record,
+                                         const protocol::NoDetail& /*detail*/) const {
+  add_shape(record);
 }
 
 protocol::PuzzleInfo gap_info() {
@@ -290,7 +291,7 @@ protocol::PuzzleInfo gap_info() {
        {},
        protocol::OptionSpec::Use::explore},
   };
-  for (const NamedAlgorithm& each : kAlgorithms) info.algorithms.emplace_back(each.name);
+  info.algorithms = protocol::algorithm_names(kAlgorithms);
   return info;
 }
 

@@ -20,6 +20,7 @@
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
+#include "plumb/protocol/typed_instance.hpp"
 #include "plumb/puzzles/pegs_io.hpp"
 #include "plumb/puzzles/pegs_solve.hpp"
 
@@ -58,7 +59,7 @@ from the first case of FILE (default: hole 1 empty).
 )";
 
 // The one mapping of algorithm names to algorithms; the first is the default.
-constexpr std::array<std::pair<std::string_view, puzzles::PegsAlgorithm>, 2> kAlgorithms{{
+constexpr std::array<NamedAlgorithm<puzzles::PegsAlgorithm>, 2> kAlgorithms{{
     {"meet", puzzles::PegsAlgorithm::meet},
     {"table", puzzles::PegsAlgorithm::table},
 }};
@@ -80,7 +81,7 @@ const PuzzleInfo& pegs_info() {
          .max = PegBoard::kMaxRows,
          .choices = {}},
     };
-    for (const auto& [name, algorithm] : kAlgorithms) info.algorithms.emplace_back(name);
+    info.algorithms = algorithm_names(kAlgorithms);
     return info;
   }();
   return info;
@@ -140,36 +141,28 @@ class PegsReader : public DatasetReader {
   long long read_ = 0;
 };
 
-class PegsInstance : public Instance {
+class PegsInstance : public TypedInstance<int, PegsResult, PegsSurvey> {
  public:
-  explicit PegsInstance(int rows) : board_(rows) {}
+  explicit PegsInstance(int rows) : TypedInstance(pegs_info()), board_(rows) {}
 
   std::unique_ptr<DatasetReader> read(io::TextInput& in) const override {
     return std::make_unique<PegsReader>(in, board_);
   }
 
-  Solution solve(const Dataset& dataset, std::string_view algorithm,
-                 const search::SearchContext& context) const override {
-    const puzzles::PegsAlgorithm chosen = kAlgorithms[algorithm_index(info_, algorithm)].second;
-    const int empty = std::any_cast<int>(dataset.data);
+ private:
+  Found<PegsResult> find_solution(const Dataset& /*dataset*/, const int& empty,
+                                  std::string_view algorithm,
+                                  const search::SearchContext& context) const override {
+    const auto chosen = named_algorithm(kAlgorithms, algorithm).algorithm;
     puzzles::PegsSolution found = puzzles::solve_pegs(board_, empty, chosen, context);
-    Solution solution;
-    solution.dataset = dataset.number;
-    solution.line = dataset.line;
-    solution.stats = found.stats;
-    solution.algorithm = algorithm;
-    solution.method = algorithm;
-    solution.optimal = !search::is_limit(found.stats.reason);
-    if (found.moves) solution.length = found.moves->size();
-    solution.answer = PegsResult{empty, std::move(found.moves)};
-    if (path_recording() == PathRecording::full) fill_path(solution);
-    return solution;
+    std::optional<std::uint64_t> length;
+    if (found.moves) length = found.moves->size();
+    return {.answer = {empty, std::move(found.moves)}, .stats = found.stats, .length = length};
   }
 
   // Solution::states from the start with its empty hole and, when there is a solution, its moves
   // and the states after each.
-  void fill_path(Solution& solution) const override {
-    const auto& result = std::any_cast<const PegsResult&>(solution.answer);
+  void path_from(const PegsResult& result, Solution& solution) const override {
     PegSet pegs = board_.start(result.empty);
     solution.states.push_back(pegs_json(board_, pegs));
     if (result.moves) {
@@ -182,53 +175,43 @@ class PegsInstance : public Instance {
     }
   }
 
-  Exploration explore(const Dataset* start, const search::SearchContext& context) const override {
-    PegsSurvey survey;
-    survey.empty = start != nullptr ? std::any_cast<int>(start->data) : 0;
-    puzzles::PegsExploration found = puzzles::explore_pegs(board_, survey.empty, context);
-    Exploration exploration;
+  Surveyed<PegsSurvey> survey(const Dataset* /*start*/, const int* empty,
+                              const search::SearchContext& context) const override {
+    Surveyed<PegsSurvey> surveyed;
+    surveyed.detail.empty = empty != nullptr ? *empty : 0;
+    puzzles::PegsExploration found = puzzles::explore_pegs(board_, surveyed.detail.empty, context);
+    Exploration& exploration = surveyed.exploration;
     exploration.layer_sizes = std::move(found.layer_sizes);
     exploration.stats = found.stats;
-    exploration.origin = fmt::format("hole {} empty", survey.empty + 1);
-    exploration.start = pegs_json(board_, board_.start(survey.empty));
+    exploration.origin = fmt::format("hole {} empty", surveyed.detail.empty + 1);
+    exploration.start = pegs_json(board_, board_.start(surveyed.detail.empty));
     for (PegSet pegs : found.deepest) exploration.deepest.push_back(pegs_json(board_, pegs));
-    exploration.detail = std::move(survey);
-    return exploration;
+    return surveyed;
   }
 
-  std::string render(const Solution& solution, Format format) const override {
-    const auto& result = std::any_cast<const PegsResult&>(solution.answer);
-    switch (format) {
-      case Format::contest:
-        return puzzles::format_pegs_answer(result.moves);
-      case Format::pretty:
-        return pretty_solution(
-            info_, solution,
-            {.legend = "o is a peg, . an empty hole; the holes are numbered from 1 at the apex, row "
-                       "by row, left to right. A move takes a peg from its hole over the pegs it "
-                       "removes to an empty hole.",
-             .draw = [this](const nlohmann::json& rows) { return draw(rows); },
-             .say = [](const nlohmann::json& move) {
+  std::string solution_text(const Solution& solution, const PegsResult& result,
+                            Format format) const override {
+    if (format == Format::contest) return puzzles::format_pegs_answer(result.moves);
+    return pretty_solution(
+        info(), solution,
+        {.legend = "o is a peg, . an empty hole; the holes are numbered from 1 at the apex, row "
+                   "by row, left to right. A move takes a peg from its hole over the pegs it "
+                   "removes to an empty hole.",
+         .draw = [this](const nlohmann::json& rows) { return draw(rows); },
+         .say =
+             [](const nlohmann::json& move) {
                return fmt::format("{} over {} to {}", move.at("from").get<int>(),
                                   fmt::join(move.at("over").get<std::vector<int>>(), " and "),
                                   move.at("to").get<int>());
              }});
-      case Format::json:
-        break;
-    }
-    nlohmann::json record = solution_json(info_, solution);
-    record["empty"] = result.empty + 1;
-    return record.dump() + '\n';
   }
 
-  std::string render(const Exploration& exploration, Format format) const override {
-    const auto& survey = std::any_cast<const PegsSurvey&>(exploration.detail);
-    if (format == Format::json) {
-      nlohmann::json record = exploration_json(info_, exploration);
-      record["rows"] = board_.rows();
-      record["empty"] = survey.empty + 1;
-      return record.dump() + '\n';
-    }
+  void add_solution_fields(nlohmann::json& record, const PegsResult& result) const override {
+    record["empty"] = result.empty + 1;
+  }
+
+  std::string exploration_text(const Exploration& exploration,
+                               const PegsSurvey& survey) const override {
     std::string text =
         fmt::format("Positions reachable on the {}-row triangle ({} holes) from hole {} empty:\n",
                     board_.rows(), board_.holes(), survey.empty + 1);
@@ -241,7 +224,11 @@ class PegsInstance : public Instance {
     return text;
   }
 
- private:
+  void add_exploration_fields(nlohmann::json& record, const PegsSurvey& survey) const override {
+    record["rows"] = board_.rows();
+    record["empty"] = survey.empty + 1;
+  }
+
   // A position drawn from its JSON (pegs_json's rows of 1 for a peg, 0 for a hole).
   std::string draw(const nlohmann::json& rows) const {
     PegSet pegs = 0;
@@ -255,7 +242,6 @@ class PegsInstance : public Instance {
     return puzzles::draw_pegs(board_, pegs);
   }
 
-  const PuzzleInfo& info_ = pegs_info();
   PegBoard board_;
 };
 

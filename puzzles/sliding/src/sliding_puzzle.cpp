@@ -20,6 +20,7 @@
 #include "plumb/protocol/builtin.hpp"
 #include "plumb/protocol/options.hpp"
 #include "plumb/protocol/render.hpp"
+#include "plumb/protocol/typed_instance.hpp"
 #include "plumb/puzzles/sliding_io.hpp"
 #include "plumb/puzzles/sliding_solve.hpp"
 #include "plumb/search/explore.hpp"
@@ -170,18 +171,12 @@ const SlidingPartition* partition_option(const protocol::PuzzleInfo& info,
   return partition;
 }
 
-class SlidingInstance : public protocol::Instance {
+class SlidingInstance : public protocol::TypedInstance<SlidingBoard, SlidingAnswer, SlidingReach> {
  public:
   SlidingInstance(const protocol::PuzzleInfo& info, SlidingSettings settings)
-      : info_(info), settings_(settings) {}
+      : TypedInstance(info), settings_(settings) {}
 
   std::unique_ptr<protocol::DatasetReader> read(io::TextInput& in) const override;
-  protocol::Solution solve(const protocol::Dataset& dataset, std::string_view algorithm,
-                           const search::SearchContext& context) const override;
-  protocol::Exploration explore(const protocol::Dataset* start,
-                                const search::SearchContext& context) const override;
-  std::string render(const protocol::Solution& solution, Format format) const override;
-  std::string render(const protocol::Exploration& exploration, Format format) const override;
 
   // The board size of `line`: --size, or the square of its token count.
   SlidingSize size_of(const io::TextInput& in, const std::string& line) const {
@@ -211,9 +206,24 @@ class SlidingInstance : public protocol::Instance {
     return *(last_ = solvers_.back().get());
   }
 
-  void fill_path(protocol::Solution& solution) const override;
+  protocol::Found<SlidingAnswer> find_solution(const protocol::Dataset& dataset,
+                                               const SlidingBoard& start,
+                                               std::string_view algorithm,
+                                               const search::SearchContext& context) const override;
+  void path_from(const SlidingAnswer& answer, protocol::Solution& solution) const override;
+  protocol::Surveyed<SlidingReach> survey(const protocol::Dataset* start, const SlidingBoard* board,
+                                          const search::SearchContext& context) const override;
+  std::string solution_text(const protocol::Solution& solution, const SlidingAnswer& answer,
+                            Format format) const override;
+  std::string exploration_text(const protocol::Exploration& exploration,
+                               const SlidingReach& reach) const override;
+  void add_solution_fields(nlohmann::json& record, const SlidingAnswer& answer) const override {
+    record["size"] = size_name(answer.size);
+  }
+  void add_exploration_fields(nlohmann::json& record, const SlidingReach& reach) const override {
+    record["size"] = size_name(reach.size);
+  }
 
-  const protocol::PuzzleInfo info_;  // a copy: an instance may outlive its puzzle
   SlidingSettings settings_;
   mutable std::vector<std::unique_ptr<SlidingSolver>> solvers_;  // one per board size met
   mutable SlidingSolver* last_ = nullptr;
@@ -245,34 +255,24 @@ std::unique_ptr<protocol::DatasetReader> SlidingInstance::read(io::TextInput& in
   return std::make_unique<SlidingReader>(*this, in);
 }
 
-protocol::Solution SlidingInstance::solve(const protocol::Dataset& dataset,
-                                          std::string_view algorithm,
-                                          const search::SearchContext& context) const {
-  const SlidingAlgorithm& named = sliding_algorithms()[protocol::algorithm_index(info_, algorithm)];
-  const auto& start = std::any_cast<const SlidingBoard&>(dataset.data);
+protocol::Found<SlidingAnswer> SlidingInstance::find_solution(
+    const protocol::Dataset& dataset, const SlidingBoard& start, std::string_view algorithm,
+    const search::SearchContext& context) const {
+  const SlidingAlgorithm& named = protocol::named_algorithm(sliding_algorithms(), algorithm);
   SlidingSolution found;
   try {  // a --pdb set or a goal the board's size or the algorithm cannot use
     solver_for(start.size).solve(start.board, named, context, found);
   } catch (const std::invalid_argument& error) {
     throw io::InputError(dataset.source, static_cast<int>(dataset.line), error.what());
   }
-  protocol::Solution solution;
-  solution.dataset = dataset.number;
-  solution.line = dataset.line;
-  solution.stats = found.stats;
-  solution.algorithm = algorithm;
-  solution.method = found.method;
-  solution.optimal = !search::is_limit(found.stats.reason);
-  if (found.solvable && !search::is_limit(found.stats.reason)) solution.length = found.moves.size();
-  solution.answer =
-      SlidingAnswer{start.size, found.solvable, start.board, std::move(found.moves)};
-  if (path_recording() == protocol::PathRecording::full) fill_path(solution);
-  return solution;
+  protocol::Found<SlidingAnswer> result{.stats = found.stats, .method = std::string(found.method)};
+  if (found.solvable && !search::is_limit(found.stats.reason)) result.length = found.moves.size();
+  result.answer = SlidingAnswer{start.size, found.solvable, start.board, std::move(found.moves)};
+  return result;
 }
 
 // The boards from the start, one a move, and the moves, as JSON.
-void SlidingInstance::fill_path(protocol::Solution& solution) const {
-  const auto& answer = std::any_cast<const SlidingAnswer&>(solution.answer);
+void SlidingInstance::path_from(const SlidingAnswer& answer, protocol::Solution& solution) const {
   const SlidingDomain& domain = solver_for(answer.size).domain();
   SlidingState board = answer.start;
   solution.states.push_back(board_json(board, answer.size));
@@ -285,37 +285,34 @@ void SlidingInstance::fill_path(protocol::Solution& solution) const {
   }
 }
 
-std::string SlidingInstance::render(const protocol::Solution& solution, Format format) const {
-  const auto& answer = std::any_cast<const SlidingAnswer&>(solution.answer);
-  std::string moves;
-  moves.reserve(answer.moves.size() + 1);
-  append_moves(moves, answer.moves.data(), answer.moves.size());
+std::string SlidingInstance::solution_text(const protocol::Solution& solution,
+                                           const SlidingAnswer& answer, Format format) const {
   if (format == Format::contest) {
     if (!answer.solvable) return "unsolvable\n";
+    std::string moves;
+    moves.reserve(answer.moves.size() + 1);
+    append_moves(moves, answer.moves.data(), answer.moves.size());
     moves += '\n';
     return moves;
   }
-  if (format == Format::json) {
-    nlohmann::json record = protocol::solution_json(info_, solution);
-    record["size"] = size_name(answer.size);
-    return record.dump() + "\n";
-  }
   return protocol::pretty_solution(
-      info_, solution,
+      info(), solution,
       {.legend = "x is the blank; a move says where it goes: u up, d down, l left, r right.",
        .draw = [&](const nlohmann::json& tiles) { return drawn_board(tiles, answer.size); },
        .say = [](const nlohmann::json& move) { return move.get<std::string>(); }});
 }
 
-protocol::Exploration SlidingInstance::explore(const protocol::Dataset* start,
-                                               const search::SearchContext& context) const {
-  SlidingReach reach{settings_.size.value_or(SlidingSize{3, 3}), {}, {}};
-  protocol::Exploration exploration;
+protocol::Surveyed<SlidingReach> SlidingInstance::survey(
+    const protocol::Dataset* start, const SlidingBoard* board,
+    const search::SearchContext& context) const {
+  protocol::Surveyed<SlidingReach> surveyed;
+  protocol::Exploration& exploration = surveyed.exploration;
+  SlidingReach& reach = surveyed.detail;
+  reach.size = settings_.size.value_or(SlidingSize{3, 3});
   exploration.origin = "the goal";
   if (start != nullptr) {
-    const auto& board = std::any_cast<const SlidingBoard&>(start->data);
-    reach.size = board.size;
-    reach.start = board.board;
+    reach.size = board->size;
+    reach.start = board->board;
     exploration.origin = fmt::format("{} line {}", start->source, start->line);
   } else {
     reach.start = goal_for(reach.size);
@@ -343,17 +340,11 @@ protocol::Exploration SlidingInstance::explore(const protocol::Dataset* start,
   for (const SlidingState& board : result.deepest)
     exploration.deepest.push_back(board_json(board, reach.size));
   reach.deepest = std::move(result.deepest);
-  exploration.detail = std::move(reach);
-  return exploration;
+  return surveyed;
 }
 
-std::string SlidingInstance::render(const protocol::Exploration& exploration, Format format) const {
-  const auto& reach = std::any_cast<const SlidingReach&>(exploration.detail);
-  if (format == Format::json) {
-    nlohmann::json record = protocol::exploration_json(info_, exploration);
-    record["size"] = size_name(reach.size);
-    return record.dump() + "\n";
-  }
+std::string SlidingInstance::exploration_text(const protocol::Exploration& exploration,
+                                              const SlidingReach& reach) const {
   std::string text = fmt::format("{} board, from {}: {}\n", size_name(reach.size),
                                  exploration.origin, board_line(reach.start, reach.size));
   text += protocol::layers_table("depth", "states", exploration);
@@ -399,8 +390,7 @@ protocol::PuzzleInfo sliding_info() {
        .choices = {},
        .use = protocol::OptionSpec::Use::solve},
   };
-  for (const SlidingAlgorithm& algorithm : sliding_algorithms())
-    info.algorithms.emplace_back(algorithm.name);
+  info.algorithms = protocol::algorithm_names(sliding_algorithms());
   return info;
 }
 
