@@ -1,7 +1,8 @@
 # The two commands that do everything on a fresh Debian machine:
 #   make demo   installs missing dependencies, builds the program, and solves a sample of every puzzle
-#   make test   the same set-up, then every test, the page's in chromium too (and `make sanitize` runs
-#               them, but for the browser's, under ASan and UBSan)
+#   make test   the same set-up, then every test, the page's in chromium too, and the build with one
+#               more puzzle folder (scripts/check-extra-puzzle.sh); `make sanitize` runs the tests,
+#               but for the browser's, under ASan and UBSan
 # Also: make tsan (the multi-threaded tests under ThreadSanitizer, built with Clang), make test-long
 # (the tests too slow for make test: the 24-puzzles' databases on MPI), make fuzz (each
 # libFuzzer target for FUZZ_SECONDS; make fuzz-ci: FUZZ_CI_SECONDS, as CI does; docs/reliability.md),
@@ -46,6 +47,7 @@ test: web-deps build
 	@cmake --preset release -DPLUMB_REQUIRE_BROWSER_TESTS=ON >/dev/null
 	@ctest --preset release
 	@scripts/check-install.sh build
+	@scripts/check-extra-puzzle.sh
 
 # The tests left out of make test for their time (the 24-puzzles' databases on MPI), on their own.
 test-long: build
@@ -96,4 +98,4 @@ install: build
 	@cmake --install build --prefix $(PREFIX)
 
 clean:
-	@rm -rf build build-dev build-sanitize build-tsan build-fuzz build-bench build-package build-pip
+	@rm -rf build build-extra-puzzle build-dev build-sanitize build-tsan build-fuzz build-bench build-package build-pip

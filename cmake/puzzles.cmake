@@ -1,6 +1,6 @@
 # plumb_add_puzzle(NAME ORDER N): registers the puzzle of the calling folder, puzzles/NAME/
 # (puzzles/README.md). Its parts are found by where they lie:
-#   include/plumb/puzzles/*.hpp   its public headers, installed with the library's
+#   include/plumb/puzzles/*.hpp   its public headers, installed with the library's (if any)
 #   src/*.cpp                     compiled into the library (plumb::plumb); defines the factory
 #                                 plumb::protocol::make_NAME_puzzle (protocol/builtin.hpp)
 #   tests/*_test.cpp              its GoogleTest executables (tests/CMakeLists.txt builds them)
@@ -20,8 +20,10 @@ function(plumb_add_puzzle name)
   endif()
   file(GLOB sources CONFIGURE_DEPENDS ${folder}/src/*.cpp)
   target_sources(plumb_lib PRIVATE ${sources})
-  target_include_directories(plumb_lib PUBLIC $<BUILD_INTERFACE:${folder}/include>)
-  install(DIRECTORY ${folder}/include/plumb DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  if(EXISTS ${folder}/include)  # a puzzle of one source file may have no headers
+    target_include_directories(plumb_lib PUBLIC $<BUILD_INTERFACE:${folder}/include>)
+    install(DIRECTORY ${folder}/include/plumb DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  endif()
   set_property(GLOBAL APPEND PROPERTY PLUMB_PUZZLES "${arg_ORDER}:${name}")
   set_property(GLOBAL PROPERTY PLUMB_PUZZLE_FOLDER_${name} "${folder}")
 endfunction()
@@ -91,4 +93,18 @@ function(plumb_write_page_list output files)
   file(COPY_FILE ${output}.tmp ${output} ONLY_IF_DIFFERENT)
   file(REMOVE ${output}.tmp)
   set(${files} ${paths} PARENT_SCOPE)
+endfunction()
+
+# Writes OUTPUT, the registered puzzles' folders for the tests: a line "NAME<TAB>FOLDER" each, in
+# ORDER (tests/support/run_plumb.hpp: puzzle_folder()).
+function(plumb_write_puzzle_folders output)
+  plumb_registered_puzzles(names)
+  set(lines "")
+  foreach(name ${names})
+    get_property(folder GLOBAL PROPERTY PLUMB_PUZZLE_FOLDER_${name})
+    string(APPEND lines "${name}\t${folder}\n")
+  endforeach()
+  file(WRITE ${output}.tmp "${lines}")
+  file(COPY_FILE ${output}.tmp ${output} ONLY_IF_DIFFERENT)
+  file(REMOVE ${output}.tmp)
 endfunction()

@@ -1,8 +1,9 @@
-// `mpirun -np N plumb explore PUZZLE` end to end, for every puzzle that explores and N = 1 to 4 (and
-// processes of several threads, `--threads T`): the same output (the time apart), messages and exit status as `plumb explore PUZZLE` alone; a run that
-// loses a process resumes from its checkpoint, with another number of processes, to the same output;
-// a Ctrl-C at the launcher stops every process; a checkpoint folder in use by another run is refused.
-// The tests that need MPI skip in a build without it; checkpoints work without MPI too.
+// `mpirun -np N plumb explore PUZZLE` end to end, for the small exploration of every registered
+// puzzle's cases and N = 1 to 4 (and processes of several threads, `--threads T`): the same output
+// (the time apart), messages and exit status as `plumb explore PUZZLE` alone; a run that
+// loses a process resumes from its checkpoint, with another number of processes, to the same
+// output; a Ctrl-C at the launcher stops every process; a checkpoint folder in use by another run
+// is refused. The tests that need MPI skip in a build without it; checkpoints work without MPI too.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -10,26 +11,25 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "plumb/io/checkpoint_file.hpp"
 #include "tests/support/fresh_folder.hpp"
+#include "tests/support/puzzle_cases.hpp"
 #include "tests/support/run_mpi.hpp"
 #include "tests/support/run_plumb.hpp"
 
 namespace plumb::testing {
 namespace {
 
-// A small exploration of each puzzle that explores (block's, which is small, every process makes whole).
-const std::vector<std::vector<std::string>> kExplorations = {
-    {"explore", "sliding", "--size", "3x3"},
-    {"explore", "gap", "--suits", "3", "--values", "5", "--seed", "2"},
-    {"explore", "cubic", "--size", "2x3"},
-    {"explore", "pegs", "--rows", "5"},
-    {"explore", "block"},
-};
+// Two explorations the tests below take apart: a ranked puzzle's (its codes shared by a process's
+// threads) and a hashed one's (its sets sharded among them).
+const std::vector<std::string> kRanked = {"explore", "sliding", "--size", "3x3"};
+const std::vector<std::string> kHashed = {"explore",  "gap", "--suits", "3",
+                                          "--values", "5",   "--seed",  "2"};
 
 std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
   args.insert(args.end(), more.begin(), more.end());
@@ -46,10 +46,30 @@ std::string timeless(std::string out) {
   return out;
 }
 
+// The small exploration each puzzle's cases give (tests/support/puzzle_cases.hpp), the input it
+// reads as "-" put in a file: under MPI only the first process has standard input.
+std::vector<std::string> exploration_of(const std::string& puzzle,
+                                        const std::filesystem::path& folder) {
+  const CommandRun run = cases_of(puzzle).explore;
+  std::vector<std::string> args{"explore", puzzle};
+  for (const std::string& arg : run.args) {
+    if (arg != "-") {
+      args.push_back(arg);
+      continue;
+    }
+    const std::filesystem::path input = folder / (puzzle + ".in");
+    std::ofstream(input) << run.input;
+    args.push_back(input.string());
+  }
+  return args;
+}
+
 TEST(MpiExploreCli, EveryPuzzleGivesWhatOneProcessGives) {
   if (!have_mpi()) GTEST_SKIP() << "built without MPI";
-  for (const auto& args : kExplorations) {
-    const std::string name = args[1];
+  const auto inputs = fresh_folder("explore-inputs");
+  std::filesystem::create_directories(inputs);
+  for (const std::string& name : puzzle_names()) {
+    const std::vector<std::string> args = exploration_of(name, inputs);
     const ProgramRun alone = run_plumb(with(args, {"--format", "json"}));
     ASSERT_EQ(alone.status, 0) << name << ": " << alone.err;
     for (int processes = 1; processes <= 4; ++processes) {
@@ -68,7 +88,7 @@ TEST(MpiExploreCli, EveryPuzzleGivesWhatOneProcessGives) {
 // a hashed one (its sets sharded among them).
 TEST(MpiExploreCli, ProcessesOfSeveralThreadsGiveWhatOneProcessGives) {
   if (!have_mpi()) GTEST_SKIP() << "built without MPI";
-  for (const auto& args : {kExplorations[0], kExplorations[1]}) {
+  for (const auto& args : {kRanked, kHashed}) {
     const std::string name = args[1];
     const ProgramRun alone = run_plumb(with(args, {"--format", "json"}));
     const ProgramRun shared = run_mpi(2, with(args, {"--threads", "2", "--format", "json"}));
@@ -148,7 +168,7 @@ ProgramRun lose_and_resume(const std::vector<std::string>& args, int lost_proces
 }
 
 TEST(MpiExploreCli, ALostRunResumesFromItsCheckpoint) {
-  for (const auto& args : {kExplorations[0], kExplorations[1]}) {
+  for (const auto& args : {kRanked, kHashed}) {
     const auto json = with(args, {"--format", "json"});
     const ProgramRun alone = run_plumb(json);
     const ProgramRun resumed = lose_and_resume(json, 0, 0, args[1] + "-alone");
@@ -169,7 +189,7 @@ TEST(MpiExploreCli, ALostRunResumesFromItsCheckpoint) {
 
 TEST(MpiExploreCli, ACheckpointFolderInUseByAnotherRunIsRefused) {
   const auto folder = fresh_folder("explore-in-use");
-  const auto args = with(kExplorations[3], {"--checkpoint", folder.string()});
+  const auto args = with(kRanked, {"--checkpoint", folder.string()});
   {
     const io::CheckpointFolderLock another_run(folder, true);
     for (int processes = have_mpi() ? 2 : 0; processes >= 0; processes -= 2) {

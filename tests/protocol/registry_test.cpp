@@ -1,7 +1,7 @@
-// The registry of puzzles (protocol/builtin.hpp, written by the build from puzzles/*/): every
-// registered puzzle is found by name and has the parts of a puzzle's folder (puzzles/README.md),
-// and README.md's table of puzzles lists exactly the registered ones, in their order, each with
-// its folder's guide.
+// The registry of puzzles (protocol/builtin.hpp, written by the build from puzzles/*/ and any
+// PLUMB_EXTRA_PUZZLES): every registered puzzle is found by name and has the parts of a puzzle's
+// folder (puzzles/README.md), and README.md's table of puzzles lists exactly the shipped ones (the
+// folders of puzzles/), in their order, each with its folder's guide.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,16 +10,15 @@
 #include <vector>
 
 #include "plumb/protocol/builtin.hpp"
+#include "tests/support/run_plumb.hpp"
 
 namespace plumb::protocol {
 namespace {
 
-const std::filesystem::path kPuzzles = PLUMB_PUZZLES_DIR;
+using testing::puzzle_folder;
 
 std::vector<std::string> registered_names() {
-  std::vector<std::string> names;
-  for (const auto& puzzle : builtin_puzzles()) names.push_back(puzzle->info().name);
-  return names;
+  return testing::puzzle_names();
 }
 
 TEST(Registry, EveryPuzzleIsFoundByName) {
@@ -35,7 +34,8 @@ TEST(Registry, EveryPuzzleIsFoundByName) {
 
 TEST(Registry, EveryPuzzleFolderHasItsParts) {
   for (const std::string& name : registered_names()) {
-    const std::filesystem::path folder = kPuzzles / name;
+    const std::filesystem::path folder = puzzle_folder(name);
+    EXPECT_EQ(folder.filename(), name);
     for (const char* part : {"README.md", "CMakeLists.txt", "page.js", "schema.json",
                              "samples/sample.in", "samples/sample.out", "tests/cases.cpp"}) {
       EXPECT_TRUE(std::filesystem::is_regular_file(folder / part)) << folder / part;
@@ -43,9 +43,9 @@ TEST(Registry, EveryPuzzleFolderHasItsParts) {
   }
 }
 
-// The rows of README.md's table of puzzles: "| `NAME` | ... | GUIDE... |".
-TEST(Registry, TheReadmeTableListsTheRegisteredPuzzles) {
-  std::ifstream readme(kPuzzles.parent_path() / "README.md");
+// The rows of README.md's table of puzzles: "| `NAME` | ... | GUIDE... |", the puzzles plumb ships.
+TEST(Registry, TheReadmeTableListsTheShippedPuzzles) {
+  std::ifstream readme(std::filesystem::path(PLUMB_PUZZLES_DIR).parent_path() / "README.md");
   ASSERT_TRUE(readme) << "README.md";
   std::vector<std::string> listed;
   bool in_table = false;
@@ -60,7 +60,7 @@ TEST(Registry, TheReadmeTableListsTheRegisteredPuzzles) {
       break;
     }
   }
-  EXPECT_EQ(listed, registered_names());
+  EXPECT_EQ(listed, testing::shipped_puzzle_names());
 }
 
 }  // namespace

@@ -45,5 +45,16 @@ def program():
     return run
 
 
+def puzzle_folder(puzzle):
+    """The puzzle's folder, from the build's list (PLUMB_PUZZLE_FOLDERS), else puzzles/NAME."""
+    listed = os.environ.get("PLUMB_PUZZLE_FOLDERS")
+    if listed:
+        for line in pathlib.Path(listed).read_text().splitlines():
+            name, _, folder = line.partition("\t")
+            if name == puzzle:
+                return pathlib.Path(folder)
+    return REPOSITORY / "puzzles" / puzzle
+
+
 def sample(puzzle, extension):
-    return REPOSITORY / "puzzles" / puzzle / "samples" / f"sample.{extension}"
+    return puzzle_folder(puzzle) / "samples" / f"sample.{extension}"

@@ -197,6 +197,21 @@ TEST(ServeApi, ServesThePageFromTheProgram) {
     EXPECT_EQ(result->status, 200) << path;
     EXPECT_FALSE(result->body.empty()) << path;
   }
+  // Each puzzle's module of the page, its folder's page.js, gathered in the page's registry.
+  const httplib::Result index = client->Get("/puzzles/index.js");
+  ASSERT_TRUE(index);
+  EXPECT_EQ(index->status, 200);
+  for (const std::string& name : kPuzzles) {
+    const std::filesystem::path module = puzzle_folder(name) / "page.js";
+    if (!std::filesystem::exists(module)) continue;  // a puzzle the page does not offer
+    const httplib::Result page = client->Get("/puzzles/" + name + ".js");
+    ASSERT_TRUE(page) << name;
+    EXPECT_EQ(page->status, 200) << name;
+    EXPECT_EQ(page->body, read_file(module)) << name;
+    EXPECT_NE(index->body.find("import { " + name + " } from './" + name + ".js';"),
+              std::string::npos)
+        << index->body;
+  }
   const httplib::Result missing = client->Get("/../../etc/passwd");
   ASSERT_TRUE(missing);
   EXPECT_EQ(missing->status, 404);

@@ -118,20 +118,20 @@ class SchemaValidator {
   nlohmann::json root_;
 };
 
-// The output schema of the puzzles `names`, in that order: the common part of `docs` with each
-// puzzle's schema.json (in `puzzles`/NAME) added. Throws std::invalid_argument for a part that
-// defines a name not its own or lacks one of its records.
-inline nlohmann::ordered_json composed_output_schema(const std::filesystem::path& docs,
-                                                     const std::filesystem::path& puzzles,
-                                                     const std::vector<std::string>& names) {
+// The output schema of the puzzles of `folders` (each named as its folder), in that order: the
+// common part of `docs` with each puzzle's schema.json added. Throws std::invalid_argument for a
+// part that defines a name not its own or lacks one of its records.
+inline nlohmann::ordered_json composed_output_schema(
+    const std::filesystem::path& docs, const std::vector<std::filesystem::path>& folders) {
   const auto read = [](const std::filesystem::path& path) {
     std::ifstream in(path);
     if (!in) throw std::invalid_argument("cannot read " + path.string());
     return nlohmann::ordered_json::parse(in);
   };
   nlohmann::ordered_json schema = read(docs / "plumb-output.common.json");
-  for (const std::string& name : names) {
-    const std::filesystem::path path = puzzles / name / "schema.json";
+  for (const std::filesystem::path& folder : folders) {
+    const std::string name = folder.filename().string();
+    const std::filesystem::path path = folder / "schema.json";
     const nlohmann::ordered_json part = read(path);
     for (const auto& [key, definition] : part.at("$defs").items()) {
       if (!key.starts_with(name + "_") || schema["$defs"].contains(key))

@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -159,9 +160,20 @@ inline std::string trim_trailing_space(const std::string& text) {
   return result;
 }
 
-// The published sample of a built-in puzzle: puzzles/<puzzle>/samples/sample.in or .out.
+// The folder of a puzzle plumb is built with, as the build lists them (cmake/puzzles.cmake):
+// puzzles/NAME, or a folder of PLUMB_EXTRA_PUZZLES.
+inline std::filesystem::path puzzle_folder(const std::string& puzzle) {
+  std::ifstream list(PLUMB_PUZZLE_FOLDERS);
+  for (std::string line; std::getline(list, line);) {
+    const std::size_t tab = line.find('\t');
+    if (line.substr(0, tab) == puzzle) return line.substr(tab + 1);
+  }
+  throw std::invalid_argument("no puzzle folder of " + puzzle + " in " PLUMB_PUZZLE_FOLDERS);
+}
+
+// The published sample of a built-in puzzle: FOLDER/samples/sample.in or .out.
 inline std::filesystem::path sample_path(const std::string& puzzle, const std::string& file) {
-  return std::filesystem::path(PLUMB_PUZZLES_DIR) / puzzle / "samples" / file;
+  return puzzle_folder(puzzle) / "samples" / file;
 }
 
 // The names of the puzzles plumb is built with, in `plumb list`'s order: the registry's, so that a
@@ -169,6 +181,17 @@ inline std::filesystem::path sample_path(const std::string& puzzle, const std::s
 inline std::vector<std::string> puzzle_names() {
   std::vector<std::string> names;
   for (const auto& puzzle : protocol::builtin_puzzles()) names.push_back(puzzle->info().name);
+  return names;
+}
+
+// Those of them that plumb ships, the folders of puzzles/ (not a build's PLUMB_EXTRA_PUZZLES): the
+// puzzles README.md and docs/plumb-output.schema.json describe.
+inline std::vector<std::string> shipped_puzzle_names() {
+  std::vector<std::string> names;
+  for (const std::string& name : puzzle_names()) {
+    if (puzzle_folder(name).parent_path() == std::filesystem::path(PLUMB_PUZZLES_DIR))
+      names.push_back(name);
+  }
   return names;
 }
 
