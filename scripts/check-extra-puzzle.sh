@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # The proof that a puzzle is one folder (puzzles/README.md), run by `make test`: builds plumb from
 # this tree with one more puzzle folder, the tests' Tower of Hanoi (tests/fixtures/hanoi; CMake
-# preset extra-puzzle, into build-extra-puzzle/), no source outside that folder naming it (the docs
-# that explain the proof do), and checks
-# that the puzzle appears and answers in the program, then runs every test that loops over the
-# registered puzzles (label every_puzzle: conventions, exit statuses, the JSON schema, robustness,
+# preset extra-puzzle, into build-extra-puzzle/), no source outside that folder naming it (the
+# docs that explain the proof do), and checks that the puzzle appears and answers in the program,
+# then runs every test that loops over the registered puzzles (label every_puzzle: conventions, exit statuses, the JSON schema, robustness,
 # the manual page, `mpirun -np N plumb explore`, the registry, the web service's API and page
 # modules) and the Python package's tests, which cover it by its registration alone.
 set -euo pipefail
