@@ -278,6 +278,7 @@ int run_program(int argc, char** argv) {
   add_pdb_command(app);
   add_cache_command(app);
   add_serve_command(app);
+  add_puzzles_commands(app);
   add_completion_command(app);
   app.footer(footer());
   io::set_cache_reporter(report_cache_line);

@@ -299,10 +299,10 @@ void add_completion_command(CLI::App& app) {
   choice_value(command->add_option("SHELL", *shell, "The shell")->required(), "SHELL",
                {"bash", "zsh", "fish"});
   command->callback([&app, shell] {
-    throw CLI::RuntimeError(protocol::status(guarded([&] {
+    finish_command([&] {
       std::cout << completion_script(read_command_tree(app), *shell);
       return ExitCode::done;
-    })));
+    });
   });
 }
 

@@ -3,12 +3,14 @@
 #include <unistd.h>
 
 #include <fmt/core.h>
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <streambuf>
+#include <thread>
 
 #include "plumb/io/text_input.hpp"
 #include "plumb/search/budget.hpp"
@@ -133,6 +135,11 @@ unsigned capped_threads(unsigned requested) {
       "plumb: warning: --threads {} is more than this machine can use; using {}\n", requested,
       most);
   return most;
+}
+
+unsigned threads_to_use(unsigned requested) {
+  const unsigned threads = capped_threads(requested);
+  return threads > 0 ? threads : std::max(1U, std::thread::hardware_concurrency());
 }
 
 }  // namespace plumb::cli

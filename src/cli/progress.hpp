@@ -38,6 +38,8 @@ void clear_progress();
 // --threads as given (0: one a core), capped at search::max_worker_threads() with one warning on
 // standard error when it is more.
 unsigned capped_threads(unsigned requested);
+// The threads a build or a batch runs: capped_threads(requested), and one a core for 0.
+unsigned threads_to_use(unsigned requested);
 
 using io::human_bytes;
 using io::human_count;

@@ -1,4 +1,5 @@
-// The built-in puzzles (protocol/builtin.hpp), made from the factories the build registered.
+// The built-in puzzles (protocol/builtin.hpp), made from the factories the build registered, and
+// the table sets they declare.
 #include "plumb/protocol/builtin.hpp"
 
 namespace plumb::protocol {
@@ -17,6 +18,17 @@ std::unique_ptr<Puzzle> make_builtin_puzzle(std::string_view name,
     if (puzzle->info().name == name) return puzzle;
   }
   return nullptr;
+}
+
+std::vector<DeclaredTableSet> declared_table_sets() {
+  std::vector<DeclaredTableSet> declared;
+  for (const PuzzleFactory make : registered_puzzle_factories()) {
+    const std::unique_ptr<Puzzle> puzzle = make(nullptr);
+    if (!puzzle->table_sets()) continue;
+    for (std::size_t index = 0; index < puzzle->table_sets()->sets().size(); ++index)
+      declared.push_back({puzzle->info().name, puzzle->table_sets(), index});
+  }
+  return declared;
 }
 
 }  // namespace plumb::protocol

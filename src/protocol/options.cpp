@@ -70,8 +70,8 @@ void throw_unknown_algorithm(const std::vector<std::string>& names, std::string_
                                        io::quote(found)));
 }
 
-Puzzle::Puzzle(PuzzleInfo info, Configure configure)
-    : info_(std::move(info)), configure_(std::move(configure)) {}
+Puzzle::Puzzle(PuzzleInfo info, Configure configure, std::shared_ptr<const TableSets> tables)
+    : info_(std::move(info)), configure_(std::move(configure)), tables_(std::move(tables)) {}
 
 std::unique_ptr<Instance> Puzzle::configure(const OptionValues& options) const {
   expect_declared(info_, options);

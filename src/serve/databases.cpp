@@ -1,4 +1,4 @@
-// The pattern database sets `plumb serve` keeps (see serve/databases.hpp).
+// The sets of precomputed tables `plumb serve` keeps (see serve/databases.hpp).
 #include "serve/databases.hpp"
 
 #include <fmt/format.h>
@@ -12,7 +12,7 @@
 
 #include "plumb/io/environment_error.hpp"
 #include "plumb/protocol/run.hpp"
-#include "plumb/puzzles/sliding_io.hpp"
+#include "plumb/protocol/table_sets.hpp"
 
 namespace plumb::serve {
 namespace {
@@ -25,29 +25,6 @@ constexpr int kFirstRetrySeconds = 2;
 // How often a held set looks for its file.
 constexpr std::chrono::milliseconds kHoldPoll{20};
 
-std::string board_of(const puzzles::SlidingPartition& partition) {
-  return puzzles::size_name(
-      {static_cast<int>(partition.height), static_cast<int>(partition.width)});
-}
-
-// "the 15-puzzle's databases (15-7-8)"
-std::string set_name(const puzzles::SlidingPartition& partition) {
-  return fmt::format("the {}-puzzle's databases ({})", partition.width * partition.height - 1,
-                     partition.name);
-}
-
-// The placements a pattern's build expands, about: each of them (or of half of them when a
-// reflection maps its space onto itself: the build then searches half) once, and some again in a
-// later layer for another region of the blank. That share, measured on 15-7-8's two patterns, is
-// 10% and 30%: a fifth is taken, and the fraction capped below 1 until the pattern is whole.
-double pattern_work(const puzzles::SlidingPartition& partition, std::size_t pattern) {
-  constexpr double kExpansionsAPlacement = 1.2;
-  const auto entries = static_cast<double>(puzzles::sliding_pdb_entries(partition, pattern));
-  const double searched =
-      puzzles::sliding_pattern_symmetry(partition, pattern).empty() ? entries : entries / 2;
-  return kExpansionsAPlacement * searched;
-}
-
 // A fraction as JSON shows it: to a thousandth.
 double rounded(double fraction) {
   return std::round(fraction * 1000) / 1000;
@@ -56,9 +33,9 @@ double rounded(double fraction) {
 // What the server does with its sets, said at its start: "pattern databases: 15-7-8 from the
 // start; 8-44, 15-555 when a request first needs one".
 std::string plan(const DatabaseOptions& options) {
-  const auto names = [](const std::vector<const puzzles::SlidingPartition*>& sets) {
+  const auto names = [](const std::vector<protocol::DeclaredTableSet>& sets) {
     std::vector<std::string_view> list;
-    for (const puzzles::SlidingPartition* partition : sets) list.emplace_back(partition->name);
+    for (const protocol::DeclaredTableSet& set : sets) list.emplace_back(set.info().name);
     return fmt::format("{}", fmt::join(list, ", "));
   };
   std::string said = "pattern databases: ";
@@ -87,12 +64,12 @@ Databases::Databases(DatabaseOptions options) : options_(std::move(options)) {
   context_.limits.max_memory_bytes = options_.max_memory_bytes;
   context_.set_progress([this](const search::SearchStats& stats) { report(stats); },
                         options_.progress_interval);
-  for (const puzzles::SlidingPartition* partition : options_.sets) {
+  for (const protocol::DeclaredTableSet& set : options_.sets) {
     queue_.push_back(entries_.size());
-    entries_.push_back({.partition = partition, .state = State::queued});
+    entries_.push_back({.declared = set, .state = State::queued});
   }
-  for (const puzzles::SlidingPartition* partition : options_.on_demand)
-    entries_.push_back({.partition = partition});
+  for (const protocol::DeclaredTableSet& set : options_.on_demand)
+    entries_.push_back({.declared = set});
 }
 
 Databases::~Databases() {
@@ -129,11 +106,11 @@ void Databases::prepare_queued() {
 }
 
 bool Databases::prepare(std::size_t index) {
-  const puzzles::SlidingPartition& partition = *entries_[index].partition;
+  const std::string& title = entries_[index].declared.info().title;
   const Clock::time_point began = Clock::now();
   double seconds = 0;  // loading or building, without the hold
   try {
-    std::shared_ptr<const puzzles::SlidingPdbSet> set = build(index);
+    std::shared_ptr<const void> set = build(index);
     if (!set) return false;  // the server stops
     seconds = std::chrono::duration<double>(Clock::now() - began).count();
     hold();
@@ -150,16 +127,17 @@ bool Databases::prepare(std::size_t index) {
       entries_[index].failure = message;
     }
     if (options_.notice)
-      options_.notice(fmt::format("cannot build {}: {}", set_name(partition), message));
+      options_.notice(fmt::format("cannot build {}: {}", title, message));
     return true;
   }
   if (options_.notice)
-    options_.notice(fmt::format("{} are ready ({:.1f} s)", set_name(partition), seconds));
+    options_.notice(fmt::format("{} are ready ({:.1f} s)", title, seconds));
   return true;
 }
 
-std::shared_ptr<const puzzles::SlidingPdbSet> Databases::build(std::size_t index) {
-  const puzzles::SlidingPartition& partition = *entries_[index].partition;
+std::shared_ptr<const void> Databases::build(std::size_t index) {
+  const protocol::DeclaredTableSet& declared = entries_[index].declared;
+  const std::vector<double>& part_work = declared.info().part_work;
   {
     const std::lock_guard lock(mutex_);
     current_ = index;
@@ -167,29 +145,26 @@ std::shared_ptr<const puzzles::SlidingPdbSet> Databases::build(std::size_t index
     entries_[index].started = Clock::now();
     work_done_ = 0;
     work_total_ = 0;
-    for (std::size_t pattern = 0; pattern < partition.patterns.size(); ++pattern)
-      work_total_ += pattern_work(partition, pattern);
+    for (const double work : part_work) work_total_ += work;
   }
-  puzzles::SlidingPdbSet set{partition, {}};
-  for (std::size_t pattern = 0; pattern < partition.patterns.size(); ++pattern) {
+  const std::unique_ptr<protocol::TableAssembly> assembly =
+      declared.tables->assemble(declared.index);
+  for (std::size_t part = 0; part < part_work.size(); ++part) {
     {
       const std::lock_guard lock(mutex_);
-      work_now_ = pattern_work(partition, pattern);
+      work_now_ = part_work[part];
     }
     search::SearchStats stats;
-    std::optional<pdb::PatternDatabase> database =
-        puzzles::load_or_build_sliding_pdb(partition, pattern, context_, options_.threads, &stats);
-    if (!database) {
+    if (!assembly->add_part(part, context_, options_.threads, stats)) {
       if (context_.cancelled()) return nullptr;
       throw protocol::LimitReached(stats);  // the memory limit, the only other that applies
     }
-    set.databases.push_back(std::move(*database));
     const std::lock_guard lock(mutex_);
     work_done_ += work_now_;
     work_now_ = 0;
     entries_[index].fraction = work_done_ / work_total_;
   }
-  return std::make_shared<const puzzles::SlidingPdbSet>(std::move(set));
+  return assembly->finish();
 }
 
 void Databases::report(const search::SearchStats& stats) {
@@ -218,9 +193,8 @@ int Databases::retry_after(const Entry& entry) const {
 }
 
 Databases::Entry* Databases::find(std::string_view puzzle, std::string_view name) const {
-  if (puzzle != "sliding") return nullptr;
   const auto found = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& entry) {
-    return entry.partition->name == name;
+    return entry.declared.puzzle == puzzle && entry.declared.info().name == name;
   });
   return found == entries_.end() ? nullptr : &*found;
 }
@@ -229,13 +203,13 @@ std::shared_ptr<const void> Databases::lend(std::string_view puzzle, std::string
   const std::lock_guard lock(mutex_);
   Entry* entry = find(puzzle, name);
   if (entry == nullptr) return nullptr;
-  const puzzles::SlidingPartition& partition = *entry->partition;
+  const protocol::TableSetInfo& info = entry->declared.info();
   switch (entry->state) {
     case State::ready:
       return entry->set;
     case State::failed:
       throw io::EnvironmentError(
-          fmt::format("{} could not be built: {}", set_name(partition), entry->failure));
+          fmt::format("{} could not be built: {}", info.title, entry->failure));
     case State::idle:
       entry->state = State::queued;
       queue_.push_back(static_cast<std::size_t>(entry - entries_.data()));
@@ -245,13 +219,13 @@ std::shared_ptr<const void> Databases::lend(std::string_view puzzle, std::string
     case State::building:
       break;
   }
-  const nlohmann::json building = {{"database", partition.name},
-                                   {"puzzle", "sliding"},
-                                   {"board", board_of(partition)},
+  const nlohmann::json building = {{"database", info.name},
+                                   {"puzzle", entry->declared.puzzle},
+                                   {"board", info.serves},
                                    {"fraction", rounded(entry->fraction)}};
   const std::string message = entry->state == State::queued
-                                  ? fmt::format("building {}: queued", set_name(partition))
-                                  : fmt::format("building {}: {:.0f}%", set_name(partition),
+                                  ? fmt::format("building {}: queued", info.title)
+                                  : fmt::format("building {}: {:.0f}%", info.title,
                                                 std::floor(100 * entry->fraction));
   throw DatabaseNotReady(message, building, retry_after(*entry));
 }
@@ -268,9 +242,9 @@ nlohmann::json Databases::states() const {
   const std::lock_guard lock(mutex_);
   nlohmann::json list = nlohmann::json::array();
   for (const Entry& entry : entries_) {
-    nlohmann::json item = {{"database", entry.partition->name},
-                           {"puzzle", "sliding"},
-                           {"board", board_of(*entry.partition)},
+    nlohmann::json item = {{"database", entry.declared.info().name},
+                           {"puzzle", entry.declared.puzzle},
+                           {"board", entry.declared.info().serves},
                            {"state", kStateNames[static_cast<int>(entry.state)]},
                            {"fraction", rounded(entry.fraction)}};
     if (entry.state == State::failed) item["error"] = entry.failure;

@@ -1,12 +1,13 @@
-// serve/databases.hpp: Databases, the pattern database sets `plumb serve` keeps for its requests
-// (docs/serve.md). One thread of its own loads each set from the table cache or builds it there
+// serve/databases.hpp: Databases, the sets of precomputed tables `plumb serve` keeps for its
+// requests (docs/serve.md): those the puzzles declare (protocol/table_sets.hpp), sliding's pattern
+// databases today. One thread of its own loads each set from the table cache or builds it there
 // (io/table_cache.hpp: the cache's notices, the set kept for good), one set after another, on the
 // server's threads; no request's limit stops it, only the server's stop. Some sets are prepared
-// from the server's start; the others wait, idle, until a request first needs one. Sliding's
+// from the server's start; the others wait, idle, until a request first needs one. The puzzles'
 // solvers borrow the sets through io::TableLender, so a request reads no table itself.
 //
 // Each set is idle, queued, building (loaded or built so far: `fraction`, estimated from the
-// placements expanded), ready or failed; a request's need queues an idle set, and sets are
+// expansions its parts' declared work), ready or failed; a request's need queues an idle set, and sets are
 // prepared in the order they were queued. A solver that needs a set not yet ready meets
 // DatabaseNotReady (the service answers 503, with the progress and a Retry-After); one whose set
 // failed meets io::EnvironmentError (500, exit status 4). A set the server does not keep is the
@@ -31,14 +32,14 @@
 #include <vector>
 
 #include "plumb/io/table_lender.hpp"
-#include "plumb/puzzles/sliding_pdb.hpp"
+#include "plumb/protocol/builtin.hpp"
 #include "plumb/search/context.hpp"
 
 namespace plumb::serve {
 
 struct DatabaseOptions {
-  std::vector<const puzzles::SlidingPartition*> sets;       // prepared from the start, in order
-  std::vector<const puzzles::SlidingPartition*> on_demand;  // kept, prepared when first needed
+  std::vector<protocol::DeclaredTableSet> sets;       // prepared from the start, in order
+  std::vector<protocol::DeclaredTableSet> on_demand;  // kept, prepared when first needed
   unsigned threads = 1;                                // each build's
   std::uint64_t max_memory_bytes = 0;                  // a build stops (and fails) past it; 0: none
   search::ProgressReporter progress;  // the builds' progress (the terminal's line), if any
@@ -79,7 +80,7 @@ class Databases final : public io::TableLender {
   // are. Returns at once.
   void stop();
 
-  // Sliding's set `name` (a puzzles::SlidingPdbSet), if the server keeps it; queues it if idle.
+  // The set `name` of `puzzle`, if the server keeps it; queues it if idle.
   std::shared_ptr<const void> lend(std::string_view puzzle, std::string_view name) const override;
   std::shared_ptr<const void> lend_if_ready(std::string_view puzzle,
                                             std::string_view name) const override;
@@ -93,12 +94,12 @@ class Databases final : public io::TableLender {
   using Clock = std::chrono::steady_clock;
 
   struct Entry {
-    const puzzles::SlidingPartition* partition = nullptr;
+    protocol::DeclaredTableSet declared;
     State state = State::idle;
     double fraction = 0;
     Clock::time_point started{};
     std::string failure{};
-    std::shared_ptr<const puzzles::SlidingPdbSet> set{};
+    std::shared_ptr<const void> set{};  // the puzzle's set, once ready
   };
 
   // The thread: prepares each set queued, in turn, until the server stops.
@@ -108,7 +109,7 @@ class Databases final : public io::TableLender {
   bool prepare(std::size_t index);
   // Loads or builds entries_[index]'s set; nothing if the server stopped first. Throws whatever
   // made the build fail.
-  std::shared_ptr<const puzzles::SlidingPdbSet> build(std::size_t index);
+  std::shared_ptr<const void> build(std::size_t index);
   // The entry of the set `name` of `puzzle`, if kept; call it with mutex_ held.
   Entry* find(std::string_view puzzle, std::string_view name) const;
   void report(const search::SearchStats& stats);
@@ -123,8 +124,8 @@ class Databases final : public io::TableLender {
   mutable std::condition_variable queued_;  // a set was queued, or the server stops
   mutable std::vector<Entry> entries_;
   mutable std::deque<std::size_t> queue_;  // the entries queued, in order
-  // The build running: its entry, the work of its patterns before the current one, and the
-  // current pattern's work (the placements its build expands, as estimated).
+  // The build running: its entry, the work of its parts before the current one, and the current
+  // part's work (the expansions its build takes, as the puzzle estimates it).
   std::size_t current_ = 0;
   double work_done_ = 0, work_now_ = 0, work_total_ = 0;
   std::thread thread_;

@@ -3,16 +3,19 @@
 // (plumb_add_puzzle, cmake/puzzles.cmake); the build writes the list of their factories, in the
 // order the folders ask for, and front ends and tests take it from here: no list is written by
 // hand. A puzzle's factory is `make_<name>_puzzle`, defined in its folder with the PuzzleFactory
-// signature.
+// signature. The sets of precomputed tables the puzzles declare are listed here too, for the front
+// ends that load, build and list them (declared_table_sets()).
 #pragma once
 
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "plumb/io/table_lender.hpp"
 #include "plumb/protocol/puzzle.hpp"
+#include "plumb/protocol/table_sets.hpp"
 
 namespace plumb::protocol {
 
@@ -30,5 +33,18 @@ std::vector<std::unique_ptr<Puzzle>> builtin_puzzles(
 // The built-in puzzle called `name`, lent `tables`; null if there is none.
 std::unique_ptr<Puzzle> make_builtin_puzzle(
     std::string_view name, const std::shared_ptr<const io::TableLender>& tables = nullptr);
+
+// One set of precomputed tables a built-in puzzle declares (table_sets.hpp).
+struct DeclaredTableSet {
+  std::string puzzle;                      // the puzzle's name: "sliding"
+  std::shared_ptr<const TableSets> tables;  // its declaration
+  std::size_t index = 0;                   // the set's, in tables->sets()
+
+  const TableSetInfo& info() const { return tables->sets()[index]; }
+};
+
+// Every set the built-in puzzles declare: the puzzles in `plumb list`'s order, each one's sets in
+// its order.
+std::vector<DeclaredTableSet> declared_table_sets();
 
 }  // namespace plumb::protocol

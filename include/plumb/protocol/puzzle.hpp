@@ -1,8 +1,8 @@
 // plumb/protocol/puzzle.hpp: the one protocol every built-in puzzle speaks, so that any front end
 // (the command line, a web service, a cluster run) drives every puzzle the same way.
 //
-// A Puzzle is its declarations (PuzzleInfo: name, help, options, algorithms) and, given option
-// values, configures an Instance. An Instance reads an input's datasets one at a time, solves a
+// A Puzzle is its declarations (PuzzleInfo: name, help, options, algorithms; the precomputed tables
+// it can build, table_sets.hpp) and, given option values, configures an Instance. An Instance reads an input's datasets one at a time, solves a
 // dataset under a search::SearchContext to a structured Solution, explores from a dataset or its
 // natural start to an Exploration, and renders either as text in a Format. Nothing here writes to a
 // stream: a front end decides where text goes, so answers before a bad dataset or a limit are its
@@ -28,6 +28,8 @@
 #include "plumb/search/explore.hpp"
 
 namespace plumb::protocol {
+
+class TableSets;  // table_sets.hpp
 
 enum class Format { contest, pretty, json };
 
@@ -179,15 +181,19 @@ class Puzzle {
   using Configure =
       std::function<std::unique_ptr<Instance>(const PuzzleInfo& info, const OptionValues& values)>;
 
-  Puzzle(PuzzleInfo info, Configure configure);
+  // A puzzle with precomputed tables declares them (table_sets.hpp); null: it has none.
+  Puzzle(PuzzleInfo info, Configure configure, std::shared_ptr<const TableSets> tables = nullptr);
 
   const PuzzleInfo& info() const { return info_; }
   // An instance with these option values (the rest at their defaults). Throws UsageError.
   std::unique_ptr<Instance> configure(const OptionValues& options) const;
+  // The precomputed tables it declares; null if none.
+  const std::shared_ptr<const TableSets>& table_sets() const { return tables_; }
 
  private:
   PuzzleInfo info_;
   Configure configure_;
+  std::shared_ptr<const TableSets> tables_;
 };
 
 }  // namespace plumb::protocol

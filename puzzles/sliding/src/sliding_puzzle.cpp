@@ -1,7 +1,8 @@
 // The sliding-tile puzzle behind the protocol (protocol/builtin.hpp: make_sliding_puzzle): the
 // 8-puzzle contest format (POJ 1077, HDU 1043) and every board up to 5x5, solved optimally by
 // puzzles::SlidingSolver's algorithms (a distance table, IDA* over pattern databases, ...);
-// contest, pretty and JSON renderings; exploration of whole state spaces.
+// contest, pretty and JSON renderings; exploration of whole state spaces; its pattern database sets
+// declared to the front ends that load, build and list them (sliding_table_sets.hpp).
 //
 // A dataset is one non-blank line: a board of --size, or of the square of its token count. Moves
 // are named by the way the blank goes (JSON "u" "d" "l" "r"); a state is the array of tiles row by
@@ -24,6 +25,7 @@
 #include "plumb/puzzles/sliding_io.hpp"
 #include "plumb/puzzles/sliding_solve.hpp"
 #include "plumb/search/explore.hpp"
+#include "sliding_table_sets.hpp"
 
 namespace plumb::puzzles {
 namespace {
@@ -411,10 +413,12 @@ std::unique_ptr<protocol::Instance> configure_sliding(
 namespace plumb::protocol {
 
 std::unique_ptr<Puzzle> make_sliding_puzzle(std::shared_ptr<const io::TableLender> tables) {
-  return std::make_unique<Puzzle>(puzzles::sliding_info(),
-                                  [tables](const PuzzleInfo& info, const OptionValues& options) {
-                                    return puzzles::configure_sliding(info, options, tables);
-                                  });
+  return std::make_unique<Puzzle>(
+      puzzles::sliding_info(),
+      [tables](const PuzzleInfo& info, const OptionValues& options) {
+        return puzzles::configure_sliding(info, options, tables);
+      },
+      puzzles::sliding_table_sets());
 }
 
 }  // namespace plumb::protocol

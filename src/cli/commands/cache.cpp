@@ -184,12 +184,11 @@ void add_cache_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "cache", "List or clear the tables plumb keeps in its cache directory ($PLUMB_CACHE)");
   command->require_subcommand(1);
-  const auto finish = [](ExitCode status) { throw CLI::RuntimeError(protocol::status(status)); };
   command
       ->add_subcommand("list",
                        "List plumb's files in the cache directory: name, size, when it was "
                        "written (UTC), how long its build took, what it is")
-      ->callback([finish] { finish(guarded(run_cache_list)); });
+      ->callback([] { finish_command(run_cache_list); });
   auto request = std::make_shared<ClearRequest>();
   CLI::App* clear = command->add_subcommand(
       "clear",
@@ -200,8 +199,7 @@ void add_cache_command(CLI::App& app) {
                                "left out); none: every one"),
              "NAME");
   clear->add_flag("-y,--yes", request->yes, "Remove every table without asking");
-  clear->callback(
-      [finish, request] { finish(guarded([&] { return run_cache_clear(*request); })); });
+  clear->callback([request] { finish_command([&] { return run_cache_clear(*request); }); });
 }
 
 }  // namespace plumb::cli

@@ -95,6 +95,9 @@ ExitCode run_puzzle_command(const PuzzleCommand& command);
 // flushed before any message and checked: a write that fails stops the command with "plumb: cannot
 // write the output: REASON" and ExitCode::environment (commands/driver.cpp).
 ExitCode guarded(const std::function<ExitCode()>& command);
+// A subcommand's callback's end: runs `command` under guarded() and hands its status to CLI11,
+// which ends the parse with it (run_program returns it).
+[[noreturn]] void finish_command(const std::function<ExitCode()>& command);
 // Prints a line of the table cache's (io::set_cache_reporter) as `plumb: LINE` on standard error.
 void report_cache_line(const std::string& line);
 
@@ -108,8 +111,12 @@ std::string with_arguments_quoted(std::string message);
 ExitCode run_list(const std::vector<protocol::PuzzleInfo>& puzzles, bool names_only);
 ExitCode run_help(const std::vector<protocol::PuzzleInfo>& puzzles, std::string_view puzzle_name,
                   const std::string& program_help);
-void add_pdb_command(CLI::App& app);    // `plumb pdb build|info|list|solve` (commands/pdb.cpp)
+void add_pdb_command(CLI::App& app);    // `plumb pdb build|info|list` (commands/pdb.cpp)
 void add_cache_command(CLI::App& app);  // `plumb cache list|clear` (commands/cache.cpp)
 void add_serve_command(CLI::App& app);  // `plumb serve`, the web service (commands/serve.cpp)
+// The commands of the puzzles' own (each folder's cli/ part, as `add_NAME_commands`; the build
+// writes this function from the registered puzzles, cmake/puzzles.cmake). After the others: a
+// puzzle's command may go under one of them.
+void add_puzzles_commands(CLI::App& app);
 
 }  // namespace plumb::cli

@@ -82,6 +82,10 @@ ExitCode guarded(const std::function<ExitCode()>& command) {
   }
 }
 
+void finish_command(const std::function<ExitCode()>& command) {
+  throw CLI::RuntimeError(protocol::status(guarded(command)));
+}
+
 void quote_arguments_in_messages(int argc, char** argv) {
   std::vector<std::string>& pieces = arguments_to_quote();
   pieces.clear();

@@ -1,74 +1,59 @@
-// The `pdb` command: build, describe and list the sliding-puzzle pattern databases in the cache,
-// and solve benchmark files with them (`plumb pdb solve 15-7-8 korf100.txt`; under an MPI launcher
-// the processes share each instance's search, cluster.hpp).
-#include <fmt/chrono.h>
+// The `pdb` command: build, describe and list the precomputed tables in the cache (the sets of
+// pattern databases each puzzle declares, protocol/table_sets.hpp): `plumb pdb build 15-7-8`. A
+// puzzle's folder may add subcommands of its own under it (sliding's `pdb solve`, its cli/ part).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
-#include <chrono>
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
-#include <thread>
+#include <optional>
+#include <string>
+#include <vector>
 
-#include "cli/cluster.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/interrupt.hpp"
-#include "cli/pdb_checkpoint.hpp"
 #include "cli/progress.hpp"
 #include "cli/values.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/io/table_cache.hpp"
-#include "plumb/protocol/run.hpp"
-#include "plumb/puzzles/sliding.hpp"
-#include "plumb/puzzles/sliding_heuristics.hpp"
-#include "plumb/puzzles/sliding_io.hpp"
-#include "plumb/puzzles/sliding_pdb.hpp"
+#include "plumb/protocol/builtin.hpp"
 
 namespace plumb::cli {
 namespace {
 
 struct PdbOptions {
   std::string set;
-  std::string file;
-  unsigned threads = 0;            // 0: one a core (threads_to_use)
-  double time_limit = 0;           // seconds an instance of `pdb solve`; 0 for none
-  std::uint64_t astar_states = 0;  // `pdb solve`: A* first until it stores this many; 0: IDA* alone
-  std::string checkpoint;          // `pdb solve`: a folder to keep the batch's checkpoint in
-  std::string resume;              // `pdb solve`: a checkpoint folder to carry on from
+  unsigned threads = 0;  // 0: one a core (threads_to_use)
   bool force = false;
   bool progress = false;
 };
 
-const puzzles::SlidingPartition* find_set(const std::string& name) {
-  const puzzles::SlidingPartition* partition = puzzles::find_sliding_partition(name);
-  if (partition == nullptr) {
-    std::cerr << fmt::format("plumb: no pattern database set named {} (known: {})\n",
-                             io::quote(name), puzzles::sliding_partition_list());
+// The set a puzzle declares by this name; nothing, said on standard error, if none does.
+std::optional<protocol::DeclaredTableSet> find_set(const std::string& name) {
+  std::vector<std::string> known;
+  for (protocol::DeclaredTableSet& set : protocol::declared_table_sets()) {
+    if (set.info().name == name) return set;
+    known.push_back(fmt::format("{} ({})", set.info().name, set.info().serves));
   }
-  return partition;
+  std::cerr << fmt::format("plumb: no pattern database set named {} (known: {})\n", io::quote(name),
+                           fmt::join(known, ", "));
+  return std::nullopt;
 }
 
-// The threads --threads asks for: one a core for 0, else at most what the machine can use.
-unsigned threads_to_use(unsigned requested) {
-  return requested == 0 ? std::max(1u, std::thread::hardware_concurrency())
-                        : capped_threads(requested);
-}
-
-// The sets' names, SET's choices, which the manual page and completions show.
+// The sets' names, SET's choices, which the manual page and completions show: those the puzzles
+// declare (protocol/table_sets.hpp).
 std::vector<std::string> set_names() {
   std::vector<std::string> names;
-  for (const puzzles::SlidingPartition& partition : puzzles::sliding_partitions())
-    names.push_back(partition.name);
+  for (const protocol::DeclaredTableSet& set : protocol::declared_table_sets())
+    names.push_back(set.info().name);
   return names;
 }
 
-std::string tiles_text(const std::vector<std::uint8_t>& tiles) {
-  return fmt::format("{}", fmt::join(tiles, ","));
-}
-
-// Builds the set's databases into the cache, which must be usable: keeping them is the point.
+// Builds the set's parts into the cache, which must be usable: keeping them is the point.
 ExitCode run_build(const PdbOptions& options) {
-  const puzzles::SlidingPartition* partition = find_set(options.set);
-  if (partition == nullptr) return ExitCode::bad_input;
+  const std::optional<protocol::DeclaredTableSet> set = find_set(options.set);
+  if (!set) return ExitCode::bad_input;
   if (const io::CacheDirectory cache = io::check_cache_directory(); !cache.usable()) {
     throw io::EnvironmentError(fmt::format(
         "the cache directory {} cannot be used ({}): pdb build keeps the databases there; set "
@@ -78,74 +63,31 @@ ExitCode run_build(const PdbOptions& options) {
   search::SearchContext context;
   show_progress(context, options.progress);
   const CancelOnInterrupt cancel_on_interrupt(context);
-  for (std::size_t p = 0; p < partition->patterns.size(); ++p) {
-    const io::CachedTable table = puzzles::sliding_pdb_table(*partition, p);
-    const std::filesystem::path path = table.path();
-    if (!options.force && pdb::load(table)) {
-      std::cout << fmt::format("{} pattern {} (tiles {}): already built, {}\n", partition->name,
-                               p + 1, tiles_text(partition->patterns[p]), path.string());
+  const protocol::TableSets& tables = *set->tables;
+  for (std::size_t part = 0; part < set->info().part_work.size(); ++part) {
+    const std::string path = tables.part_file(set->index, part).string();
+    if (!options.force && tables.part_intact(set->index, part)) {
+      std::cout << fmt::format("{}: already built, {}\n", tables.part_title(set->index, part),
+                               path);
       continue;
     }
     search::SearchStats stats;
-    auto built = puzzles::build_sliding_pdb(*partition, p, context, options.threads, &stats);
+    const std::optional<std::string> built =
+        tables.build_part(set->index, part, context, options.threads, stats);
     clear_progress();
     if (!built) {
       std::cerr << fmt::format("plumb: the build stopped: {}\n", search::to_string(stats.reason));
       return ExitCode::limit;
     }
-    const double mean = puzzles::sliding_pdb_mean_bound(*partition, p, *built);
-    io::write_table_file(path, table.header, built->bytes());
-    std::cout << fmt::format(
-        "{} pattern {} (tiles {}): {} entries, {} layers, {} abstract states, {:.1f} s, mean bound "
-        "{:.3f}, {}\n",
-        partition->name, p + 1, tiles_text(partition->patterns[p]), table.entries, stats.iterations,
-        stats.peak_stored, stats.seconds, mean, path.string());
+    std::cout << fmt::format("{}: {}, {}\n", tables.part_title(set->index, part), *built, path);
   }
   return ExitCode::done;
 }
 
 ExitCode run_info(const PdbOptions& options) {
-  const puzzles::SlidingPartition* partition = find_set(options.set);
-  if (partition == nullptr) return ExitCode::bad_input;
-  std::cout << fmt::format("{}: {}x{} board, {} patterns, blank-first goal\n", partition->name,
-                           partition->height, partition->width, partition->patterns.size());
-  for (std::size_t p = 0; p < partition->patterns.size(); ++p) {
-    const io::CachedTable table = puzzles::sliding_pdb_table(*partition, p);
-    const std::filesystem::path path = table.path();
-    std::cout << fmt::format("pattern {}: tiles {}\n  file: {}\n  entries: {} (4 bits each, {})\n",
-                             p + 1, tiles_text(partition->patterns[p]), path.string(),
-                             table.entries, human_bytes(static_cast<double>(table.payload_bytes)));
-    const std::string_view symmetry = puzzles::sliding_pattern_symmetry(*partition, p);
-    if (!symmetry.empty()) {
-      std::cout << fmt::format("  symmetry: {} (the build searches half of the placements)\n",
-                               symmetry);
-    }
-    io::TableRead found = io::read_table(path, table.header);
-    if (found.state != io::TableFileState::intact || found.payload.size() != table.payload_bytes) {
-      std::cout << fmt::format("  status: not built{}; plumb pdb build {}\n",
-                               found.state == io::TableFileState::absent
-                                   ? ""
-                                   : fmt::format(" (its file {}{})", io::describe(found.state),
-                                                 found.detail.empty() ? "" : ": " + found.detail),
-                               partition->name);
-      continue;
-    }
-    const pdb::NibbleArray entries(table.entries, std::move(found.payload));
-    std::error_code error;
-    const auto written = std::filesystem::last_write_time(path, error);
-    std::cout << fmt::format(
-        "  built: {:%Y-%m-%d %H:%M:%S} UTC, {} version {}, \"{}\"\n",
-        std::chrono::floor<std::chrono::seconds>(std::chrono::file_clock::to_sys(written)),
-        table.header.kind, table.header.version, table.header.parameters);
-    std::cout << fmt::format("  mean bound: {:.3f} moves of the pattern's tiles\n",
-                             puzzles::sliding_pdb_mean_bound(*partition, p, entries));
-    const auto histogram = pdb::entry_histogram(entries);
-    std::cout << "  stored (moves beyond Manhattan)/2:";
-    for (unsigned value = 0; value < 16; ++value) {
-      if (histogram[value] != 0) std::cout << fmt::format(" {}:{}", value, histogram[value]);
-    }
-    std::cout << '\n';
-  }
+  const std::optional<protocol::DeclaredTableSet> set = find_set(options.set);
+  if (!set) return ExitCode::bad_input;
+  std::cout << set->tables->describe(set->index);
   return ExitCode::done;
 }
 
@@ -153,167 +95,33 @@ ExitCode run_list() {
   const io::CacheDirectory cache = io::check_cache_directory();
   std::cout << fmt::format("cache: {}{}\n", cache.path.string(),
                            cache.usable() ? "" : " (cannot be used: " + cache.problem + ")");
-  for (const auto& partition : puzzles::sliding_partitions()) {
+  for (const protocol::DeclaredTableSet& set : protocol::declared_table_sets()) {
+    const std::size_t parts = set.info().part_work.size();
     std::size_t present = 0;
     std::uintmax_t bytes = 0;
-    for (std::size_t p = 0; p < partition.patterns.size(); ++p) {
+    for (std::size_t part = 0; part < parts; ++part) {
       std::error_code error;
       const std::uintmax_t size =
-          std::filesystem::file_size(puzzles::sliding_pdb_table(partition, p).path(), error);
+          std::filesystem::file_size(set.tables->part_file(set.index, part), error);
       if (error) continue;
       ++present;
       bytes += size;
     }
-    std::cout << fmt::format("{:<8} {}x{}  {}/{} databases present  {}\n", partition.name,
-                             partition.height, partition.width, present, partition.patterns.size(),
+    std::cout << fmt::format("{:<8} {}  {}/{} databases present  {}\n", set.info().name,
+                             set.info().serves, present, parts,
                              human_bytes(static_cast<double>(bytes)));
   }
   return ExitCode::done;
 }
 
-// How one instance of a benchmark file came out: solved with the published length (""), or not.
-std::string verdict(const puzzles::SlidingDomain& domain, const puzzles::SlidingState& start,
-                    const puzzles::SlidingPdbSolution& solution, long long expected) {
-  if (!solution.moves) {
-    return search::is_limit(solution.stats.reason)
-               ? fmt::format("stopped: {}", search::to_string(solution.stats.reason))
-               : "MISMATCH: no solution found";
-  }
-  const auto end = domain.replay(start, *solution.moves);
-  if (!end || !domain.is_goal(*end)) return "MISMATCH: the moves do not reach the goal";
-  if (static_cast<long long>(solution.moves->size()) != expected) return "MISMATCH: length";
-  return "";
-}
-
-// The longest optimal solution of a board of the set's size (for 5x5, whose is not known, an upper
-// bound proved, 208): no IDA* bound over an admissible heuristic is above it.
-Cost longest_optimal_length(const puzzles::SlidingPartition& partition) {
-  switch (partition.width * partition.height) {
-    case 8:  // 2x4
-      return 36;
-    case 9:
-      return 31;
-    case 16:
-      return 80;
-    case 25:
-      return 208;
-    default:  // a set of another size, for which no figure is proved: what a checkpoint can hold
-      return 255;
-  }
-}
-
-// Reads a benchmark file (lines: id, optimal length, the cells; # comments), solves each instance
-// with the set's databases (blank-first goal), replays each solution and prints id, length, the
-// root's bound, nodes and seconds. --time-limit bounds each instance's search, not the build.
-// With --checkpoint or --resume the batch keeps its checkpoint (cli/pdb_checkpoint.hpp): a
-// resumed batch prints the lines of the instances finished before again, and carries on.
-ExitCode run_solve_file(const PdbOptions& options) {
-  const puzzles::SlidingPartition* partition = find_set(options.set);
-  if (partition == nullptr) return ExitCode::bad_input;
-  const unsigned cells = partition->width * partition->height;
-  const puzzles::SlidingSize size{static_cast<int>(partition->height),
-                                  static_cast<int>(partition->width)};
-  if (!cluster().missing().empty()) throw io::EnvironmentError(cluster().missing());
-  if (cluster().size() > 1 && options.file == "-") {
-    std::cerr << "plumb: under an MPI launcher, pdb solve reads a FILE (only process 0 gets "
-                 "standard input)\n";
-    return ExitCode::bad_input;
-  }
-  search::SearchContext context;
-  context.distribution.exchange =
-      cluster().exchange();  // each search shared by an MPI job's processes
-  if (cluster().rank() == 0) show_progress(context, options.progress);
-  const CancelOnInterrupt cancel_on_interrupt(context);
-  io::TextInput in = io::TextInput::open(
-      options.file, protocol::read_limits(protocol::kMaxInputLineBytes, context));
-  std::vector<puzzles::SlidingState> boards;
-  std::vector<long long> ids, lengths;
-  for (std::string line; in.next_nonblank_line(line);) {
-    const auto tokens = io::split_tokens(line);
-    if (tokens.front().starts_with("#")) continue;
-    if (tokens.size() != cells + 2)
-      in.fail(fmt::format("expected an id, a length and {} cells", cells));
-    for (std::size_t i = 0; i < 2; ++i) {
-      const auto value = io::parse_int(tokens[i]);
-      if (!value || *value < 0) in.fail(fmt::format("bad number {}", io::quote(tokens[i])));
-      (i == 0 ? ids : lengths).push_back(*value);
-    }
-    puzzles::SlidingState board;
-    const std::string_view cells_text =
-        std::string_view(line).substr(static_cast<std::size_t>(tokens[2].data() - line.data()));
-    if (const std::string error = puzzles::read_board(cells_text, size, board); !error.empty())
-      in.fail(error);
-    boards.push_back(board);
-  }
-  std::vector<std::vector<std::uint8_t>> cells_of;
-  for (const puzzles::SlidingState& board : boards)
-    cells_of.emplace_back(board.cells.begin(), board.cells.begin() + cells);
-  const puzzles::SlidingDomain domain(
-      size.rows, size.cols,
-      puzzles::ordered_sliding_goal(size.rows, size.cols, puzzles::BlankPlace::first));
-  const puzzles::SlidingManhattan manhattan(domain);
-  std::vector<InstanceFacts> facts;
-  for (std::size_t i = 0; i < boards.size(); ++i)
-    facts.push_back({ids[i], lengths[i], manhattan(boards[i]), longest_optimal_length(*partition)});
-  const bool resume = !options.resume.empty();
-  BatchRecorder recorder(resume ? options.resume : options.checkpoint, resume,
-                         {options.set, options.file, boards.size(),
-                          batch_fingerprint(ids, lengths, cells_of), options.astar_states},
-                         facts, cluster().rank() == 0);
-  std::optional<puzzles::SlidingPdbSet> pdbs =
-      puzzles::load_or_build_sliding_pdbs(*partition, context, options.threads);
-  clear_progress();
-  if (!pdbs) return ExitCode::limit;
-  context.limits.max_seconds = options.time_limit;
-  search::SearchStats total;
-  int wrong = 0, stopped = 0;
-  std::size_t tried = 0;
-  std::cout << "id length expected bound expanded generated seconds"
-            << (options.astar_states != 0 ? " astar_stored\n" : "\n");
-  const auto count = [&](InstanceOutcome outcome, const search::SearchStats& stats) {
-    ++tried;
-    total += stats;
-    wrong += outcome == InstanceOutcome::wrong ? 1 : 0;
-    stopped += outcome == InstanceOutcome::stopped ? 1 : 0;
-  };
-  for (const FinishedInstance& done : recorder.finished()) {
-    count(done.outcome, done.stats);
-    std::cout << done.line << '\n';
-  }
-  // An interrupt stops the instance it comes in, and the run: the total is of the instances tried.
-  // The instance it stops is not finished: a resumed batch searches it again from its last bound.
-  for (std::size_t i = recorder.finished().size(); i < boards.size() && !context.cancelled(); ++i) {
-    auto solution = puzzles::solve_sliding_pdb(*pdbs, std::span(boards[i].cells.data(), cells),
-                                               std::span(domain.goal().cells.data(), cells),
-                                               context, options.threads, options.astar_states,
-                                               recorder.start_instance());
-    clear_progress();
-    recorder.add_earlier_iterations(solution.stats);
-    const std::string outcome = verdict(domain, boards[i], solution, lengths[i]);
-    const InstanceOutcome kind = !solution.moves && search::is_limit(solution.stats.reason)
-                                     ? InstanceOutcome::stopped
-                                 : outcome.empty() ? InstanceOutcome::solved
-                                                   : InstanceOutcome::wrong;
-    count(kind, solution.stats);
-    std::string line =
-        fmt::format("{} {} {} {} {} {} {:.4f}{}{}{}", ids[i],
-                    solution.moves ? fmt::format("{}", solution.moves->size()) : std::string("-"),
-                    lengths[i], solution.root_bound, solution.stats.expanded,
-                    solution.stats.generated, solution.stats.seconds,
-                    options.astar_states != 0 ? fmt::format(" {}", solution.stats.peak_stored) : "",
-                    outcome.empty() ? "" : " ", outcome);
-    std::cout << line << '\n';
-    std::cout.flush();  // each line as soon as it is known: a benchmark file can take hours
-    if (solution.stats.reason != search::StopReason::cancelled)
-      recorder.finish_instance(kind, solution.stats, std::move(line));
-  }
-  std::cout << fmt::format(
-      "total: {} instances, {} wrong, {} stopped, {} expanded, {} generated, {:.3f} s, {}/s "
-      "generated\n",
-      tried, wrong, stopped, total.expanded, total.generated, total.seconds,
-      human_count(total.seconds > 0 ? total.generated / total.seconds : 0));
-  if (wrong != 0) return ExitCode::mismatch;
-  return stopped == 0 ? ExitCode::done : ExitCode::limit;
+// `pdb build`'s line of help, with the first two sets as examples: "Build a set of databases
+// (15-7-8, 24-6666, ...) and cache it".
+std::string build_help() {
+  const std::vector<std::string> names = set_names();
+  if (names.empty()) return "Build a set of databases and cache it";
+  return fmt::format(
+      "Build a set of databases ({}, ...) and cache it",
+      fmt::join(names.begin(), names.begin() + std::min<std::size_t>(2, names.size()), ", "));
 }
 
 }  // namespace
@@ -323,9 +131,7 @@ void add_pdb_command(CLI::App& app) {
   CLI::App* command =
       app.add_subcommand("pdb", "Build, describe and list the pattern databases in the cache");
   command->require_subcommand(1);
-  const auto finish = [](ExitCode status) { throw CLI::RuntimeError(protocol::status(status)); };
-  CLI::App* build = command->add_subcommand(
-      "build", "Build a set of databases (15-7-8, 24-6666, ...) and cache it");
+  CLI::App* build = command->add_subcommand("build", build_help());
   choice_value(build->add_option("SET", options->set, "The set's name")->required(), "SET",
                set_names());
   whole_value(
@@ -335,66 +141,18 @@ void add_pdb_command(CLI::App& app) {
   build->add_flag("--force", options->force, "Rebuild even if cached");
   build->add_flag("--progress", options->progress,
                   "Show progress even when standard error is not a terminal");
-  build->callback([options, finish] {
+  build->callback([options] {
     options->threads = threads_to_use(options->threads);
-    finish(guarded([&] { return run_build(*options); }));
+    finish_command([&] { return run_build(*options); });
   });
   CLI::App* info =
       command->add_subcommand("info", "Describe a set: files, sizes, build date, mean bound");
   choice_value(info->add_option("SET", options->set, "The set's name")->required(), "SET",
                set_names());
-  info->callback([options, finish] { finish(guarded([&] { return run_info(*options); })); });
+  info->callback([options] { finish_command([&] { return run_info(*options); }); });
   CLI::App* list =
       command->add_subcommand("list", "List the known sets and what of them is cached");
-  list->callback([finish] { finish(guarded([] { return run_list(); })); });
-  CLI::App* solve = command->add_subcommand(
-      "solve",
-      "Solve a benchmark file (id, optimal length, cells per line; blank-first goal) and check it; "
-      "exit status 1 if a solution does not match");
-  choice_value(solve->add_option("SET", options->set, "The set's name")->required(), "SET",
-               set_names());
-  text_value(
-      solve->add_option("FILE", options->file, "The benchmark file, e.g. korf100.txt")->required(),
-      "FILE");
-  whole_value(
-      solve->add_option("-j,--threads", options->threads, "Threads to search with; 0: one a core"),
-      "N", 0)
-      ->capture_default_str();
-  number_value(solve->add_option("--time-limit", options->time_limit,
-                                 "Stop each instance's search after this many seconds (0: no "
-                                 "limit); the instance is reported as stopped and the next one "
-                                 "starts"),
-               "SECONDS", seconds_check(), "0");
-  whole_value(solve->add_option("--astar-states", options->astar_states,
-                                "Run A* first until it stores this many states, then IDA* from its "
-                                "frontier (A*+IDA*; 0, the default: IDA* alone); a column "
-                                "astar_stored says how many"),
-              "N", 0);
-  solve->add_flag("--progress", options->progress,
-                  "Show progress even when standard error is not a terminal");
-  text_value(solve->add_option(
-                 "--checkpoint", options->checkpoint,
-                 "Keep the batch's checkpoint in this folder (each finished instance's line, and "
-                 "the bound the one in progress reached), to resume from if the run is lost"),
-             "DIR")
-      ->check(folder_check());
-  text_value(solve->add_option(
-                 "--resume", options->resume,
-                 "Carry on from the checkpoint in this folder (same SET, FILE and "
-                 "--astar-states; any number of processes), printing the finished instances' "
-                 "lines again and keeping the checkpoint there; the instance that was in "
-                 "progress restarts at its recorded bound, its counts adding those recorded"),
-             "DIR")
-      ->check(folder_check());
-  solve->callback([options, finish] {
-    options->threads = threads_to_use(options->threads);
-    if (!options->resume.empty() && !options->checkpoint.empty() &&
-        options->resume != options->checkpoint) {
-      throw CLI::ValidationError(
-          "--checkpoint", "--resume carries on writing into its own folder: give one folder");
-    }
-    finish(guarded([&] { return run_solve_file(*options); }));
-  });
+  list->callback([] { finish_command([] { return run_list(); }); });
 }
 
 }  // namespace plumb::cli

@@ -12,13 +12,12 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
-#include <thread>
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
 #include "cli/values.hpp"
 #include "cli/web_service.hpp"
-#include "plumb/puzzles/sliding_pdb.hpp"
+#include "plumb/protocol/builtin.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -32,13 +31,23 @@ struct ServeCommand {
   bool progress = false;
 };
 
+// The sets of precomputed tables the puzzles declare, "NAME (SERVES)" each: "15-7-8 (4x4), ...".
+std::string set_list() {
+  std::string list;
+  for (const protocol::DeclaredTableSet& set : protocol::declared_table_sets()) {
+    list += fmt::format("{}{} ({})", list.empty() ? "" : ", ", set.info().name,
+                        set.info().serves);
+  }
+  return list;
+}
+
 // The sets --databases names, comma-separated ("none": none), or why it cannot be read. An empty
 // name, wherever it is ("15-555,", ",15-555", "a,,b", ""), is refused: a comma too many. "auto"
 // is read by database_options().
-std::vector<const puzzles::SlidingPartition*> database_sets(const std::string& list,
-                                                            std::string& error) {
-  std::vector<const puzzles::SlidingPartition*> sets;
+std::vector<protocol::DeclaredTableSet> database_sets(const std::string& list, std::string& error) {
+  std::vector<protocol::DeclaredTableSet> sets;
   if (list == "none" || list == "auto") return sets;
+  const std::vector<protocol::DeclaredTableSet> declared = protocol::declared_table_sets();
   for (std::size_t begin = 0; begin <= list.size();) {
     const std::size_t comma = std::min(list.find(',', begin), list.size());
     const std::string name = list.substr(begin, comma - begin);
@@ -49,13 +58,16 @@ std::vector<const puzzles::SlidingPartition*> database_sets(const std::string& l
           io::quote(list));
       return {};
     }
-    const puzzles::SlidingPartition* partition = puzzles::find_sliding_partition(name);
-    if (partition == nullptr) {
+    const auto named = [&](const protocol::DeclaredTableSet& set) {
+      return set.info().name == name;
+    };
+    const auto found = std::find_if(declared.begin(), declared.end(), named);
+    if (found == declared.end()) {
       error = fmt::format("no pattern database set named {}; the sets: {}, or auto or none",
-                          io::quote(name), puzzles::sliding_partition_list());
+                          io::quote(name), set_list());
       return {};
     }
-    if (std::find(sets.begin(), sets.end(), partition) == sets.end()) sets.push_back(partition);
+    if (std::none_of(sets.begin(), sets.end(), named)) sets.push_back(*found);
     begin = comma + 1;
   }
   return sets;
@@ -67,16 +79,13 @@ void database_options(const std::string& list, serve::DatabaseOptions& options) 
   std::string unused;
   options.sets = database_sets(list, unused);  // checked when parsed
   if (list != "auto") return;
-  for (const puzzles::SlidingPartition& partition : puzzles::sliding_partitions())
-    (puzzles::sliding_pdbs_in_cache(partition) ? options.sets : options.on_demand)
-        .push_back(&partition);
+  for (const protocol::DeclaredTableSet& set : protocol::declared_table_sets())
+    (set.tables->in_cache(set.index) ? options.sets : options.on_demand).push_back(set);
 }
 
 ExitCode run_serve(ServeCommand& command) {
   serve::ServeOptions& options = command.options;
-  const unsigned threads = capped_threads(command.threads);
-  options.limits.running =
-      threads > 0 ? threads : std::max(1U, std::thread::hardware_concurrency());
+  options.limits.running = threads_to_use(command.threads);
   options.limits.max_seconds = command.time_limit > 0 ? command.time_limit : 1e9;
   options.limits.max_memory_bytes = max_memory_bytes(command.max_memory);
   database_options(command.databases, options.databases);
@@ -125,10 +134,10 @@ void add_serve_command(CLI::App& app) {
   text_value(serve->add_option("--databases", command->databases,
                                "Pattern database sets to load, or build and cache, from the start, "
                                "comma-separated: " +
-                                   puzzles::sliding_partition_list() +
+                                   set_list() +
                                    "; none; or auto: every set, those in the cache loaded from the "
                                    "start, any other built when a request first needs it. A "
-                                   "sliding request that needs a set still building is answered "
+                                   "request that needs a set still building is answered "
                                    "503 with its progress"),
              "SETS")
       ->check(CLI::Validator(
@@ -141,9 +150,7 @@ void add_serve_command(CLI::App& app) {
       ->capture_default_str();
   serve->add_flag("--progress", command->progress,
                   "Show the databases' progress even when standard error is not a terminal");
-  serve->callback([command] {
-    throw CLI::RuntimeError(protocol::status(guarded([&] { return run_serve(*command); })));
-  });
+  serve->callback([command] { finish_command([&] { return run_serve(*command); }); });
 }
 
 }  // namespace plumb::cli
