@@ -1,6 +1,6 @@
 // python/module.cpp: the extension module plumb._plumb, which the package plumb (plumb/__init__.py)
 // re-exports: plumb's built-in puzzles through the protocol, Python-defined domains on the engine,
-// and exact sliding-puzzle labels (docs/python.md).
+// and each puzzle's own submodule (plumb.sliding's exact labels; docs/python.md).
 #include <pybind11/pybind11.h>
 
 #include "plumb/io/table_cache.hpp"
@@ -39,7 +39,7 @@ PYBIND11_MODULE(_plumb, module) {
   plumb::python::bind_exploration(module);
   plumb::python::bind_builtin(module);
   plumb::python::bind_domain(module);
-  plumb::python::bind_sliding(module);
+  plumb::python::bind_puzzle_modules(module);
   // The cache's notices and warnings go to plumb._notice (plumb/__init__.py): Python's logging.
   plumb::io::set_cache_reporter([](const std::string& line) {
     const pybind11::gil_scoped_acquire gil;

@@ -8,6 +8,7 @@ sliding-puzzle boards at scale (plumb.sliding). docs/python.md describes it all.
     >>> [s.length for s in plumb.solve("sliding", "2 3 4 1 5 x 7 6 8\\n")]
     [19]
 """
+import importlib
 import logging
 import os
 import pathlib
@@ -75,7 +76,11 @@ from ._plumb import (  # noqa: E402  (the classes above must exist when the exte
     __version__,
 )
 from . import _plumb  # noqa: E402
-from . import sliding  # noqa: E402
+
+# Each puzzle's own submodule, if it has one (its folder's python/ part, which the build
+# registers): plumb.sliding.
+for _name in _plumb._puzzle_modules:
+    globals()[_name] = importlib.import_module(f".{_name}", __name__)
 
 NO_STATE = 2**64 - 1
 """In a batched domain's successors(states) or predecessors(states): no move in that column (-1 in a
@@ -290,5 +295,5 @@ __all__ = [
     "Error", "InputError", "UsageError", "LimitReached", "EnvironmentFailure", "Exploration",
     "NO_STATE", "Option", "logger", "Puzzle", "SearchResult", "Solution", "__version__", "explore",
     "explore_domain",
-    "puzzles", "render", "search", "sliding", "solve",
+    "puzzles", "render", "search", "solve", *_plumb._puzzle_modules,
 ]

@@ -6,8 +6,6 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 import numpy
 
-from . import sliding as sliding
-
 __version__: str
 NO_STATE: int
 
@@ -111,3 +109,5 @@ def search(domain: object, algorithm: str = "bfs", *, time_limit: Limit = None,
            max_memory: Memory = None, progress: Progress = None) -> SearchResult: ...
 def explore_domain(domain: object, *, time_limit: Limit = None, max_memory: Memory = None,
                    progress: Progress = None) -> Exploration: ...
+
+# Each puzzle's submodule (its folder's python/ part): the build adds a line for each here.

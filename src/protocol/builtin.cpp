@@ -31,4 +31,11 @@ std::vector<DeclaredTableSet> declared_table_sets() {
   return declared;
 }
 
+std::string declared_table_set_list() {
+  std::string list;
+  for (const DeclaredTableSet& set : declared_table_sets())
+    list += (list.empty() ? "" : ", ") + set.info().name + " (" + set.info().serves + ")";
+  return list;
+}
+
 }  // namespace plumb::protocol

@@ -2,6 +2,7 @@
 each of its arguments in turn, raises TypeError or a ValueError (plumb.InputError and
 plumb.UsageError are ValueErrors) whose message names things in Python's terms, never pybind11's
 or C++'s; every public function has a real signature; the typed stub (python/plumb/__init__.pyi)
+(python/plumb/__init__.pyi, with a line for each puzzle's submodule, and each submodule's own)
 declares what the module has, with the same parameters."""
 import ast
 import inspect
@@ -14,7 +15,7 @@ import pytest
 import plumb
 from conftest import sample as sample_path
 
-STUBS = pathlib.Path(__file__).resolve().parents[2] / "python" / "plumb"
+STUBS = pathlib.Path(plumb.__file__).parent  # the package as built, its stubs beside its modules
 ODD_VALUES = [object(), 3.5j, [1], {}, -1, 2**70, "", "\x00", b"\xff", float("nan"), True, None]
 FOREIGN = ["incompatible function arguments", "Invoked with", "std::", "pybind11", "plumb::",
            "unsigned long", "--"]
@@ -130,7 +131,8 @@ def module_parameters(function):
             for name, p in inspect.signature(function).parameters.items()]
 
 
-@pytest.mark.parametrize("module, stub", [(plumb, "__init__.pyi"), (plumb.sliding, "sliding.pyi")])
+@pytest.mark.parametrize("module, stub", [(plumb, "__init__.pyi")] + [
+    (getattr(plumb, name), f"{name}.pyi") for name in plumb._plumb._puzzle_modules])
 def test_the_stub_declares_what_the_module_has(module, stub):
     declared = stub_functions(STUBS / stub)
     public = {name for name in module.__all__ if inspect.isfunction(getattr(module, name))}

@@ -46,5 +46,7 @@ struct DeclaredTableSet {
 // Every set the built-in puzzles declare: the puzzles in `plumb list`'s order, each one's sets in
 // its order.
 std::vector<DeclaredTableSet> declared_table_sets();
+// Their names, with what each serves, for messages: "15-7-8 (4x4), 24-6666 (5x5), ...".
+std::string declared_table_set_list();
 
 }  // namespace plumb::protocol

@@ -31,16 +31,6 @@ struct ServeCommand {
   bool progress = false;
 };
 
-// The sets of precomputed tables the puzzles declare, "NAME (SERVES)" each: "15-7-8 (4x4), ...".
-std::string set_list() {
-  std::string list;
-  for (const protocol::DeclaredTableSet& set : protocol::declared_table_sets()) {
-    list += fmt::format("{}{} ({})", list.empty() ? "" : ", ", set.info().name,
-                        set.info().serves);
-  }
-  return list;
-}
-
 // The sets --databases names, comma-separated ("none": none), or why it cannot be read. An empty
 // name, wherever it is ("15-555,", ",15-555", "a,,b", ""), is refused: a comma too many. "auto"
 // is read by database_options().
@@ -64,7 +54,7 @@ std::vector<protocol::DeclaredTableSet> database_sets(const std::string& list, s
     const auto found = std::find_if(declared.begin(), declared.end(), named);
     if (found == declared.end()) {
       error = fmt::format("no pattern database set named {}; the sets: {}, or auto or none",
-                          io::quote(name), set_list());
+                          io::quote(name), protocol::declared_table_set_list());
       return {};
     }
     if (std::none_of(sets.begin(), sets.end(), named)) sets.push_back(*found);
@@ -134,7 +124,7 @@ void add_serve_command(CLI::App& app) {
   text_value(serve->add_option("--databases", command->databases,
                                "Pattern database sets to load, or build and cache, from the start, "
                                "comma-separated: " +
-                                   set_list() +
+                                   protocol::declared_table_set_list() +
                                    "; none; or auto: every set, those in the cache loaded from the "
                                    "start, any other built when a request first needs it. A "
                                    "request that needs a set still building is answered "

@@ -1,8 +1,8 @@
-// python/sliding.cpp: the submodule plumb.sliding: exact optimal distances of sliding-puzzle boards
-// at scale, to train and test learned heuristics on, from the puzzle's own optimal solver
-// (puzzles::SlidingSolver's "auto": the distance table up to 2,000,000 states, IDA* over the
-// pattern databases on 4x4 and 5x5, else IDA*), with the goal blank-last (the program's default) or
-// blank-first (Korf's sets), goal=.
+// The sliding puzzle's part of the Python package, the submodule plumb.sliding: exact optimal
+// distances of sliding-puzzle boards at scale, to train and test learned heuristics on, from the
+// puzzle's own optimal solver (puzzles::SlidingSolver's "auto": the distance table up to 2,000,000
+// states, IDA* over the pattern databases on 4x4 and 5x5, else IDA*), with the goal blank-last (the
+// program's default) or blank-first (Korf's sets), goal=.
 //
 // sample() draws uniformly random solvable boards from std::mt19937_64 with its own uniform draws
 // (std::uniform_int_distribution's output is the library's choice), so a seed gives the same boards
