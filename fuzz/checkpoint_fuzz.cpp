@@ -37,24 +37,24 @@
 #include "fuzz/harness.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/io/table_file.hpp"
-#include "plumb/protocol/builtin.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-using plumb::protocol::Exploration;
+using plumb::puzzle_interface::Exploration;
 
 constexpr std::string_view kMark = "==> ";
 constexpr std::string_view kUnsealed = "checksum *\n";
 
 // An exploration to resume and what it finds uninterrupted.
 struct Resumable {
-  std::unique_ptr<plumb::protocol::Instance> instance;
+  std::unique_ptr<plumb::puzzle_interface::Instance> instance;
   Exploration truth;
 };
 
-Resumable resumable(std::string_view name, const plumb::protocol::OptionValues& options) {
-  static const auto puzzles = plumb::protocol::builtin_puzzles();
+Resumable resumable(std::string_view name, const plumb::puzzle_interface::OptionValues& options) {
+  static const auto puzzles = plumb::puzzle_interface::builtin_puzzles();
   const auto puzzle = std::find_if(puzzles.begin(), puzzles.end(),
                                    [&](const auto& p) { return p->info().name == name; });
   auto instance = (*puzzle)->configure(options);

@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "plumb/protocol/puzzle.hpp"
+#include "plumb/puzzle_interface/puzzle.hpp"
 
 namespace plumb::python {
 
@@ -16,8 +16,8 @@ namespace py = pybind11;
 // plumb.Exploration: the states at each depth from a start. `instance` renders a built-in puzzle's;
 // it is null for a Python-defined domain's, which has no renderings.
 struct ExplorationView {
-  std::shared_ptr<const protocol::Instance> instance;
-  protocol::Exploration
+  std::shared_ptr<const puzzle_interface::Instance> instance;
+  puzzle_interface::Exploration
       exploration;  // the counts and statistics (origin, start and deepest unused)
   std::string origin;
   py::object start;

@@ -1,14 +1,14 @@
-// python/builtin.cpp: plumb's built-in puzzles from Python, driven through the protocol as the
-// program drives them (protocol/run.hpp): plumb.puzzles(), plumb.solve(), plumb.explore() and
-// plumb.render(), and the class Solution.
+// python/builtin.cpp: plumb's built-in puzzles from Python, driven through the puzzle interface as
+// the program drives them (puzzle_interface/run.hpp): plumb.puzzles(), plumb.solve(),
+// plumb.explore() and plumb.render(), and the class Solution.
 //
 // A call configures its own instance (Puzzle::configure, from the keyword options with `_` for
 // `-`), runs it off the GIL (run_cancellable) and keeps it for the renderings. Its input is read
-// as the program reads one (protocol::read_limits): lines within the puzzle's bound, and a file or
-// a pipe that keeps it waiting is left at Ctrl-C or the memory limit. The paths are deferred
-// (PathRecording::deferred): a Solution's moves and states become JSON, then Python values, the
-// first time they are asked for, so that a caller who wants the contest text of many datasets pays
-// for no more than the program does.
+// as the program reads one (puzzle_interface::read_limits): lines within the puzzle's bound, and a
+// file or a pipe that keeps it waiting is left at Ctrl-C or the memory limit. The paths are
+// deferred (PathRecording::deferred): a Solution's moves and states become JSON, then Python
+// values, the first time they are asked for, so that a caller who wants the contest text of many
+// datasets pays for no more than the program does.
 #include <pybind11/stl.h>
 
 #include <memory>
@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "plumb/io/text_input.hpp"
-#include "plumb/protocol/builtin.hpp"
-#include "plumb/protocol/render.hpp"
-#include "plumb/protocol/run.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/render.hpp"
+#include "plumb/puzzle_interface/run.hpp"
 #include "python/bindings.hpp"
 #include "python/cancellable.hpp"
 #include "python/errors.hpp"
@@ -33,25 +33,25 @@ namespace {
 // The name an input given as text has in messages ("<input>:3: ...").
 constexpr const char* kTextInputName = "<input>";
 
-const std::vector<std::unique_ptr<protocol::Puzzle>>& builtin() {
-  static const auto puzzles = protocol::builtin_puzzles();
+const std::vector<std::unique_ptr<puzzle_interface::Puzzle>>& builtin() {
+  static const auto puzzles = puzzle_interface::builtin_puzzles();
   return puzzles;
 }
 
-const protocol::Puzzle& puzzle_named(const std::string& name) {
+const puzzle_interface::Puzzle& puzzle_named(const std::string& name) {
   std::string names;
   for (const auto& puzzle : builtin()) {
     if (puzzle->info().name == name) return *puzzle;
     names += (names.empty() ? "" : ", ") + puzzle->info().name;
   }
-  throw protocol::UsageError("puzzle",
-                             "no puzzle named " + io::quote(name) + "; the puzzles: " + names);
+  throw puzzle_interface::UsageError(
+      "puzzle", "no puzzle named " + io::quote(name) + "; the puzzles: " + names);
 }
 
-// The keyword options as the protocol's option values: `max_moves=9` is --max-moves 9; None
+// The keyword options as the puzzle interface's option values: `max_moves=9` is --max-moves 9; None
 // leaves an option at its default.
-protocol::OptionValues option_values(const py::kwargs& options) {
-  protocol::OptionValues values;
+puzzle_interface::OptionValues option_values(const py::kwargs& options) {
+  puzzle_interface::OptionValues values;
   for (const auto& [key, value] : options) {
     if (value.is_none()) continue;
     std::string name = py::str(key);
@@ -107,8 +107,8 @@ class Input {
 
 // What plumb.solve() answered: the instance that renders the solutions, and the solutions.
 struct SolvedInput {
-  std::shared_ptr<protocol::Instance> instance;
-  std::vector<protocol::Solution> solutions;
+  std::shared_ptr<puzzle_interface::Instance> instance;
+  std::vector<puzzle_interface::Solution> solutions;
 };
 
 // plumb.Solution: one of a SolvedInput's solutions. Its moves, states and statistics become
@@ -118,7 +118,7 @@ class SolutionView {
   SolutionView(std::shared_ptr<SolvedInput> input, std::size_t index)
       : input_(std::move(input)), index_(index) {}
 
-  const protocol::Solution& solution() const { return input_->solutions[index_]; }
+  const puzzle_interface::Solution& solution() const { return input_->solutions[index_]; }
 
   py::object moves() {
     if (!moves_) moves_ = to_python(recorded().moves);
@@ -133,18 +133,18 @@ class SolutionView {
     return *states_;
   }
   py::object stats() {
-    if (!stats_) stats_ = to_python(protocol::stats_json(solution().stats));
+    if (!stats_) stats_ = to_python(puzzle_interface::stats_json(solution().stats));
     return *stats_;
   }
 
-  std::string render(protocol::Format format) {
-    return input_->instance->render(format == protocol::Format::contest ? solution() : recorded(),
-                                    format);
+  std::string render(puzzle_interface::Format format) {
+    return input_->instance->render(
+        format == puzzle_interface::Format::contest ? solution() : recorded(), format);
   }
 
  private:
   // The solution with its path recorded.
-  const protocol::Solution& recorded() {
+  const puzzle_interface::Solution& recorded() {
     input_->instance->record_path(input_->solutions[index_]);
     return solution();
   }
@@ -166,21 +166,22 @@ py::list solve(const std::string& puzzle_name, const py::object& input, const py
                const py::object& threads, const py::object& progress, const py::kwargs& options) {
   auto solved = std::make_shared<SolvedInput>();
   try {
-    const protocol::Puzzle& puzzle = puzzle_named(puzzle_name);
+    const puzzle_interface::Puzzle& puzzle = puzzle_named(puzzle_name);
     const CallContext call = limits_context(time_limit, max_memory, threads, progress);
     const search::SearchContext& context = call.context;
     solved->instance = puzzle.configure(option_values(options));
-    solved->instance->set_path_recording(protocol::PathRecording::deferred);
-    const std::string chosen = protocol::chosen_algorithm(
+    solved->instance->set_path_recording(puzzle_interface::PathRecording::deferred);
+    const std::string chosen = puzzle_interface::chosen_algorithm(
         puzzle.info(), algorithm.is_none() ? std::string() : std::string(py::str(algorithm)));
     Input source(input);
     run_cancellable(context, [&] {
       io::TextInput text =
-          source.open(protocol::read_limits(puzzle.info().max_line_bytes, context));
-      protocol::expect_dataset(text);
-      protocol::solve_input(
-          *solved->instance, text, chosen, context,
-          [&](protocol::Solution&& solution) { solved->solutions.push_back(std::move(solution)); });
+          source.open(puzzle_interface::read_limits(puzzle.info().max_line_bytes, context));
+      puzzle_interface::expect_dataset(text);
+      puzzle_interface::solve_input(*solved->instance, text, chosen, context,
+                                    [&](puzzle_interface::Solution&& solution) {
+                                      solved->solutions.push_back(std::move(solution));
+                                    });
     });
   } catch (const py::error_already_set&) {
     throw;
@@ -196,19 +197,21 @@ ExplorationView explore(const std::string& puzzle_name, const py::object& input,
                         const py::kwargs& options) {
   ExplorationView view;
   guarded([&] {
-    const protocol::Puzzle& puzzle = puzzle_named(puzzle_name);
+    const puzzle_interface::Puzzle& puzzle = puzzle_named(puzzle_name);
     const CallContext call = limits_context(time_limit, max_memory, threads, progress);
     const search::SearchContext& context = call.context;
-    const std::shared_ptr<protocol::Instance> instance = puzzle.configure(option_values(options));
+    const std::shared_ptr<puzzle_interface::Instance> instance =
+        puzzle.configure(option_values(options));
     std::optional<Input> source;
     if (!input.is_none()) source.emplace(input);
     run_cancellable(context, [&] {
       std::optional<io::TextInput> text;
       if (source) {
-        text = source->open(protocol::read_limits(puzzle.info().max_line_bytes, context));
-        protocol::expect_dataset(*text);
+        text = source->open(puzzle_interface::read_limits(puzzle.info().max_line_bytes, context));
+        puzzle_interface::expect_dataset(*text);
       }
-      view.exploration = protocol::explore_input(*instance, text ? &*text : nullptr, context);
+      view.exploration =
+          puzzle_interface::explore_input(*instance, text ? &*text : nullptr, context);
     });
     view.instance = instance;
   });
@@ -221,9 +224,10 @@ ExplorationView explore(const std::string& puzzle_name, const py::object& input,
 
 std::string render(const py::handle& answers, const std::string& format_name) {
   return guarded([&] {
-    const std::optional<protocol::Format> format = protocol::format_named(format_name);
+    const std::optional<puzzle_interface::Format> format =
+        puzzle_interface::format_named(format_name);
     if (!format) {
-      throw protocol::UsageError(
+      throw puzzle_interface::UsageError(
           "format", "no format named " + io::quote(format_name) + ": contest, pretty or json");
     }
     if (py::isinstance<ExplorationView>(answers)) {
@@ -244,12 +248,12 @@ std::string render(const py::handle& answers, const std::string& format_name) {
 }
 
 // A puzzle's declarations as plain values, which plumb/__init__.py makes into plumb.Puzzle.
-py::dict puzzle_declarations(const protocol::PuzzleInfo& info) {
+py::dict puzzle_declarations(const puzzle_interface::PuzzleInfo& info) {
   py::list options;
-  for (const protocol::OptionSpec& spec : info.options) {
+  for (const puzzle_interface::OptionSpec& spec : info.options) {
     std::string keyword = spec.name;
     std::replace(keyword.begin(), keyword.end(), '-', '_');
-    const bool integer = spec.type == protocol::OptionSpec::Type::integer;
+    const bool integer = spec.type == puzzle_interface::OptionSpec::Type::integer;
     py::object default_value = py::none();
     if (integer) {
       if (const auto value = io::parse_int(spec.default_value)) default_value = py::int_(*value);
@@ -285,7 +289,7 @@ void bind_builtin(py::module_& module) {
       .def_property_readonly(
           "status",
           [](const SolutionView& view) {
-            return std::string(protocol::solution_status(view.solution()));
+            return std::string(puzzle_interface::solution_status(view.solution()));
           },
           "what the answer is: solved, no_solution, none_within_bound or the limit's reason, as "
           "the JSON record's status (docs/json.md)")
@@ -303,7 +307,7 @@ void bind_builtin(py::module_& module) {
       .def_property_readonly("stats", &SolutionView::stats,
                              "the search's statistics, a dict as docs/json.md describes")
       .def("__repr__", [](const SolutionView& view) {
-        const protocol::Solution& solution = view.solution();
+        const puzzle_interface::Solution& solution = view.solution();
         return "<plumb.Solution dataset " + std::to_string(solution.dataset) + ", length " +
                (solution.length ? std::to_string(*solution.length) : std::string("None")) + ">";
       });

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "plumb/io/text_input.hpp"
-#include "plumb/protocol/render.hpp"
-#include "plumb/protocol/run.hpp"
+#include "plumb/puzzle_interface/render.hpp"
+#include "plumb/puzzle_interface/run.hpp"
 #include "plumb/search/astar.hpp"
 #include "plumb/search/bfs.hpp"
 #include "plumb/search/bidirectional_bfs.hpp"
@@ -163,14 +163,14 @@ std::size_t algorithm_named(const std::string& name) {
   for (std::size_t i = 0; i < kAlgorithms.size(); ++i) {
     if (name == kAlgorithms[i]) return i;
   }
-  throw protocol::UsageError(
+  throw puzzle_interface::UsageError(
       "algorithm", "no algorithm named " + io::quote(name) + ": bfs, astar, ida or bidir");
 }
 
 // Runs `search(domain)` off the GIL on its own thread (python/cancellable.hpp), whose Python
 // thread state the domain's callbacks share, and returns its result; a callback's exception is
 // raised, and a limit, the search's or one the domain met in its callbacks, is
-// protocol::LimitReached.
+// puzzle_interface::LimitReached.
 template <class Domain, class Search>
 auto run_on_domain(const Domain& domain, const search::SearchContext& context, Search&& search) {
   decltype(search()) result;
@@ -182,7 +182,7 @@ auto run_on_domain(const Domain& domain, const search::SearchContext& context, S
   domain.rethrow_failure();
   if (const std::optional<search::StopReason> reason = domain.stopped_by())
     result.stats.reason = *reason;
-  if (search::is_limit(result.stats.reason)) throw protocol::LimitReached(result.stats);
+  if (search::is_limit(result.stats.reason)) throw puzzle_interface::LimitReached(result.stats);
   return result;
 }
 
@@ -220,7 +220,7 @@ SearchResultView search_with(const py::object& domain, std::size_t chosen,
     }
     view.moves = std::move(moves);
   }
-  view.stats = to_python(protocol::stats_json(result.stats));
+  view.stats = to_python(puzzle_interface::stats_json(result.stats));
   return view;
 }
 

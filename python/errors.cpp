@@ -1,15 +1,15 @@
 // plumb's failures as Python exceptions (see python/errors.hpp).
 #include "python/errors.hpp"
 
-#include "plumb/protocol/render.hpp"
+#include "plumb/puzzle_interface/render.hpp"
 
 namespace plumb::python {
 
-void raise_failure(const protocol::Failure& failure, py::object solutions) {
+void raise_failure(const puzzle_interface::Failure& failure, py::object solutions) {
   const py::module_ plumb = py::module_::import("plumb");
   py::object error;
   switch (failure.status) {
-    case protocol::ExitCode::bad_input:
+    case puzzle_interface::ExitCode::bad_input:
       if (!failure.option.empty()) {
         error = plumb.attr("UsageError")(failure.message, failure.option);
       } else {
@@ -19,9 +19,9 @@ void raise_failure(const protocol::Failure& failure, py::object solutions) {
             failure.line > 0 ? py::object(py::int_(failure.line)) : py::object(py::none()));
       }
       break;
-    case protocol::ExitCode::limit:
+    case puzzle_interface::ExitCode::limit:
       error = plumb.attr("LimitReached")(failure.message,
-                                         std::string(protocol::reason_code(*failure.limit)),
+                                         std::string(puzzle_interface::reason_code(*failure.limit)),
                                          std::move(solutions));
       break;
     default:
@@ -32,7 +32,7 @@ void raise_failure(const protocol::Failure& failure, py::object solutions) {
 }
 
 void raise_current(py::object solutions) {
-  raise_failure(protocol::current_failure(), std::move(solutions));
+  raise_failure(puzzle_interface::current_failure(), std::move(solutions));
 }
 
 }  // namespace plumb::python

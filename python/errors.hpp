@@ -1,6 +1,6 @@
 // python/errors.hpp: plumb's failures as the Python exceptions of the package (plumb/__init__.py):
-// what protocol::current_failure() makes of a C++ exception becomes plumb.InputError (bad input,
-// with its source and line), plumb.UsageError (a value refused, with the CLI's option name),
+// what puzzle_interface::current_failure() makes of a C++ exception becomes plumb.InputError (bad
+// input, with its source and line), plumb.UsageError (a value refused, with the CLI's option name),
 // plumb.LimitReached (a limit or a cancellation, with the answers before it) or
 // plumb.EnvironmentFailure, each with the message the program prints after "plumb: ". Exceptions
 // that are not plumb's own (a Python error a callback raised) pass through unchanged.
@@ -8,14 +8,14 @@
 
 #include <pybind11/pybind11.h>
 
-#include "plumb/protocol/run.hpp"
+#include "plumb/puzzle_interface/run.hpp"
 
 namespace plumb::python {
 
 namespace py = pybind11;
 
 // Raises the exception `failure` stands for; `solutions` is what LimitReached carries.
-[[noreturn]] void raise_failure(const protocol::Failure& failure, py::object solutions);
+[[noreturn]] void raise_failure(const puzzle_interface::Failure& failure, py::object solutions);
 
 // Inside a catch block: raises the exception the one being handled stands for (see above), or
 // rethrows it when it is not one of plumb's failures.

@@ -1,7 +1,7 @@
 // plumb.Exploration, what plumb.explore and plumb.explore_domain return (see python/bindings.hpp).
 #include <pybind11/stl.h>
 
-#include "plumb/protocol/render.hpp"
+#include "plumb/puzzle_interface/render.hpp"
 #include "python/bindings.hpp"
 #include "python/json.hpp"
 
@@ -25,7 +25,7 @@ void bind_exploration(py::module_& module) {
       .def_property_readonly(
           "stats",
           [](const ExplorationView& view) {
-            return to_python(protocol::stats_json(view.exploration.stats));
+            return to_python(puzzle_interface::stats_json(view.exploration.stats));
           },
           "the exploration's statistics, a dict as docs/json.md describes")
       .def("__repr__", [](const ExplorationView& view) {

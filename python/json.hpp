@@ -1,5 +1,5 @@
-// python/json.hpp: JSON values (the protocol's moves, states and statistics, docs/json.md) as the
-// Python values json.loads would give: dict, list, str, int, float, bool, None.
+// python/json.hpp: JSON values (the puzzle interface's moves, states and statistics, docs/json.md)
+// as the Python values json.loads would give: dict, list, str, int, float, bool, None.
 #pragma once
 
 #include <pybind11/pybind11.h>

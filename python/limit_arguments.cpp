@@ -4,8 +4,8 @@
 #include <memory>
 #include <string>
 
-#include "plumb/protocol/limit_options.hpp"
-#include "plumb/protocol/render.hpp"
+#include "plumb/puzzle_interface/limit_options.hpp"
+#include "plumb/puzzle_interface/render.hpp"
 #include "python/json.hpp"
 
 namespace plumb::python {
@@ -17,10 +17,10 @@ CallContext limits_context(const py::object& time_limit, const py::object& max_m
   const auto text = [](const py::object& value) { return std::string(py::str(value)); };
   search::SearchContext context;
   if (!time_limit.is_none())
-    context.limits.max_seconds = protocol::time_limit_seconds(text(time_limit));
+    context.limits.max_seconds = puzzle_interface::time_limit_seconds(text(time_limit));
   if (!max_memory.is_none())
-    context.limits.max_memory_bytes = protocol::memory_limit_bytes(text(max_memory));
-  if (!threads.is_none()) context.limits.threads = protocol::thread_count(text(threads));
+    context.limits.max_memory_bytes = puzzle_interface::memory_limit_bytes(text(max_memory));
+  if (!threads.is_none()) context.limits.threads = puzzle_interface::thread_count(text(threads));
   if (!progress.is_none()) {
     if (!PyCallable_Check(progress.ptr()))
       throw py::type_error("progress must be a function of the statistics, not " +
@@ -31,7 +31,7 @@ CallContext limits_context(const py::object& time_limit, const py::object& max_m
     context.set_progress([function, cancel = context](const search::SearchStats& stats) {
       const py::gil_scoped_acquire gil;
       try {
-        (*function)(to_python(protocol::stats_json(stats)));
+        (*function)(to_python(puzzle_interface::stats_json(stats)));
       } catch (py::error_already_set& error) {
         error.discard_as_unraisable("plumb's progress function");
         cancel.cancel();

@@ -1,9 +1,9 @@
 // python/limit_arguments.hpp: the keyword arguments time_limit, max_memory and threads as a search
 // context, read as the program reads --time-limit, --max-memory and --threads
-// (protocol/limit_options.hpp): each a number or its text (max_memory also "512M", "16G"), None for
-// none; a value the program would refuse raises plumb.UsageError with its message. `progress`,
-// unless None, is called with the search's statistics (a dict, docs/json.md) about every half
-// second, from the search's thread with the GIL; if it raises, the search is cancelled
+// (puzzle_interface/limit_options.hpp): each a number or its text (max_memory also "512M", "16G"),
+// None for none; a value the program would refuse raises plumb.UsageError with its message.
+// `progress`, unless None, is called with the search's statistics (a dict, docs/json.md) about
+// every half second, from the search's thread with the GIL; if it raises, the search is cancelled
 // (plumb.LimitReached, reason "cancelled") and its exception is reported as unraisable
 // (sys.unraisablehook).
 #pragma once
@@ -24,7 +24,7 @@ struct CallContext {
   }
 };
 
-// Throws protocol::UsageError for a refused value.
+// Throws puzzle_interface::UsageError for a refused value.
 CallContext limits_context(const pybind11::object& time_limit, const pybind11::object& max_memory,
                            const pybind11::object& threads,
                            const pybind11::object& progress = pybind11::none());

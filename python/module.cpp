@@ -1,6 +1,6 @@
 // python/module.cpp: the extension module plumb._plumb, which the package plumb (plumb/__init__.py)
-// re-exports: plumb's built-in puzzles through the protocol, Python-defined domains on the engine,
-// and each puzzle's own submodule (plumb.sliding's exact labels; docs/python.md).
+// re-exports: plumb's built-in puzzles through the puzzle interface, Python-defined domains on the
+// engine, and each puzzle's own submodule (plumb.sliding's exact labels; docs/python.md).
 #include <pybind11/pybind11.h>
 
 #include "plumb/io/table_cache.hpp"

@@ -2,7 +2,8 @@
 # Runs every libFuzzer target of the fuzz preset (build-fuzz/fuzz/*_fuzz) for SECONDS each, from its
 # seed corpus fuzz/corpus/<target>/ (a puzzle's input target NAME_input_fuzz: puzzles/NAME/samples/
 # and puzzles/NAME/tests/corpus/) plus what earlier runs found (build-fuzz/corpus/<target>/), with
-# the dictionary fuzz/<target>.dict where there is one.
+# the dictionary build-fuzz/fuzz/<target>.dict (written by the build: options_fuzz's, with each
+# puzzle's entries) or fuzz/<target>.dict where there is one.
 # Fails if any target finds a crash, a leak, a timeout or runs out of memory, printing the path of
 # the input that did it; replay one with build-fuzz/fuzz/<target> PATH.
 # Usage: scripts/fuzz.sh SECONDS [TARGET...]   (default: every target)
@@ -26,7 +27,9 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus" "$artifacts"
   options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096
            -print_final_stats=1 -artifact_prefix="$artifacts/")
-  [ -f "fuzz/$target.dict" ] && options+=(-dict="fuzz/$target.dict")
+  for dictionary in "$build/fuzz/$target.dict" "fuzz/$target.dict"; do
+    if [ -f "$dictionary" ]; then options+=(-dict="$dictionary"); break; fi
+  done
   echo "fuzz: $target for ${seconds}s"
   seeds=("fuzz/corpus/$target")
   if [[ $target == *_input_fuzz ]]; then  # a puzzle's input: its samples and its own seeds

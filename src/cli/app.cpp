@@ -17,7 +17,7 @@
 #include "cli/manual.hpp"
 #include "cli/values.hpp"
 #include "plumb/io/table_cache.hpp"
-#include "plumb/protocol/builtin.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
 #include "plumb/version.hpp"
 
 namespace plumb::cli {
@@ -37,11 +37,12 @@ constexpr const char* kExamples =
     "  plumb serve                                 solve and watch puzzles in a browser\n";
 
 // The footer of `plumb --help` and `plumb help`: the examples, then the exit statuses from
-// protocol::kExitCodes. A command's own help ends in its examples, if any, and kExitStatusPointer.
+// puzzle_interface::kExitCodes. A command's own help ends in its examples, if any, and
+// kExitStatusPointer.
 std::string footer() {
   std::string text = std::string(kExamples) + "\nExit status:\n";
-  for (const protocol::ExitCodeMeaning& each : protocol::kExitCodes)
-    text += fmt::format("  {}  {}\n", protocol::status(each.code), each.meaning);
+  for (const puzzle_interface::ExitCodeMeaning& each : puzzle_interface::kExitCodes)
+    text += fmt::format("  {}  {}\n", puzzle_interface::status(each.code), each.meaning);
   text.pop_back();
   return text;
 }
@@ -235,8 +236,9 @@ std::optional<std::string> read_command_line(const CLI::App& app, std::vector<st
 }  // namespace
 
 int run_program(int argc, char** argv) {
-  const std::vector<std::unique_ptr<protocol::Puzzle>> puzzles = protocol::builtin_puzzles();
-  std::vector<protocol::PuzzleInfo> infos;
+  const std::vector<std::unique_ptr<puzzle_interface::Puzzle>> puzzles =
+      puzzle_interface::builtin_puzzles();
+  std::vector<puzzle_interface::PuzzleInfo> infos;
   for (const auto& puzzle : puzzles) infos.push_back(puzzle->info());
 
   CLI::App app{kDescription, "plumb"};
@@ -269,7 +271,7 @@ int run_program(int argc, char** argv) {
   std::string help_topic;
   bool manual = false;
   std::vector<std::string> names;
-  for (const protocol::PuzzleInfo& info : infos) names.push_back(info.name);
+  for (const puzzle_interface::PuzzleInfo& info : infos) names.push_back(info.name);
   CLI::App* help =
       app.add_subcommand("help", "Explain the program, or one puzzle's rules, formats and options");
   choice_value(help->add_option("PUZZLE", help_topic, "A puzzle's name"), "PUZZLE", names);
@@ -286,32 +288,33 @@ int run_program(int argc, char** argv) {
   std::vector<std::string> words(argv + 1, argv + argc);
   if (const auto error = read_command_line(app, words)) {
     std::cerr << with_arguments_quoted(*error) << '\n';
-    return protocol::status(ExitCode::bad_input);
+    return puzzle_interface::status(ExitCode::bad_input);
   }
   std::ranges::reverse(words);                  // as CLI11 takes them
   const std::string program_help = app.help();  // once a subcommand is parsed, help() is its own
   try {
     app.parse(words);
     if (list->parsed())
-      return protocol::status(guarded([&] { return run_list(infos, names_only); }));
+      return puzzle_interface::status(guarded([&] { return run_list(infos, names_only); }));
     if (help->parsed() && manual)
-      return protocol::status(guarded([&] {
+      return puzzle_interface::status(guarded([&] {
         std::cout << manual_page(read_command_tree(app), names, kExamples);
         return ExitCode::done;
       }));
     if (help->parsed())
-      return protocol::status(guarded([&] { return run_help(infos, help_topic, program_help); }));
+      return puzzle_interface::status(
+          guarded([&] { return run_help(infos, help_topic, program_help); }));
     for (const PuzzleCommand& command : commands) {
-      if (command.command->parsed()) return protocol::status(run_puzzle_command(command));
+      if (command.command->parsed()) return puzzle_interface::status(run_puzzle_command(command));
     }
   } catch (
       const CLI::RuntimeError& finished) {  // a command that ran in its callback, with its status
     return finished.get_exit_code();
   } catch (const CLI::ParseError& error) {  // --help and --version too, which CLI11 prints
-    return protocol::status(
+    return puzzle_interface::status(
         guarded([&] { return app.exit(error) == 0 ? ExitCode::done : ExitCode::bad_input; }));
   }
-  return protocol::status(ExitCode::bad_input);
+  return puzzle_interface::status(ExitCode::bad_input);
 }
 
 }  // namespace plumb::cli

@@ -1,7 +1,8 @@
 // cli/interrupt.hpp: an interrupt (Ctrl-C, SIGINT) or SIGTERM cancels a command's searches, and its
-// reading of the input (protocol::read_limits), instead of killing the program, so that the answers
-// found before it are written and the run ends as a limit does: a message and exit status 3. A
-// second signal, once the first has been caught, ends the program at once as if none were caught.
+// reading of the input (puzzle_interface::read_limits), instead of killing the program, so that the
+// answers found before it are written and the run ends as a limit does: a message and exit
+// status 3. A second signal, once the first has been caught, ends the program at once as if none
+// were caught.
 #pragma once
 
 #include <csignal>

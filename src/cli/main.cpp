@@ -4,11 +4,12 @@
 // since it may have failed alone, the others waiting for it in a collective.
 #include "cli/app.hpp"
 #include "cli/cluster.hpp"
-#include "plumb/protocol/exit_code.hpp"
+#include "plumb/puzzle_interface/exit_code.hpp"
 
 int main(int argc, char** argv) {
   const plumb::cli::Cluster cluster(argc, argv);
   const int status = plumb::cli::run_program(argc, argv);
-  if (status == static_cast<int>(plumb::protocol::ExitCode::environment)) cluster.abort(status);
+  if (status == static_cast<int>(plumb::puzzle_interface::ExitCode::environment))
+    cluster.abort(status);
   return status;
 }

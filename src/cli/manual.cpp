@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "plumb/protocol/exit_code.hpp"
+#include "plumb/puzzle_interface/exit_code.hpp"
 #include "plumb/version.hpp"
 
 namespace plumb::cli {
@@ -180,8 +180,9 @@ std::string puzzle_sections(const CommandEntry& program, const std::vector<std::
 
 std::string exit_status_section() {
   std::string text = ".SH \"EXIT STATUS\"\n";
-  for (const protocol::ExitCodeMeaning& each : protocol::kExitCodes)
-    text += fmt::format(".TP\n.B {}\n{}\n", protocol::status(each.code), roff(each.meaning));
+  for (const puzzle_interface::ExitCodeMeaning& each : puzzle_interface::kExitCodes)
+    text +=
+        fmt::format(".TP\n.B {}\n{}\n", puzzle_interface::status(each.code), roff(each.meaning));
   return text;
 }
 

@@ -1,7 +1,8 @@
 // cli/manual.hpp: the manual page plumb(1), in roff (man(7) macros), written from the declarations
 // the help prints: the command tree (cli/command_tree.hpp: every command, option and puzzle), the
-// exit statuses (protocol::kExitCodes) and the help's examples, so that the page says what the
-// program accepts. `plumb help --man` prints it; the build installs it (cmake/generate_docs.cmake).
+// exit statuses (puzzle_interface::kExitCodes) and the help's examples, so that the page says what
+// the program accepts. `plumb help --man` prints it; the build installs it
+// (cmake/generate_docs.cmake).
 #pragma once
 
 #include <string>

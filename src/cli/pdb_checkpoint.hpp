@@ -88,7 +88,7 @@ std::uint64_t batch_fingerprint(const std::vector<long long>& ids,
                                 const std::vector<std::vector<std::uint8_t>>& boards);
 
 // The checkpoint file's text, and the checkpoint read back from it (`path` names it in errors):
-// throws protocol::UsageError for --resume if it is anything but what batch_checkpoint_text
+// throws puzzle_interface::UsageError for --resume if it is anything but what batch_checkpoint_text
 // writes.
 std::string batch_checkpoint_text(const BatchCheckpoint& checkpoint);
 BatchCheckpoint parse_batch_checkpoint(std::string_view text, const std::filesystem::path& path);

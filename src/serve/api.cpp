@@ -1,5 +1,5 @@
 // The web service's JSON API (see serve/api.hpp): requests read and checked, then run through the
-// protocol as the command line runs them (protocol/run.hpp).
+// puzzle interface as the command line runs them (puzzle_interface/run.hpp).
 #include "serve/api.hpp"
 
 #include <fmt/format.h>
@@ -14,8 +14,8 @@
 #include <utility>
 
 #include "plumb/io/text_input.hpp"
-#include "plumb/protocol/builtin.hpp"
-#include "plumb/protocol/run.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/run.hpp"
 
 namespace plumb::serve {
 namespace {
@@ -29,12 +29,13 @@ class BadRequest : public std::runtime_error {
 };
 
 // What the input is called: in an exploration's origin ("the first deal of the input"), and in
-// the protocol's messages ("the input:3: ..."), which api_message() turns into "line 3: ...".
+// the puzzle interface's messages ("the input:3: ..."), which api_message() turns into "line 3:
+// ...".
 constexpr const char* kInputName = "the input";
 
-json option_json(const protocol::OptionSpec& spec) {
+json option_json(const puzzle_interface::OptionSpec& spec) {
   json option = {{"name", spec.name}, {"help", spec.help}};
-  if (spec.type == protocol::OptionSpec::Type::integer) {
+  if (spec.type == puzzle_interface::OptionSpec::Type::integer) {
     option["type"] = "integer";
     option["min"] = spec.min;
     option["max"] = spec.max;
@@ -48,9 +49,10 @@ json option_json(const protocol::OptionSpec& spec) {
   return option;
 }
 
-json puzzle_json(const protocol::PuzzleInfo& info) {
+json puzzle_json(const puzzle_interface::PuzzleInfo& info) {
   json options = json::array();
-  for (const protocol::OptionSpec& spec : info.options) options.push_back(option_json(spec));
+  for (const puzzle_interface::OptionSpec& spec : info.options)
+    options.push_back(option_json(spec));
   return {{"name", info.name},
           {"summary", info.summary},
           {"description", info.description},
@@ -114,16 +116,17 @@ class Fields {
   }
 
   // "options": each one the puzzle declares, its value a string or an integer, as text.
-  protocol::OptionValues options(const protocol::PuzzleInfo& puzzle) const {
-    protocol::OptionValues values;
+  puzzle_interface::OptionValues options(const puzzle_interface::PuzzleInfo& puzzle) const {
+    puzzle_interface::OptionValues values;
     if (!request_.contains("options")) return values;
     const json& given = request_.at("options");
     if (!given.is_object())
       throw BadRequest("\"options\" must be an object such as {\"suits\": 4}");
     for (const auto& item : given.items()) {
       const std::string& name = item.key();
-      if (std::none_of(puzzle.options.begin(), puzzle.options.end(),
-                       [&](const protocol::OptionSpec& spec) { return spec.name == name; })) {
+      if (std::none_of(
+              puzzle.options.begin(), puzzle.options.end(),
+              [&](const puzzle_interface::OptionSpec& spec) { return spec.name == name; })) {
         throw BadRequest(fmt::format("{} has no option {} (GET /api/puzzles lists them)",
                                      puzzle.name, io::quote("--" + name)));
       }
@@ -147,17 +150,17 @@ class Fields {
 
 // A request read and checked, its instance configured: ready to run.
 struct Job {
-  const protocol::Puzzle* puzzle = nullptr;
-  std::unique_ptr<protocol::Instance> instance;
+  const puzzle_interface::Puzzle* puzzle = nullptr;
+  std::unique_ptr<puzzle_interface::Instance> instance;
   std::optional<std::string> input;
   std::string algorithm;
-  protocol::Format format = protocol::Format::json;
+  puzzle_interface::Format format = puzzle_interface::Format::json;
   double seconds = 0;
 };
 
 // The failure's message as the service says it: "line 2: ..." for the program's "FILE:2: ...", the
 // line also in its own field; "WHAT" for "FILE: WHAT".
-std::string api_message(const protocol::Failure& failure) {
+std::string api_message(const puzzle_interface::Failure& failure) {
   if (failure.source != kInputName) return failure.message;
   const std::string located = failure.line > 0 ? fmt::format("{}:{}: ", kInputName, failure.line)
                                                : fmt::format("{}: ", kInputName);
@@ -166,12 +169,12 @@ std::string api_message(const protocol::Failure& failure) {
   return failure.line > 0 ? fmt::format("line {}: {}", failure.line, what) : what;
 }
 
-// The status a failure of the protocol's answers with.
-int http_status(protocol::ExitCode code) {
+// The status a failure of the puzzle interface's answers with.
+int http_status(puzzle_interface::ExitCode code) {
   switch (code) {
-    case protocol::ExitCode::bad_input:
+    case puzzle_interface::ExitCode::bad_input:
       return kBadRequest;
-    case protocol::ExitCode::limit:
+    case puzzle_interface::ExitCode::limit:
       return kLimitReached;
     default:
       return kServerFailed;
@@ -183,7 +186,7 @@ int http_status(protocol::ExitCode code) {
 Api::Api(const ApiLimits& limits, std::shared_ptr<const Databases> databases)
     : limits_(limits),
       databases_(std::move(databases)),
-      puzzles_(protocol::builtin_puzzles(databases_)),
+      puzzles_(puzzle_interface::builtin_puzzles(databases_)),
       admission_(limits.running, limits.waiting) {}
 
 Reply Api::puzzles() const {
@@ -212,20 +215,20 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
           fmt::format("no puzzle named {} (GET /api/puzzles lists them)", io::quote(*name)));
     job.puzzle = found->get();
     const std::string format = fields.text("format").value_or("json");
-    if (!protocol::format_named(format))
+    if (!puzzle_interface::format_named(format))
       throw BadRequest(
           fmt::format("no format named {}: contest, pretty or json", io::quote(format)));
-    job.format = *protocol::format_named(format);
+    job.format = *puzzle_interface::format_named(format);
     job.algorithm =
-        protocol::chosen_algorithm(job.puzzle->info(), fields.text("algo").value_or(""));
+        puzzle_interface::chosen_algorithm(job.puzzle->info(), fields.text("algo").value_or(""));
     job.input = fields.text("input");
     if (action == Action::solve && !job.input) throw BadRequest("\"input\" is missing");
     job.seconds = std::min(fields.seconds("time_limit").value_or(limits_.default_seconds),
                            limits_.max_seconds);
     job.instance = job.puzzle->configure(fields.options(job.puzzle->info()));
-    job.instance->set_path_recording(job.format == protocol::Format::contest
-                                         ? protocol::PathRecording::length
-                                         : protocol::PathRecording::full);
+    job.instance->set_path_recording(job.format == puzzle_interface::Format::contest
+                                         ? puzzle_interface::PathRecording::length
+                                         : puzzle_interface::PathRecording::full);
 
     const std::optional<Admission::Ticket> ticket = admission_.enter(request);
     if (!ticket && stop_switch_.pulled()) return {kBusy, {{"error", kStopping}}};
@@ -242,22 +245,23 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
     std::istringstream text(job.input.value_or(""));
     io::TextInput input(text, kInputName);
     if (action == Action::solve) {
-      protocol::expect_dataset(input);
-      const bool as_json = job.format == protocol::Format::json;
+      puzzle_interface::expect_dataset(input);
+      const bool as_json = job.format == puzzle_interface::Format::json;
       json& answers = answer[as_json ? "results" : "output"];
       answers = as_json ? json::array() : json("");
-      protocol::solve_input(
-          *job.instance, input, job.algorithm, request, [&](const protocol::Solution& solution) {
-            if (as_json)
-              answers.push_back(job.instance->to_json(solution));
-            else
-              answers.get_ref<std::string&>() += job.instance->render(solution, job.format);
-          });
+      puzzle_interface::solve_input(*job.instance, input, job.algorithm, request,
+                                    [&](const puzzle_interface::Solution& solution) {
+                                      if (as_json)
+                                        answers.push_back(job.instance->to_json(solution));
+                                      else
+                                        answers.get_ref<std::string&>() +=
+                                            job.instance->render(solution, job.format);
+                                    });
     } else {
-      if (job.input) protocol::expect_dataset(input);
-      const protocol::Exploration exploration =
-          protocol::explore_input(*job.instance, job.input ? &input : nullptr, request);
-      if (job.format == protocol::Format::json)
+      if (job.input) puzzle_interface::expect_dataset(input);
+      const puzzle_interface::Exploration exploration =
+          puzzle_interface::explore_input(*job.instance, job.input ? &input : nullptr, request);
+      if (job.format == puzzle_interface::Format::json)
         answer["result"] = job.instance->to_json(exploration);
       else
         answer["output"] = job.instance->render(exploration, job.format);
@@ -270,14 +274,14 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
             {{"status", "building"}, {"error", building.what()}, {"building", building.building()}},
             building.retry_after_seconds()};
   } catch (...) {
-    const protocol::Failure failure = protocol::current_failure();
-    if (failure.status == protocol::ExitCode::limit && stop_switch_.pulled()) {
+    const puzzle_interface::Failure failure = puzzle_interface::current_failure();
+    if (failure.status == puzzle_interface::ExitCode::limit && stop_switch_.pulled()) {
       answer["error"] = kStopping;
       return {kBusy, answer};
     }
     answer["error"] = api_message(failure);
     if (failure.line > 0) answer["line"] = failure.line;
-    answer["exit_status"] = protocol::status(failure.status);
+    answer["exit_status"] = puzzle_interface::status(failure.status);
     return {http_status(failure.status), answer};
   }
 }

@@ -3,13 +3,13 @@
 // body), so that the server (serve/server.hpp) only routes.
 //
 // A request names a puzzle, its contest input, its options as the command line's long options
-// without dashes, an algorithm, a format and a time limit. It is driven through the protocol
-// exactly as `plumb solve` drives it (protocol/run.hpp): the same declarations check the options,
-// the same readers the input, and `"format": "contest"` answers the very text the program prints. A
-// request that fails answers {"error": MESSAGE} (with "line" when the message names an input line,
-// and "exit_status", the program's exit status for the same failure) with a 4xx or 5xx status,
-// along with the answers before the failure, as the program writes them before its message. A
-// message about the input says "line N: ..." where the program says "FILE:N: ...".
+// without dashes, an algorithm, a format and a time limit. It is driven through the puzzle
+// interface exactly as `plumb solve` drives it (puzzle_interface/run.hpp): the same declarations
+// check the options, the same readers the input, and `"format": "contest"` answers the very text
+// the program prints. A request that fails answers {"error": MESSAGE} (with "line" when the message
+// names an input line, and "exit_status", the program's exit status for the same failure) with a
+// 4xx or 5xx status, along with the answers before the failure, as the program writes them before
+// its message. A message about the input says "line N: ..." where the program says "FILE:N: ...".
 //
 // Whatever a body holds, a request is answered: a body that is not JSON, a number out of range,
 // bytes that are not UTF-8 are a 400, and every message quotes what it echoes of the request short
@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include "plumb/protocol/puzzle.hpp"
+#include "plumb/puzzle_interface/puzzle.hpp"
 #include "plumb/search/context.hpp"
 #include "serve/admission.hpp"
 #include "serve/databases.hpp"
@@ -84,7 +84,7 @@ class Api {
  private:
   ApiLimits limits_;
   std::shared_ptr<const Databases> databases_;
-  std::vector<std::unique_ptr<protocol::Puzzle>> puzzles_;
+  std::vector<std::unique_ptr<puzzle_interface::Puzzle>> puzzles_;
   Admission admission_;
   StopSwitch stop_switch_;
 };

@@ -11,8 +11,8 @@
 #include <utility>
 
 #include "plumb/io/environment_error.hpp"
-#include "plumb/protocol/run.hpp"
-#include "plumb/protocol/table_sets.hpp"
+#include "plumb/puzzle_interface/run.hpp"
+#include "plumb/puzzle_interface/table_sets.hpp"
 
 namespace plumb::serve {
 namespace {
@@ -33,9 +33,9 @@ double rounded(double fraction) {
 // What the server does with its sets, said at its start: "pattern databases: 15-7-8 from the
 // start; 8-44, 15-555 when a request first needs one".
 std::string plan(const DatabaseOptions& options) {
-  const auto names = [](const std::vector<protocol::DeclaredTableSet>& sets) {
+  const auto names = [](const std::vector<puzzle_interface::DeclaredTableSet>& sets) {
     std::vector<std::string_view> list;
-    for (const protocol::DeclaredTableSet& set : sets) list.emplace_back(set.info().name);
+    for (const puzzle_interface::DeclaredTableSet& set : sets) list.emplace_back(set.info().name);
     return fmt::format("{}", fmt::join(list, ", "));
   };
   std::string said = "pattern databases: ";
@@ -49,7 +49,7 @@ std::string plan(const DatabaseOptions& options) {
 // The message of the exception being handled. Call it only inside a catch block.
 std::string failure_message() {
   try {
-    return protocol::current_failure().message;
+    return puzzle_interface::current_failure().message;
   } catch (const std::exception& error) {
     return error.what();
   } catch (...) {
@@ -64,11 +64,11 @@ Databases::Databases(DatabaseOptions options) : options_(std::move(options)) {
   context_.limits.max_memory_bytes = options_.max_memory_bytes;
   context_.set_progress([this](const search::SearchStats& stats) { report(stats); },
                         options_.progress_interval);
-  for (const protocol::DeclaredTableSet& set : options_.sets) {
+  for (const puzzle_interface::DeclaredTableSet& set : options_.sets) {
     queue_.push_back(entries_.size());
     entries_.push_back({.declared = set, .state = State::queued});
   }
-  for (const protocol::DeclaredTableSet& set : options_.on_demand)
+  for (const puzzle_interface::DeclaredTableSet& set : options_.on_demand)
     entries_.push_back({.declared = set});
 }
 
@@ -136,7 +136,7 @@ bool Databases::prepare(std::size_t index) {
 }
 
 std::shared_ptr<const void> Databases::build(std::size_t index) {
-  const protocol::DeclaredTableSet& declared = entries_[index].declared;
+  const puzzle_interface::DeclaredTableSet& declared = entries_[index].declared;
   const std::vector<double>& part_work = declared.info().part_work;
   {
     const std::lock_guard lock(mutex_);
@@ -147,7 +147,7 @@ std::shared_ptr<const void> Databases::build(std::size_t index) {
     work_total_ = 0;
     for (const double work : part_work) work_total_ += work;
   }
-  const std::unique_ptr<protocol::TableAssembly> assembly =
+  const std::unique_ptr<puzzle_interface::TableAssembly> assembly =
       declared.tables->assemble(declared.index);
   for (std::size_t part = 0; part < part_work.size(); ++part) {
     {
@@ -157,7 +157,7 @@ std::shared_ptr<const void> Databases::build(std::size_t index) {
     search::SearchStats stats;
     if (!assembly->add_part(part, context_, options_.threads, stats)) {
       if (context_.cancelled()) return nullptr;
-      throw protocol::LimitReached(stats);  // the memory limit, the only other that applies
+      throw puzzle_interface::LimitReached(stats);  // the memory limit, the only other that applies
     }
     const std::lock_guard lock(mutex_);
     work_done_ += work_now_;
@@ -203,7 +203,7 @@ std::shared_ptr<const void> Databases::lend(std::string_view puzzle, std::string
   const std::lock_guard lock(mutex_);
   Entry* entry = find(puzzle, name);
   if (entry == nullptr) return nullptr;
-  const protocol::TableSetInfo& info = entry->declared.info();
+  const puzzle_interface::TableSetInfo& info = entry->declared.info();
   switch (entry->state) {
     case State::ready:
       return entry->set;

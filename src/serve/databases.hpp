@@ -1,14 +1,14 @@
 // serve/databases.hpp: Databases, the sets of precomputed tables `plumb serve` keeps for its
-// requests (docs/serve.md): those the puzzles declare (protocol/table_sets.hpp), sliding's pattern
-// databases today. One thread of its own loads each set from the table cache or builds it there
-// (io/table_cache.hpp: the cache's notices, the set kept for good), one set after another, on the
-// server's threads; no request's limit stops it, only the server's stop. Some sets are prepared
+// requests (docs/serve.md): those the puzzles declare (puzzle_interface/table_sets.hpp), sliding's
+// pattern databases today. One thread of its own loads each set from the table cache or builds it
+// there (io/table_cache.hpp: the cache's notices, the set kept for good), one set after another, on
+// the server's threads; no request's limit stops it, only the server's stop. Some sets are prepared
 // from the server's start; the others wait, idle, until a request first needs one. The puzzles'
 // solvers borrow the sets through io::TableLender, so a request reads no table itself.
 //
 // Each set is idle, queued, building (loaded or built so far: `fraction`, estimated from the
-// expansions its parts' declared work), ready or failed; a request's need queues an idle set, and sets are
-// prepared in the order they were queued. A solver that needs a set not yet ready meets
+// expansions its parts' declared work), ready or failed; a request's need queues an idle set, and
+// sets are prepared in the order they were queued. A solver that needs a set not yet ready meets
 // DatabaseNotReady (the service answers 503, with the progress and a Retry-After); one whose set
 // failed meets io::EnvironmentError (500, exit status 4). A set the server does not keep is the
 // request's own to load or build, as `plumb solve` does. Thread-safe.
@@ -32,14 +32,14 @@
 #include <vector>
 
 #include "plumb/io/table_lender.hpp"
-#include "plumb/protocol/builtin.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
 #include "plumb/search/context.hpp"
 
 namespace plumb::serve {
 
 struct DatabaseOptions {
-  std::vector<protocol::DeclaredTableSet> sets;       // prepared from the start, in order
-  std::vector<protocol::DeclaredTableSet> on_demand;  // kept, prepared when first needed
+  std::vector<puzzle_interface::DeclaredTableSet> sets;       // prepared from the start, in order
+  std::vector<puzzle_interface::DeclaredTableSet> on_demand;  // kept, prepared when first needed
   unsigned threads = 1;                                // each build's
   std::uint64_t max_memory_bytes = 0;                  // a build stops (and fails) past it; 0: none
   search::ProgressReporter progress;  // the builds' progress (the terminal's line), if any
@@ -94,7 +94,7 @@ class Databases final : public io::TableLender {
   using Clock = std::chrono::steady_clock;
 
   struct Entry {
-    protocol::DeclaredTableSet declared;
+    puzzle_interface::DeclaredTableSet declared;
     State state = State::idle;
     double fraction = 0;
     Clock::time_point started{};

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <string>
 
-#include "plumb/protocol/exit_code.hpp"
+#include "plumb/puzzle_interface/exit_code.hpp"
 #include "tests/support/fresh_folder.hpp"
 #include "tests/support/run_plumb.hpp"
 
@@ -31,7 +31,7 @@ TEST(CompanionCli, ServeWithoutTheCompanionSaysWhatIsMissing) {
   const std::filesystem::path alone = folder / "plumb";
   std::filesystem::copy_file(PLUMB_BINARY, alone);
   const ProgramRun run = run_command({alone.string(), "serve", "--port", "0"});
-  EXPECT_EQ(run.status, static_cast<int>(protocol::ExitCode::environment)) << run.err;
+  EXPECT_EQ(run.status, static_cast<int>(puzzle_interface::ExitCode::environment)) << run.err;
   EXPECT_NE(run.err.find("plumb serve needs the program plumb-full"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find((folder / "plumb-full").string()), std::string::npos) << run.err;
   EXPECT_TRUE(run.out.empty()) << run.out;

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "plumb/puzzle_interface/builtin.hpp"
 #include "tests/support/fresh_folder.hpp"
 #include "tests/support/run_plumb.hpp"
 
@@ -125,27 +126,35 @@ TEST(Conventions, APuzzlesHelpHasOneTitleLine) {
 }
 
 // explore runs one exploration whatever the algorithm: it declares no --algo, and no option that
-// only solve reads (sliding's --pdb, cubic's --max-moves, gap's --prune); solve none that only
-// explore reads (gap's --seed). Given, they are refused, and the help does not list them.
+// only solve reads (a puzzle's OptionSpec says which command reads it); solve none that only
+// explore reads. Given, they are refused, and the help does not list them.
 TEST(Conventions, ACommandRefusesTheOptionsItDoesNotRead) {
-  const std::vector<std::vector<std::string>> refused{
-      {"explore", "sliding", "--algo", "ida"},  {"explore", "sliding", "--pdb", "15-555"},
-      {"explore", "cubic", "--max-moves", "3"}, {"explore", "gap", "--prune", "stubborn"},
-      {"explore", "pegs", "--algo=table"},      {"solve", "gap", "--seed", "2"}};
-  for (const std::vector<std::string>& args : refused) {
-    const ProgramRun run = run_plumb(args);
-    EXPECT_EQ(run.status, 2) << args[2];
-    const std::string option = args[2].substr(0, args[2].find('='));
-    EXPECT_EQ(
-        run.err.rfind(fmt::format("plumb {} {}: no option '{}'", args[0], args[1], option), 0), 0u)
-        << run.err;
-    EXPECT_EQ(run.out, "");
-    const ProgramRun help = run_plumb({args[0], args[1], "--help"});
-    EXPECT_EQ(help.out.find(option + " "), std::string::npos) << help.out;
+  for (const auto& puzzle : puzzle_interface::builtin_puzzles()) {
+    const puzzle_interface::PuzzleInfo& info = puzzle->info();
+    std::vector<std::vector<std::string>> refused{
+        {"explore", info.name, "--algo=" + info.algorithms.front()}};
+    for (const puzzle_interface::OptionSpec& option : info.options) {
+      using Use = puzzle_interface::OptionSpec::Use;
+      if (option.use == Use::solve_and_explore) continue;
+      const std::string value = !option.default_value.empty() ? option.default_value
+                                : !option.choices.empty()     ? option.choices.front()
+                                                              : "1";
+      refused.push_back(
+          {option.use == Use::solve ? "explore" : "solve", info.name, "--" + option.name, value});
+    }
+    for (const std::vector<std::string>& args : refused) {
+      const ProgramRun run = run_plumb(args);
+      EXPECT_EQ(run.status, 2) << args[1] << " " << args[2];
+      const std::string option = args[2].substr(0, args[2].find('='));
+      EXPECT_EQ(
+          run.err.rfind(fmt::format("plumb {} {}: no option '{}'", args[0], args[1], option), 0),
+          0u)
+          << run.err;
+      EXPECT_EQ(run.out, "");
+      const ProgramRun help = run_plumb({args[0], args[1], "--help"});
+      EXPECT_EQ(help.out.find(option + " "), std::string::npos) << help.out;
+    }
   }
-  EXPECT_EQ(run_plumb({"explore", "gap", "--seed", "2", "--suits", "2", "--values", "3"}).status,
-            0);
-  EXPECT_EQ(run_plumb({"solve", "sliding", "--pdb", "8-44"}, "1 2 3 4 5 6 7 x 8\n").status, 0);
 }
 
 TEST(Conventions, UsageErrorsNameWhatIsWrong) {
@@ -382,10 +391,11 @@ std::optional<Numbered> numbered(const std::string& line) {
   return parts;
 }
 
-// `--format pretty` on every puzzle's samples, in its one shape (protocol::pretty_solution): a
-// legend, a blank line, then each dataset as "NOUN K, by ALGORITHM: ANSWER" (K counting from 1, the
-// answer naming the length that --format json gives), the steps numbered "STEP 1:" to "STEP N:"
-// (as many as the JSON's moves, one step word for every dataset), and a blank line.
+// `--format pretty` on every puzzle's samples, in its one shape
+// (puzzle_interface::pretty_solution): a legend, a blank line, then each dataset as "NOUN K, by
+// ALGORITHM: ANSWER" (K counting from 1, the answer naming the length that --format json gives),
+// the steps numbered "STEP 1:" to "STEP N:" (as many as the JSON's moves, one step word for every
+// dataset), and a blank line.
 TEST(Conventions, PrettyOutputHasOneShapeForEveryPuzzle) {
   // A dataset's header: "Board 3, by auto (table): 19 moves".
   const auto header = [](const std::string& line) -> std::optional<Numbered> {

@@ -1,8 +1,8 @@
-// The exit-status contract (plumb/protocol/exit_code.hpp) end to end, for every puzzle: 0 for its
-// sample, 2 for bad input (the message names FILE:LINE) and for a bad option value (the message
-// names the option), 3 for a limit or an interrupt with the answers before it written (an interrupt
-// while the program waits for input too), 4 for output that cannot be written; and never a crash
-// (a signal, or 134/139 from a shell).
+// The exit-status contract (plumb/puzzle_interface/exit_code.hpp) end to end, for every puzzle: 0
+// for its sample, 2 for bad input (the message names FILE:LINE) and for a bad option value (the
+// message names the option), 3 for a limit or an interrupt with the answers before it written (an
+// interrupt while the program waits for input too), 4 for output that cannot be written; and never
+// a crash (a signal, or 134/139 from a shell).
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -20,7 +20,7 @@
 #include <thread>
 #include <vector>
 
-#include "plumb/protocol/exit_code.hpp"
+#include "plumb/puzzle_interface/exit_code.hpp"
 #include "tests/support/puzzle_cases.hpp"
 #include "tests/support/run_plumb.hpp"
 #include "tests/support/temporary_cache.hpp"
@@ -28,7 +28,7 @@
 namespace plumb::testing {
 namespace {
 
-using protocol::ExitCode;
+using puzzle_interface::ExitCode;
 
 // What each puzzle is run with for each status: its folder's cases (tests/support/puzzle_cases.hpp).
 struct PuzzleCase : PuzzleCases {
@@ -44,8 +44,8 @@ std::vector<PuzzleCase> puzzle_cases() {
 // The status, which must be one of the contract's (never a signal or a shell's 128 + signal).
 ExitCode status_of(const ProgramRun& run) {
   bool known = false;
-  for (const auto& each : protocol::kExitCodes)
-    known = known || protocol::status(each.code) == run.status;
+  for (const auto& each : puzzle_interface::kExitCodes)
+    known = known || puzzle_interface::status(each.code) == run.status;
   EXPECT_TRUE(known) << "status " << run.status << ": " << run.err;
   return static_cast<ExitCode>(run.status);
 }

@@ -1,4 +1,4 @@
-// Every protocol puzzle's --format json output against the one schema, composed of
+// Every puzzle's --format json output against the one schema, composed of
 // docs/plumb-output.common.json and each puzzle's schema.json, as docs/plumb-output.schema.json
 // publishes it (docs/json.md): `solve` on its sample, on datasets without an
 // answer and under a limit that stops its searches, `explore` on a small case, each record's
@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "plumb/protocol/builtin.hpp"
-#include "plumb/protocol/render.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/render.hpp"
 #include "tests/support/json_schema.hpp"
-#include "tests/support/protocol_run.hpp"
 #include "tests/support/puzzle_cases.hpp"
+#include "tests/support/puzzle_interface_run.hpp"
 #include "tests/support/run_plumb.hpp"
 #include "tests/support/temporary_cache.hpp"
 
@@ -87,7 +87,7 @@ ProgramRun run_json(const std::string& command, const std::string& puzzle,
 
 TEST(JsonSchema, EveryPuzzlesSolveRecords) {
   const SchemaValidator schema = output_schema();
-  for (const auto& puzzle : protocol::builtin_puzzles()) {
+  for (const auto& puzzle : puzzle_interface::builtin_puzzles()) {
     const std::string name = puzzle->info().name;
     const PuzzleCases cases = cases_of(name);
     const CommandRun sample{{sample_path(name, "sample.in").string()}, ""};
@@ -113,31 +113,32 @@ TEST(JsonSchema, EveryPuzzlesRecordsOfSearchesALimitStopped) {
   one_node.max_nodes = 1;
   const search::SearchContext cancelled;
   cancelled.cancel();
-  for (const auto& puzzle : protocol::builtin_puzzles()) {
+  for (const auto& puzzle : puzzle_interface::builtin_puzzles()) {
     const std::string name = puzzle->info().name;
     const auto instance = puzzle->configure({});
     const std::string input = read_file(sample_path(name, "sample.in"));
     for (const search::SearchContext& context : {search::SearchContext(one_node), cancelled}) {
       std::size_t stopped = 0;
-      for (const protocol::Solution& solution :
+      for (const puzzle_interface::Solution& solution :
            solve_all(*instance, input, cases_of(name).searching_algorithm, context)) {
-        const std::string record = instance->render(solution, protocol::Format::json);
+        const std::string record = instance->render(solution, puzzle_interface::Format::json);
         expect_valid_lines(schema, record, name);
         stopped += search::is_limit(solution.stats.reason) ? 1 : 0;
       }
       EXPECT_GE(stopped, 1u) << name;
     }
-    const protocol::Exploration exploration = instance->explore(nullptr, cancelled);
-    EXPECT_EQ(expect_valid_lines(schema, instance->render(exploration, protocol::Format::json),
-                                 name + " explore"),
-              1u);
-    EXPECT_EQ(protocol::exploration_status(exploration), "cancelled") << name;
+    const puzzle_interface::Exploration exploration = instance->explore(nullptr, cancelled);
+    EXPECT_EQ(
+        expect_valid_lines(schema, instance->render(exploration, puzzle_interface::Format::json),
+                           name + " explore"),
+        1u);
+    EXPECT_EQ(puzzle_interface::exploration_status(exploration), "cancelled") << name;
   }
 }
 
 TEST(JsonSchema, EveryPuzzlesExploreRecord) {
   const SchemaValidator schema = output_schema();
-  for (const auto& puzzle : protocol::builtin_puzzles()) {
+  for (const auto& puzzle : puzzle_interface::builtin_puzzles()) {
     const std::string name = puzzle->info().name;
     const ProgramRun run = run_json("explore", name, cases_of(name).explore);
     ASSERT_EQ(run.status, 0) << name << ": " << run.err;

@@ -1,15 +1,15 @@
 // The manual page plumb(1) (`plumb help --man`, src/cli/manual.cpp) against what it is written
 // from: every option and positional that any command's help lists, each puzzle's own options as the
-// protocol declares them (in that puzzle's section), every exit status; and groff renders it
-// without a warning.
+// puzzle interface declares them (in that puzzle's section), every exit status; and groff renders
+// it without a warning.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "plumb/protocol/builtin.hpp"
-#include "plumb/protocol/exit_code.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/exit_code.hpp"
 #include "tests/support/fresh_folder.hpp"
 #include "tests/support/run_plumb.hpp"
 
@@ -97,11 +97,11 @@ TEST(Manual, HasEveryOptionOfEveryCommand) {
 
 TEST(Manual, HasEachPuzzlesOwnOptionsInItsSection) {
   const std::string page = manual();
-  for (const auto& puzzle : protocol::builtin_puzzles()) {
-    const protocol::PuzzleInfo& info = puzzle->info();
+  for (const auto& puzzle : puzzle_interface::builtin_puzzles()) {
+    const puzzle_interface::PuzzleInfo& info = puzzle->info();
     const std::string text = section(page, ".SS " + info.name);
     ASSERT_FALSE(text.empty()) << "no section for " << info.name;
-    for (const protocol::OptionSpec& option : info.options) {
+    for (const puzzle_interface::OptionSpec& option : info.options) {
       EXPECT_NE(text.find(in_roff("--" + option.name)), std::string::npos)
           << info.name << ": --" << option.name << " is not in its section of plumb(1)";
       for (const std::string& choice : option.choices)
@@ -114,8 +114,8 @@ TEST(Manual, HasEachPuzzlesOwnOptionsInItsSection) {
 
 TEST(Manual, HasEveryExitStatus) {
   const std::string text = section(manual(), ".SH \"EXIT STATUS\"");
-  for (const protocol::ExitCodeMeaning& each : protocol::kExitCodes) {
-    EXPECT_NE(text.find(".B " + std::to_string(protocol::status(each.code)) + "\n"),
+  for (const puzzle_interface::ExitCodeMeaning& each : puzzle_interface::kExitCodes) {
+    EXPECT_NE(text.find(".B " + std::to_string(puzzle_interface::status(each.code)) + "\n"),
               std::string::npos)
         << each.meaning;
   }
@@ -138,14 +138,14 @@ TEST(Manual, ThePageAndTheCompletionsThatCannotBeWrittenAreExit4) {
                                                {"completion", "zsh"},
                                                {"completion", "fish"}}) {
     const ProgramRun run = run_plumb(args, "", "/dev/full");
-    EXPECT_EQ(run.status, static_cast<int>(protocol::ExitCode::environment)) << args[0];
+    EXPECT_EQ(run.status, static_cast<int>(puzzle_interface::ExitCode::environment)) << args[0];
     EXPECT_NE(run.err.find("plumb: cannot write the output"), std::string::npos) << run.err;
   }
 }
 
 TEST(Manual, ManWithAPuzzleIsAUsageError) {
   const ProgramRun run = run_plumb({"help", "--man", "sliding"});
-  EXPECT_EQ(run.status, static_cast<int>(protocol::ExitCode::bad_input));
+  EXPECT_EQ(run.status, static_cast<int>(puzzle_interface::ExitCode::bad_input));
   EXPECT_NE(run.err.find("--man"), std::string::npos) << run.err;
 }
 

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "plumb/protocol/builtin.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
 
 namespace plumb::testing {
 
@@ -180,7 +180,8 @@ inline std::filesystem::path sample_path(const std::string& puzzle, const std::s
 // test looping over them covers a new puzzle by its registration alone.
 inline std::vector<std::string> puzzle_names() {
   std::vector<std::string> names;
-  for (const auto& puzzle : protocol::builtin_puzzles()) names.push_back(puzzle->info().name);
+  for (const auto& puzzle : puzzle_interface::builtin_puzzles())
+    names.push_back(puzzle->info().name);
   return names;
 }
 

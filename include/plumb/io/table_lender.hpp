@@ -2,8 +2,8 @@
 // someone else keeps loaded. A long-running front end (`plumb serve`) loads or builds its sets
 // once, apart from any request, and lends them to the solvers of every request, so that no request
 // builds a set under its own limits or reads one from the disk again. Every puzzle is given the
-// front end's lender, if any, when it is made (protocol/builtin.hpp); a puzzle without tables
-// ignores it.
+// front end's lender, if any, when it is made (puzzle_interface/builtin.hpp); a puzzle without
+// tables ignores it.
 //
 // A set is named by its puzzle and its own name ("sliding", "15-7-8"). A lender keeps some sets.
 // For those it lends the set once it is ready, and throws otherwise (an exception of its own

@@ -1,5 +1,6 @@
-// The `block` puzzle in the one protocol (protocol/puzzle.hpp): BlockTheBlockPuzzle (TopCoder SRM
-// 625) on boards of any size, answered by a minimum cut; explored from a board's starts.
+// The `block` puzzle in the one puzzle interface (puzzle_interface/puzzle.hpp): BlockTheBlockPuzzle
+// (TopCoder SRM 625) on boards of any size, answered by a minimum cut; explored from a board's
+// starts.
 //
 // JSON vocabulary: cells are [row, col], counted from 0 as in TopCoder; a move is a cell to dig
 // (row-major order); a state is the board's rows as strings of '.', 'H', 'b', '$', with the cells
@@ -16,13 +17,13 @@
 #include <utility>
 
 #include "plumb/io/counted.hpp"
-#include "plumb/protocol/builtin.hpp"
-#include "plumb/protocol/options.hpp"
-#include "plumb/protocol/render.hpp"
-#include "plumb/protocol/typed_instance.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/options.hpp"
+#include "plumb/puzzle_interface/render.hpp"
+#include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/block.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 namespace {
 
 using puzzles::BlockBoard;
@@ -258,4 +259,4 @@ std::unique_ptr<Puzzle> make_block_puzzle(std::shared_ptr<const io::TableLender>
   });
 }
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

@@ -1,29 +1,30 @@
-// The `block` puzzle through the protocol's Instance API: the sample in contest format with every
-// max-flow algorithm, every dig replayed (the block then cannot reach the goal), the renderings of
-// today's program byte for byte, bad datasets and options, limits, and exploration.
+// The `block` puzzle through the puzzle interface's Instance API: the sample in contest format with
+// every max-flow algorithm, every dig replayed (the block then cannot reach the goal), the
+// renderings of today's program byte for byte, bad datasets and options, limits, and exploration.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "plumb/protocol/builtin.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
 #include "plumb/puzzles/block.hpp"
-#include "tests/support/protocol_run.hpp"
+#include "tests/support/puzzle_interface_run.hpp"
 
 namespace plumb::testing {
 namespace {
 
-using protocol::Format;
+using puzzle_interface::Format;
 using puzzles::BlockBoard;
 
 const std::vector<std::string> kAlgorithms{"bk", "dinic", "edmonds-karp"};
 
-std::unique_ptr<protocol::Instance> configure(const protocol::OptionValues& options = {}) {
-  return protocol::make_builtin_puzzle("block")->configure(options);
+std::unique_ptr<puzzle_interface::Instance> configure(
+    const puzzle_interface::OptionValues& options = {}) {
+  return puzzle_interface::make_builtin_puzzle("block")->configure(options);
 }
 
 // Digs the solution's cells one by one: each is a plain cell, each state lists the cells dug so far
 // as 'x', and with them all dug (as holes) no start reaches the goal, which one did before.
-void expect_replays(const protocol::Solution& solution) {
+void expect_replays(const puzzle_interface::Solution& solution) {
   expect_consistent(solution);
   auto rows = solution.states.front().get<std::vector<std::string>>();
   const BlockBoard board = puzzles::make_block_board(rows);
@@ -44,7 +45,7 @@ void expect_replays(const protocol::Solution& solution) {
 }
 
 TEST(BlockPuzzle, DeclaresItself) {
-  const auto puzzle = protocol::make_builtin_puzzle("block");
+  const auto puzzle = puzzle_interface::make_builtin_puzzle("block");
   EXPECT_EQ(puzzle->info().name, "block");
   EXPECT_EQ(puzzle->info().dataset_noun, "Board");
   EXPECT_EQ(puzzle->info().algorithms, kAlgorithms);
@@ -130,7 +131,7 @@ TEST(BlockPuzzle, BadOptionsNameTheOption) {
   try {
     configure({{"rows", "3"}});
     ADD_FAILURE() << "an option block does not have was accepted";
-  } catch (const protocol::UsageError& error) {
+  } catch (const puzzle_interface::UsageError& error) {
     EXPECT_EQ(error.option(), "rows");
   }
   const auto instance = configure();
@@ -152,7 +153,7 @@ TEST(BlockPuzzle, LimitsStopTheMaxFlow) {
   search::SearchLimits memory;
   memory.max_memory_bytes = 1;
   for (const search::SearchLimits& limits : {nodes, time, memory}) {
-    const protocol::Solution stopped = instance->solve(dataset, "dinic", limits);
+    const puzzle_interface::Solution stopped = instance->solve(dataset, "dinic", limits);
     EXPECT_TRUE(search::is_limit(stopped.stats.reason));
     EXPECT_FALSE(stopped.length);
     EXPECT_FALSE(stopped.optimal);
@@ -164,7 +165,7 @@ TEST(BlockPuzzle, LimitsStopTheMaxFlow) {
 
 TEST(BlockPuzzle, ExploreAsTheProgramDid) {
   const auto instance = configure();
-  const protocol::Exploration sample = instance->explore(nullptr, {});
+  const puzzle_interface::Exploration sample = instance->explore(nullptr, {});
   EXPECT_EQ(instance->render(sample, Format::contest),
             "standing positions reachable from the first sample board:\n"
             "b..$\n....\nHHHH\nHHHH\n"
@@ -176,10 +177,10 @@ TEST(BlockPuzzle, ExploreAsTheProgramDid) {
   EXPECT_EQ(record["deepest"], nlohmann::json::parse("[[0,3]]"));
 
   const auto boards = read_datasets(*instance, read_file(sample_path("block", "sample.in")));
-  const protocol::Exploration first = instance->explore(&boards[0], {});
+  const puzzle_interface::Exploration first = instance->explore(&boards[0], {});
   EXPECT_EQ(first.origin, "the first board of input");
   EXPECT_EQ(first.layer_sizes, sample.layer_sizes);
-  const protocol::Exploration last = instance->explore(&boards[4], {});
+  const puzzle_interface::Exploration last = instance->explore(&boards[4], {});
   EXPECT_EQ(last.origin, "board 5 of input");
   const std::string text = instance->render(last, Format::pretty);
   EXPECT_NE(text.find("b..b..b\n..b..b.\n"), std::string::npos) << text;

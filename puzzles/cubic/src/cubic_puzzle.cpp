@@ -1,6 +1,6 @@
-// The `cubic` puzzle in the one protocol (protocol/puzzle.hpp): the Cubic Eight-Puzzle (AOJ 1268,
-// UVa 1604, POJ 3131) and its R x C generalization, answered from a cached table of every start and
-// top view, by bidirectional search or by IDA*; explored from a start.
+// The `cubic` puzzle in the one puzzle interface (puzzle_interface/puzzle.hpp): the Cubic
+// Eight-Puzzle (AOJ 1268, UVa 1604, POJ 3131) and its R x C generalization, answered from a cached
+// table of every start and top view, by bidirectional search or by IDA*; explored from a start.
 //
 // JSON vocabulary: a move is the letter of the way the empty cell goes ("u", "d", "l", "r"); a
 // state is the board's rows, each die as its top, north-south and east-west colours ("WRB") and
@@ -25,16 +25,16 @@
 #include <utility>
 
 #include "plumb/io/counted.hpp"
-#include "plumb/protocol/builtin.hpp"
-#include "plumb/protocol/options.hpp"
-#include "plumb/protocol/render.hpp"
-#include "plumb/protocol/typed_instance.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/options.hpp"
+#include "plumb/puzzle_interface/render.hpp"
+#include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/cubic_io.hpp"
 #include "plumb/puzzles/cubic_solve.hpp"
 #include "plumb/puzzles/grid_size.hpp"
 #include "plumb/search/explore.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 namespace {
 
 namespace cubic = puzzles::cubic;
@@ -383,4 +383,4 @@ std::unique_ptr<Puzzle> make_cubic_puzzle(std::shared_ptr<const io::TableLender>
   return std::make_unique<Puzzle>(cubic_info(), configure_cubic);
 }
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

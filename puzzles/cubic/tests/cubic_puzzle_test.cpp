@@ -1,23 +1,24 @@
-// The `cubic` puzzle through the protocol's Instance API: the samples in contest format with every
-// algorithm, every solution replayed through the domain, the renderings of today's program byte for
-// byte, bad datasets and options, limits under each call's own context, and exploration.
+// The `cubic` puzzle through the puzzle interface's Instance API: the samples in contest format
+// with every algorithm, every solution replayed through the domain, the renderings of today's
+// program byte for byte, bad datasets and options, limits under each call's own context, and
+// exploration.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "plumb/protocol/builtin.hpp"
-#include "plumb/protocol/typed_instance.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/cubic_io.hpp"
 #include "plumb/puzzles/cubic_solve.hpp"
-#include "tests/support/protocol_run.hpp"
+#include "tests/support/puzzle_interface_run.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb::testing {
 namespace {
 
 namespace cubic = puzzles::cubic;
-using protocol::Format;
+using puzzle_interface::Format;
 
 bool sanitized() {
   return std::getenv("PLUMB_SANITIZED") != nullptr;
@@ -26,12 +27,14 @@ bool sanitized() {
 // Every test keeps its tables in a fresh temporary cache.
 class CubicPuzzle : public ::testing::Test {
  protected:
-  std::unique_ptr<protocol::Instance> configure(const protocol::OptionValues& options = {}) {
+  std::unique_ptr<puzzle_interface::Instance> configure(
+      const puzzle_interface::OptionValues& options = {}) {
     return puzzle_->configure(options);
   }
 
   TemporaryCache cache_;
-  std::unique_ptr<protocol::Puzzle> puzzle_ = protocol::make_builtin_puzzle("cubic");
+  std::unique_ptr<puzzle_interface::Puzzle> puzzle_ =
+      puzzle_interface::make_builtin_puzzle("cubic");
 };
 
 const std::string kSmall =
@@ -51,10 +54,10 @@ std::string drawn(const nlohmann::json& state) {
 
 // Plays the solution's moves from the dataset's start: each state it lists is the one reached, and
 // the last shows the goal.
-void expect_replays(const cubic::Board& board, const protocol::Dataset& dataset,
-                    const protocol::Solution& solution) {
+void expect_replays(const cubic::Board& board, const puzzle_interface::Dataset& dataset,
+                    const puzzle_interface::Solution& solution) {
   expect_consistent(solution);
-  const auto& data = protocol::data_of<cubic::Dataset>(dataset);
+  const auto& data = puzzle_interface::data_of<cubic::Dataset>(dataset);
   const cubic::CubicDomain domain(board, data.goal);
   cubic::State state = domain.start(data.start_empty);
   EXPECT_EQ(drawn(solution.states.front()), cubic::draw_state(board, state));
@@ -73,7 +76,7 @@ void expect_replays(const cubic::Board& board, const protocol::Dataset& dataset,
 }
 
 TEST_F(CubicPuzzle, DeclaresItself) {
-  const protocol::PuzzleInfo& info = puzzle_->info();
+  const puzzle_interface::PuzzleInfo& info = puzzle_->info();
   EXPECT_EQ(info.name, "cubic");
   EXPECT_EQ(info.dataset_noun, "Dataset");
   EXPECT_EQ(info.algorithms, (std::vector<std::string>{"auto", "table", "bidir", "ida"}));
@@ -105,7 +108,7 @@ TEST_F(CubicPuzzle, GeneralizedBoardsAgreeAcrossAlgorithms) {
   std::vector<std::optional<std::uint64_t>> lengths;
   for (const std::string algorithm : {"bidir", "ida", "table", "auto"}) {
     for (std::size_t i = 0; i < datasets.size(); ++i) {
-      const protocol::Solution solution = instance->solve(datasets[i], algorithm, {});
+      const puzzle_interface::Solution solution = instance->solve(datasets[i], algorithm, {});
       expect_replays(cubic::Board{2, 3}, datasets[i], solution);
       if (lengths.size() < datasets.size()) {
         lengths.push_back(solution.length);
@@ -137,7 +140,7 @@ TEST_F(CubicPuzzle, BadDatasetsThrowWithTheirLine) {
 }
 
 TEST_F(CubicPuzzle, BadOptionsNameTheOption) {
-  const std::vector<std::pair<protocol::OptionValues, std::string>> cases{
+  const std::vector<std::pair<puzzle_interface::OptionValues, std::string>> cases{
       {{{"size", "5x5"}}, "size"},
       {{{"size", "3"}}, "size"},
       {{{"size", "0x3"}}, "size"},
@@ -150,7 +153,7 @@ TEST_F(CubicPuzzle, BadOptionsNameTheOption) {
     try {
       configure(options);
       ADD_FAILURE() << option << " accepted";
-    } catch (const protocol::UsageError& error) {
+    } catch (const puzzle_interface::UsageError& error) {
       EXPECT_EQ(error.option(), option) << error.what();
     }
   }
@@ -162,12 +165,12 @@ TEST_F(CubicPuzzle, BadOptionsNameTheOption) {
 TEST_F(CubicPuzzle, LimitsStopEachSolveUnderItsOwnContext) {
   const auto instance = configure();
   const auto datasets = read_datasets(*instance, read_file(sample_path("cubic", "sample.in")));
-  const protocol::Dataset& hardest = datasets[5];  // 30 moves
+  const puzzle_interface::Dataset& hardest = datasets[5];  // 30 moves
   EXPECT_EQ(instance->solve(datasets[1], "ida", {}).length, 3u);
   for (const char* algorithm : {"ida", "bidir", "auto"}) {
     search::SearchLimits nodes;
     nodes.max_nodes = 100;
-    const protocol::Solution stopped = instance->solve(hardest, algorithm, nodes);
+    const puzzle_interface::Solution stopped = instance->solve(hardest, algorithm, nodes);
     EXPECT_EQ(stopped.stats.reason, search::StopReason::node_limit) << algorithm;
     EXPECT_FALSE(stopped.length);
     EXPECT_FALSE(stopped.optimal);
@@ -189,7 +192,7 @@ TEST_F(CubicPuzzle, ATableBuildStoppedByALimitIsTriedAgainUnderTheNextCallsConte
   search::SearchLimits nodes;
   nodes.max_nodes = 10;
   EXPECT_EQ(instance->solve(dataset, "table", nodes).stats.reason, search::StopReason::node_limit);
-  const protocol::Solution solved = instance->solve(dataset, "table", {});
+  const puzzle_interface::Solution solved = instance->solve(dataset, "table", {});
   EXPECT_EQ(solved.stats.reason, search::StopReason::solved);
   EXPECT_TRUE(solved.length);
 }
@@ -227,7 +230,7 @@ TEST_F(CubicPuzzle, PrettyAndJsonRenderings) {
 
 TEST_F(CubicPuzzle, ExploreCountsStatesAndTopViewsAsTheProgramDid) {
   const auto instance = configure({{"size", "2x2"}});
-  const protocol::Exploration exploration = instance->explore(nullptr, {});
+  const puzzle_interface::Exploration exploration = instance->explore(nullptr, {});
   EXPECT_TRUE(exploration.complete());
   EXPECT_EQ(instance->render(exploration, Format::contest),
             "2x2 board, empty cell starting at (2, 2), every die white up:\n"
@@ -249,7 +252,7 @@ TEST_F(CubicPuzzle, ExploreCountsStatesAndTopViewsAsTheProgramDid) {
 
   const auto two_by_three = configure({{"size", "2x3"}});
   const auto start = read_datasets(*two_by_three, kTwoByThree).front();
-  const protocol::Exploration from_start = two_by_three->explore(&start, {});
+  const puzzle_interface::Exploration from_start = two_by_three->explore(&start, {});
   EXPECT_EQ(from_start.origin, "the empty cell at (3, 1), every die white up");
   EXPECT_EQ(
       from_start.layer_sizes,

@@ -1,7 +1,7 @@
-// The Gap card solitaire behind the protocol (protocol/builtin.hpp: make_gap_puzzle): POJ 2046's
-// format and decks up to 9 suits x 13 values, solved by BFS, A* or bidirectional BFS
-// (gap_solve.hpp); contest, pretty and JSON renderings; exploration of the layouts reachable from
-// a deal.
+// The Gap card solitaire behind the puzzle interface (puzzle_interface/builtin.hpp:
+// make_gap_puzzle): POJ 2046's format and decks up to 9 suits x 13 values, solved by BFS, A* or
+// bidirectional BFS (gap_solve.hpp); contest, pretty and JSON renderings; exploration of the
+// layouts reachable from a deal.
 //
 // A dataset is one deal after the count line; the count is read before the first. A move is
 // {"card", "from": [row, column], "to": [row, column]}, places 1-based with column 1 the aces'
@@ -14,17 +14,17 @@
 #include <nlohmann/json.hpp>
 
 #include "plumb/io/counted.hpp"
-#include "plumb/protocol/builtin.hpp"
-#include "plumb/protocol/options.hpp"
-#include "plumb/protocol/render.hpp"
-#include "plumb/protocol/typed_instance.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/options.hpp"
+#include "plumb/puzzle_interface/render.hpp"
+#include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/gap_io.hpp"
 #include "plumb/puzzles/gap_solve.hpp"
 
 namespace plumb::puzzles {
 namespace {
 
-using protocol::Format;
+using puzzle_interface::Format;
 
 constexpr std::string_view kDescription = R"(gap: the Gap card solitaire (POJ 2046, BOJ 3937)
 
@@ -60,7 +60,7 @@ from the random deal --seed picks) at each depth.
 )";
 
 // The one map of --algo's names, the default first.
-constexpr std::array<protocol::NamedAlgorithm<GapAlgorithm>, 3> kAlgorithms{{
+constexpr std::array<puzzle_interface::NamedAlgorithm<GapAlgorithm>, 3> kAlgorithms{{
     {"bfs", GapAlgorithm::bfs},
     {"astar", GapAlgorithm::astar},
     {"bidir", GapAlgorithm::bidirectional},
@@ -107,29 +107,29 @@ std::string drawn_layout(const GapShape& shape, const nlohmann::json& rows) {
   return text;
 }
 
-class GapInstance : public protocol::TypedInstance<GapLayout, GapAnswer> {
+class GapInstance : public puzzle_interface::TypedInstance<GapLayout, GapAnswer> {
  public:
-  GapInstance(const protocol::PuzzleInfo& info, GapShape shape, GapPruning pruning,
+  GapInstance(const puzzle_interface::PuzzleInfo& info, GapShape shape, GapPruning pruning,
               std::uint64_t seed)
       : TypedInstance(info), shape_(shape), pruning_(pruning), seed_(seed) {}
 
-  std::unique_ptr<protocol::DatasetReader> read(io::TextInput& in) const override;
+  std::unique_ptr<puzzle_interface::DatasetReader> read(io::TextInput& in) const override;
 
  private:
-  protocol::Found<GapAnswer> find_solution(const protocol::Dataset& dataset, const GapLayout& start,
-                                           std::string_view algorithm,
-                                           const search::SearchContext& context) const override;
-  void path_from(const GapAnswer& answer, protocol::Solution& solution) const override;
-  protocol::Surveyed<protocol::NoDetail> survey(
-      const protocol::Dataset* start, const GapLayout* layout,
+  puzzle_interface::Found<GapAnswer> find_solution(
+      const puzzle_interface::Dataset& dataset, const GapLayout& start, std::string_view algorithm,
       const search::SearchContext& context) const override;
-  std::string solution_text(const protocol::Solution& solution, const GapAnswer& answer,
+  void path_from(const GapAnswer& answer, puzzle_interface::Solution& solution) const override;
+  puzzle_interface::Surveyed<puzzle_interface::NoDetail> survey(
+      const puzzle_interface::Dataset* start, const GapLayout* layout,
+      const search::SearchContext& context) const override;
+  std::string solution_text(const puzzle_interface::Solution& solution, const GapAnswer& answer,
                             Format format) const override;
-  std::string exploration_text(const protocol::Exploration& exploration,
-                               const protocol::NoDetail& detail) const override;
+  std::string exploration_text(const puzzle_interface::Exploration& exploration,
+                               const puzzle_interface::NoDetail& detail) const override;
   void add_solution_fields(nlohmann::json& record, const GapAnswer& answer) const override;
   void add_exploration_fields(nlohmann::json& record,
-                              const protocol::NoDetail& detail) const override;
+                              const puzzle_interface::NoDetail& detail) const override;
 
   std::string draw(const nlohmann::json& layout) const { return drawn_layout(shape_, layout); }
   void add_shape(nlohmann::json& record) const {
@@ -143,11 +143,11 @@ class GapInstance : public protocol::TypedInstance<GapLayout, GapAnswer> {
 };
 
 // The count line, then that many deals; anything but blank lines after them is an error.
-class GapReader : public protocol::DatasetReader {
+class GapReader : public puzzle_interface::DatasetReader {
  public:
   GapReader(const GapShape& shape, io::TextInput& in) : shape_(shape), in_(in) {}
 
-  std::optional<protocol::Dataset> next() override {
+  std::optional<puzzle_interface::Dataset> next() override {
     if (!count_) count_ = read_gap_count(in_);
     if (read_ == *count_) {
       expect_gap_end(in_, *count_);
@@ -156,7 +156,8 @@ class GapReader : public protocol::DatasetReader {
     in_.only_blank_left();  // reads ahead to the deal's first line, which line_number() then counts
     const auto line = static_cast<std::size_t>(in_.line_number());
     GapLayout start = gap_start_layout(shape_, read_gap_deal(in_, shape_));
-    return protocol::Dataset{static_cast<std::size_t>(++read_), line, std::move(start), in_.name()};
+    return puzzle_interface::Dataset{static_cast<std::size_t>(++read_), line, std::move(start),
+                                     in_.name()};
   }
 
  private:
@@ -166,27 +167,26 @@ class GapReader : public protocol::DatasetReader {
   long long read_ = 0;
 };
 
-std::unique_ptr<protocol::DatasetReader> GapInstance::read(io::TextInput& in) const {
+std::unique_ptr<puzzle_interface::DatasetReader> GapInstance::read(io::TextInput& in) const {
   return std::make_unique<GapReader>(shape_, in);
 }
 
-protocol::Found<GapAnswer> GapInstance::find_solution(const protocol::Dataset& /*dataset*/,
-                                                      const GapLayout& start,
-                                                      std::string_view algorithm,
-                                                      const search::SearchContext& context) const {
-  const GapAlgorithm named = protocol::named_algorithm(kAlgorithms, algorithm).algorithm;
-  GapSolution found =
-      solve_gap(shape_, start, named, context,
-                path_recording() == protocol::PathRecording::length ? search::Answer::cost_only
-                                                                    : search::Answer::moves,
-                pruning_);
-  protocol::Found<GapAnswer> result{.answer = {start, std::move(found.moves)},
-                                    .stats = found.stats};
+puzzle_interface::Found<GapAnswer> GapInstance::find_solution(
+    const puzzle_interface::Dataset& /*dataset*/, const GapLayout& start,
+    std::string_view algorithm, const search::SearchContext& context) const {
+  const GapAlgorithm named = puzzle_interface::named_algorithm(kAlgorithms, algorithm).algorithm;
+  GapSolution found = solve_gap(shape_, start, named, context,
+                                path_recording() == puzzle_interface::PathRecording::length
+                                    ? search::Answer::cost_only
+                                    : search::Answer::moves,
+                                pruning_);
+  puzzle_interface::Found<GapAnswer> result{.answer = {start, std::move(found.moves)},
+                                            .stats = found.stats};
   if (found.stats.reason == search::StopReason::solved) result.length = found.length;
   return result;
 }
 
-void GapInstance::path_from(const GapAnswer& answer, protocol::Solution& solution) const {
+void GapInstance::path_from(const GapAnswer& answer, puzzle_interface::Solution& solution) const {
   solution.states.push_back(layout_json(shape_, answer.start));
   if (!answer.moves) return;
   solution.moves = nlohmann::json::array();
@@ -200,12 +200,12 @@ void GapInstance::path_from(const GapAnswer& answer, protocol::Solution& solutio
   }
 }
 
-std::string GapInstance::solution_text(const protocol::Solution& solution,
+std::string GapInstance::solution_text(const puzzle_interface::Solution& solution,
                                        const GapAnswer& /*answer*/, Format format) const {
   if (format == Format::contest) {
     return fmt::format("{}\n", solution.length ? static_cast<long long>(*solution.length) : -1);
   }
-  return protocol::pretty_solution(
+  return puzzle_interface::pretty_solution(
       info(), solution,
       {.legend = "A card is its suit, then its value (35: suit 3, value 5); -- is a gap. A move "
                  "names the card, the cell it leaves and the gap it fills, by row and column.",
@@ -223,11 +223,11 @@ void GapInstance::add_solution_fields(nlohmann::json& record, const GapAnswer& /
   add_shape(record);
 }
 
-protocol::Surveyed<protocol::NoDetail> GapInstance::survey(
-    const protocol::Dataset* start, const GapLayout* layout,
+puzzle_interface::Surveyed<puzzle_interface::NoDetail> GapInstance::survey(
+    const puzzle_interface::Dataset* start, const GapLayout* layout,
     const search::SearchContext& context) const {
-  protocol::Surveyed<protocol::NoDetail> surveyed;
-  protocol::Exploration& exploration = surveyed.exploration;
+  puzzle_interface::Surveyed<puzzle_interface::NoDetail> surveyed;
+  puzzle_interface::Exploration& exploration = surveyed.exploration;
   GapLayout from;
   if (start != nullptr) {
     from = *layout;
@@ -245,11 +245,11 @@ protocol::Surveyed<protocol::NoDetail> GapInstance::survey(
   return surveyed;
 }
 
-std::string GapInstance::exploration_text(const protocol::Exploration& exploration,
-                                          const protocol::NoDetail& /*detail*/) const {
+std::string GapInstance::exploration_text(const puzzle_interface::Exploration& exploration,
+                                          const puzzle_interface::NoDetail& /*detail*/) const {
   std::string text = fmt::format("{} x {} layouts reachable from {}:\n{}", shape_.suits,
                                  shape_.values, exploration.origin, draw(exploration.start));
-  text += protocol::layers_table("depth", "layouts", exploration);
+  text += puzzle_interface::layers_table("depth", "layouts", exploration);
   if (!exploration.deepest.empty()) {
     text += fmt::format("a deepest layout ({}):\n{}",
                         io::counted(exploration.layer_sizes.size() - 1, "move"),
@@ -259,18 +259,18 @@ std::string GapInstance::exploration_text(const protocol::Exploration& explorati
 }
 
 void GapInstance::add_exploration_fields(nlohmann::json& record,
-                                         const protocol::NoDetail& /*detail*/) const {
+                                         const puzzle_interface::NoDetail& /*detail*/) const {
   add_shape(record);
 }
 
-protocol::PuzzleInfo gap_info() {
-  protocol::PuzzleInfo info;
+puzzle_interface::PuzzleInfo gap_info() {
+  puzzle_interface::PuzzleInfo info;
   info.name = "gap";
   info.summary =
       "Gap card solitaire (POJ 2046): fewest moves to order the rows; decks up to 9 x 13";
   info.description = kDescription;
   info.dataset_noun = "Deal";
-  using Type = protocol::OptionSpec::Type;
+  using Type = puzzle_interface::OptionSpec::Type;
   info.options = {
       {"suits", "Suits, the rows of a deal", Type::integer, "4", 1, kGapMaxSuits, {}},
       {"values", "Values per suit, the cards in a row", Type::integer, "7", 2, kGapMaxValues, {}},
@@ -281,7 +281,7 @@ protocol::PuzzleInfo gap_info() {
        0,
        0,
        {"none", "stubborn"},
-       protocol::OptionSpec::Use::solve},
+       puzzle_interface::OptionSpec::Use::solve},
       {"seed",
        "explore without FILE: the random deal to start from",
        Type::integer,
@@ -289,19 +289,19 @@ protocol::PuzzleInfo gap_info() {
        0,
        std::numeric_limits<long long>::max(),
        {},
-       protocol::OptionSpec::Use::explore},
+       puzzle_interface::OptionSpec::Use::explore},
   };
-  info.algorithms = protocol::algorithm_names(kAlgorithms);
+  info.algorithms = puzzle_interface::algorithm_names(kAlgorithms);
   return info;
 }
 
-std::unique_ptr<protocol::Instance> configure_gap(const protocol::PuzzleInfo& info,
-                                                  const protocol::OptionValues& options) {
+std::unique_ptr<puzzle_interface::Instance> configure_gap(
+    const puzzle_interface::PuzzleInfo& info, const puzzle_interface::OptionValues& options) {
   GapShape shape;
-  shape.suits = static_cast<int>(protocol::integer_option(info, options, "suits"));
-  shape.values = static_cast<int>(protocol::integer_option(info, options, "values"));
-  const auto seed = protocol::integer_option(info, options, "seed");
-  const GapPruning pruning = protocol::text_option(info, options, "prune") == "stubborn"
+  shape.suits = static_cast<int>(puzzle_interface::integer_option(info, options, "suits"));
+  shape.values = static_cast<int>(puzzle_interface::integer_option(info, options, "values"));
+  const auto seed = puzzle_interface::integer_option(info, options, "seed");
+  const GapPruning pruning = puzzle_interface::text_option(info, options, "prune") == "stubborn"
                                  ? GapPruning::stubborn
                                  : GapPruning::none;
   return std::make_unique<GapInstance>(info, shape, pruning, static_cast<std::uint64_t>(seed));
@@ -310,10 +310,10 @@ std::unique_ptr<protocol::Instance> configure_gap(const protocol::PuzzleInfo& in
 }  // namespace
 }  // namespace plumb::puzzles
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 
 std::unique_ptr<Puzzle> make_gap_puzzle(std::shared_ptr<const io::TableLender> /*tables: none*/) {
   return std::make_unique<Puzzle>(puzzles::gap_info(), puzzles::configure_gap);
 }
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

@@ -1,5 +1,6 @@
-// The `pegs` puzzle in the one protocol (protocol/puzzle.hpp): Moving Pegs (UVa 1533) on triangles
-// of 1 to 10 rows; the lexicographically smallest of the shortest solutions; explored from a start.
+// The `pegs` puzzle in the one puzzle interface (puzzle_interface/puzzle.hpp): Moving Pegs (UVa
+// 1533) on triangles of 1 to 10 rows; the lexicographically smallest of the shortest solutions;
+// explored from a start.
 //
 // JSON vocabulary: holes are numbered from 1, row by row from the apex, as in the contest; a move
 // is
@@ -17,14 +18,14 @@
 #include <utility>
 
 #include "plumb/io/counted.hpp"
-#include "plumb/protocol/builtin.hpp"
-#include "plumb/protocol/options.hpp"
-#include "plumb/protocol/render.hpp"
-#include "plumb/protocol/typed_instance.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/options.hpp"
+#include "plumb/puzzle_interface/render.hpp"
+#include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/pegs_io.hpp"
 #include "plumb/puzzles/pegs_solve.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 namespace {
 
 using puzzles::PegBoard;
@@ -254,4 +255,4 @@ std::unique_ptr<Puzzle> make_pegs_puzzle(std::shared_ptr<const io::TableLender> 
   });
 }
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

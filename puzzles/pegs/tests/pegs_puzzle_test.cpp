@@ -1,24 +1,25 @@
-// The `pegs` puzzle through the protocol's Instance API: the sample in contest format with both
-// algorithms, every solution replayed jump by jump, the renderings of today's program byte for
+// The `pegs` puzzle through the puzzle interface's Instance API: the sample in contest format with
+// both algorithms, every solution replayed jump by jump, the renderings of today's program byte for
 // byte, bad datasets and options, limits, and exploration.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "plumb/protocol/builtin.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
 #include "plumb/puzzles/pegs.hpp"
-#include "tests/support/protocol_run.hpp"
+#include "tests/support/puzzle_interface_run.hpp"
 
 namespace plumb::testing {
 namespace {
 
-using protocol::Format;
+using puzzle_interface::Format;
 using puzzles::PegBoard;
 using puzzles::PegMove;
 using puzzles::PegSet;
 
-std::unique_ptr<protocol::Instance> configure(const protocol::OptionValues& options = {}) {
-  return protocol::make_builtin_puzzle("pegs")->configure(options);
+std::unique_ptr<puzzle_interface::Instance> configure(
+    const puzzle_interface::OptionValues& options = {}) {
+  return puzzle_interface::make_builtin_puzzle("pegs")->configure(options);
 }
 
 // A count, then every hole of the board.
@@ -49,8 +50,8 @@ PegSet pegs_of(const nlohmann::json& rows) {
 
 // Plays the solution's jumps from the start: each is legal, removes exactly the pegs it names as
 // jumped, reaches the state listed after it, and the last leaves one peg in the starting hole.
-void expect_replays(const PegBoard& board, const protocol::Dataset& dataset,
-                    const protocol::Solution& solution) {
+void expect_replays(const PegBoard& board, const puzzle_interface::Dataset& dataset,
+                    const puzzle_interface::Solution& solution) {
   expect_consistent(solution);
   const int empty = std::any_cast<int>(dataset.data);
   PegSet pegs = board.start(empty);
@@ -72,7 +73,7 @@ void expect_replays(const PegBoard& board, const protocol::Dataset& dataset,
 }
 
 TEST(PegsPuzzle, DeclaresItself) {
-  const auto puzzle = protocol::make_builtin_puzzle("pegs");
+  const auto puzzle = puzzle_interface::make_builtin_puzzle("pegs");
   EXPECT_EQ(puzzle->info().name, "pegs");
   EXPECT_EQ(puzzle->info().dataset_noun, "Case");
   EXPECT_EQ(puzzle->info().algorithms, (std::vector<std::string>{"meet", "table"}));
@@ -111,7 +112,7 @@ TEST(PegsPuzzle, ImpossibleCases) {
   const auto instance = configure({{"rows", "3"}});
   const auto solutions = solve_all(*instance, "2\n1\n4\n", "meet");
   ASSERT_EQ(solutions.size(), 2u);
-  for (const protocol::Solution& solution : solutions) {
+  for (const puzzle_interface::Solution& solution : solutions) {
     expect_consistent(solution);
     EXPECT_FALSE(solution.length);
     EXPECT_EQ(solution.stats.reason, search::StopReason::exhausted);
@@ -172,11 +173,11 @@ TEST(PegsPuzzle, BadOptionsNameTheOption) {
     try {
       configure({{"rows", rows}});
       ADD_FAILURE() << rows << " accepted";
-    } catch (const protocol::UsageError& error) {
+    } catch (const puzzle_interface::UsageError& error) {
       EXPECT_EQ(error.option(), "rows") << error.what();
     }
   }
-  EXPECT_THROW(configure({{"size", "3x3"}}), protocol::UsageError);
+  EXPECT_THROW(configure({{"size", "3x3"}}), puzzle_interface::UsageError);
   const auto instance = configure();
   const auto dataset = read_datasets(*instance, "1\n1\n").front();
   expect_algorithms_refused(*instance, dataset, {"bfs"});
@@ -187,7 +188,7 @@ TEST(PegsPuzzle, LimitsStopTheSearch) {
   const auto dataset = read_datasets(*instance, "1\n1\n").front();
   search::SearchLimits nodes;
   nodes.max_nodes = 1000;
-  const protocol::Solution stopped = instance->solve(dataset, "meet", nodes);
+  const puzzle_interface::Solution stopped = instance->solve(dataset, "meet", nodes);
   EXPECT_EQ(stopped.stats.reason, search::StopReason::node_limit);
   EXPECT_FALSE(stopped.length);
   EXPECT_FALSE(stopped.optimal);
@@ -199,7 +200,7 @@ TEST(PegsPuzzle, LimitsStopTheSearch) {
 
 TEST(PegsPuzzle, ExploreCountsPositionsAsTheProgramDid) {
   const auto small = configure({{"rows", "4"}});
-  const protocol::Exploration exploration = small->explore(nullptr, {});
+  const puzzle_interface::Exploration exploration = small->explore(nullptr, {});
   EXPECT_EQ(exploration.origin, "hole 1 empty");
   EXPECT_EQ(small->render(exploration, Format::contest),
             "Positions reachable on the 4-row triangle (10 holes) from hole 1 empty:\n"
@@ -214,7 +215,7 @@ TEST(PegsPuzzle, ExploreCountsPositionsAsTheProgramDid) {
 
   const auto instance = configure();
   const auto start = read_datasets(*instance, read_file(sample_path("pegs", "sample.in"))).front();
-  const protocol::Exploration from_sample = instance->explore(&start, {});
+  const puzzle_interface::Exploration from_sample = instance->explore(&start, {});
   EXPECT_EQ(from_sample.layer_sizes,
             (std::vector<std::uint64_t>{1, 2, 8, 47, 190, 682, 1646, 2241, 1475, 455, 88, 11}));
   EXPECT_EQ(from_sample.total(), 6846u);

@@ -20,7 +20,7 @@
 #include "cli/progress.hpp"
 #include "cli/values.hpp"
 #include "plumb/io/environment_error.hpp"
-#include "plumb/protocol/run.hpp"
+#include "plumb/puzzle_interface/run.hpp"
 #include "plumb/puzzles/sliding.hpp"
 #include "plumb/puzzles/sliding_heuristics.hpp"
 #include "plumb/puzzles/sliding_io.hpp"
@@ -102,7 +102,7 @@ ExitCode run_solve_file(const BatchOptions& options) {
   if (cluster().rank() == 0) show_progress(context, options.progress);
   const CancelOnInterrupt cancel_on_interrupt(context);
   io::TextInput in = io::TextInput::open(
-      options.file, protocol::read_limits(protocol::kMaxInputLineBytes, context));
+      options.file, puzzle_interface::read_limits(puzzle_interface::kMaxInputLineBytes, context));
   std::vector<puzzles::SlidingState> boards;
   std::vector<long long> ids, lengths;
   for (std::string line; in.next_nonblank_line(line);) {

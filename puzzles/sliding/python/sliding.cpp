@@ -21,8 +21,8 @@
 #include <utility>
 #include <vector>
 
-#include "plumb/protocol/builtin.hpp"
-#include "plumb/protocol/run.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/run.hpp"
 #include "plumb/puzzles/sliding_io.hpp"
 #include "plumb/puzzles/sliding_solve.hpp"
 #include "python/bindings.hpp"
@@ -68,8 +68,8 @@ SlidingState random_board(std::mt19937_64& random, const puzzles::SlidingDomain&
 puzzles::BlankPlace blank_place(const std::string& goal) {
   if (goal == "blank-first") return puzzles::BlankPlace::first;
   if (goal == "blank-last") return puzzles::BlankPlace::last;
-  throw protocol::UsageError("goal",
-                             "expected blank-first or blank-last, found " + io::quote(goal));
+  throw puzzle_interface::UsageError(
+      "goal", "expected blank-first or blank-last, found " + io::quote(goal));
 }
 
 // A solver of `size` for the goal `goal` (blank-first or blank-last), with the pattern databases
@@ -78,19 +78,20 @@ puzzles::BlankPlace blank_place(const std::string& goal) {
 struct Labeller {
   Labeller(const std::string& size_name, const std::string& pdb, const std::string& goal) {
     const puzzles::BlankPlace place = blank_place(goal);
-    protocol::make_builtin_puzzle("sliding")->configure({{"size", size_name}, {"pdb", pdb}});
+    puzzle_interface::make_builtin_puzzle("sliding")->configure(
+        {{"size", size_name}, {"pdb", pdb}});
     // The program infers an empty --size from its input; here there is none to infer it from.
     std::string error;
     const std::optional<SlidingSize> read =
         puzzles::read_grid_size(size_name, puzzles::kSlidingBounds, error);
-    if (!read) throw protocol::UsageError("size", error);
+    if (!read) throw puzzle_interface::UsageError("size", error);
     size = *read;
     const puzzles::SlidingPartition* partition =
         pdb.empty() ? nullptr : puzzles::find_sliding_partition(pdb);
     try {
       solver.emplace(size, puzzles::ordered_sliding_goal(size.rows, size.cols, place), partition);
     } catch (const std::invalid_argument& error) {
-      throw protocol::UsageError("pdb", error.what());
+      throw puzzle_interface::UsageError("pdb", error.what());
     }
   }
 
@@ -126,7 +127,7 @@ struct Labeller {
       while (label_next(one_thread, found)) {
       }
     });
-    if (halted) throw protocol::LimitReached(stopped);
+    if (halted) throw puzzle_interface::LimitReached(stopped);
   }
 
   SlidingSize size;
@@ -207,7 +208,8 @@ py::object distance(const py::object& boards_given, const py::object& size,
     } else if (const auto square = puzzles::square_size(cells)) {
       size_name = puzzles::size_name(*square);
     } else {
-      throw protocol::UsageError("size", "boards of " + std::to_string(cells) +
+      throw puzzle_interface::UsageError("size",
+                                         "boards of " + std::to_string(cells) +
                                              " cells are not square (4, 9, 16 or 25): give the "
                                              "size, e.g. size=\"2x4\"");
     }

@@ -1,8 +1,9 @@
-// The sliding-tile puzzle behind the protocol (protocol/builtin.hpp: make_sliding_puzzle): the
-// 8-puzzle contest format (POJ 1077, HDU 1043) and every board up to 5x5, solved optimally by
-// puzzles::SlidingSolver's algorithms (a distance table, IDA* over pattern databases, ...);
-// contest, pretty and JSON renderings; exploration of whole state spaces; its pattern database sets
-// declared to the front ends that load, build and list them (sliding_table_sets.hpp).
+// The sliding-tile puzzle behind the puzzle interface (puzzle_interface/builtin.hpp:
+// make_sliding_puzzle): the 8-puzzle contest format (POJ 1077, HDU 1043) and every board up to 5x5,
+// solved optimally by puzzles::SlidingSolver's algorithms (a distance table, IDA* over pattern
+// databases, ...); contest, pretty and JSON renderings; exploration of whole state spaces; its
+// pattern database sets declared to the front ends that load, build and list them
+// (sliding_table_sets.hpp).
 //
 // A dataset is one non-blank line: a board of --size, or of the square of its token count. Moves
 // are named by the way the blank goes (JSON "u" "d" "l" "r"); a state is the array of tiles row by
@@ -18,10 +19,10 @@
 
 #include "plumb/encode/permutation_rank.hpp"
 #include "plumb/io/counted.hpp"
-#include "plumb/protocol/builtin.hpp"
-#include "plumb/protocol/options.hpp"
-#include "plumb/protocol/render.hpp"
-#include "plumb/protocol/typed_instance.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/options.hpp"
+#include "plumb/puzzle_interface/render.hpp"
+#include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/sliding_io.hpp"
 #include "plumb/puzzles/sliding_solve.hpp"
 #include "plumb/search/explore.hpp"
@@ -30,8 +31,8 @@
 namespace plumb::puzzles {
 namespace {
 
-using protocol::Format;
-using protocol::UsageError;
+using puzzle_interface::Format;
+using puzzle_interface::UsageError;
 
 constexpr std::string_view kDescription =
     R"(sliding: sliding-tile puzzles (POJ 1077 "Eight", HDU 1043, the 15- and 24-puzzles)
@@ -129,9 +130,9 @@ struct SlidingSettings {
   std::shared_ptr<const io::TableLender> tables;  // the front end's loaded sets, if any
 };
 
-std::optional<SlidingSize> size_option(const protocol::PuzzleInfo& info,
-                                       const protocol::OptionValues& options) {
-  const std::string given = protocol::text_option(info, options, "size");
+std::optional<SlidingSize> size_option(const puzzle_interface::PuzzleInfo& info,
+                                       const puzzle_interface::OptionValues& options) {
+  const std::string given = puzzle_interface::text_option(info, options, "size");
   if (given.empty()) return std::nullopt;
   std::string error;
   const auto size = read_grid_size(given, kSlidingBounds, error);
@@ -139,9 +140,9 @@ std::optional<SlidingSize> size_option(const protocol::PuzzleInfo& info,
   return size;
 }
 
-void read_goal_option(const protocol::PuzzleInfo& info, const protocol::OptionValues& options,
-                      SlidingSettings& settings) {
-  const std::string goal_text = protocol::text_option(info, options, "goal");
+void read_goal_option(const puzzle_interface::PuzzleInfo& info,
+                      const puzzle_interface::OptionValues& options, SlidingSettings& settings) {
+  const std::string goal_text = puzzle_interface::text_option(info, options, "goal");
   if (goal_text == "blank-last") return;
   if (goal_text == "blank-first") {
     settings.blank = BlankPlace::first;
@@ -161,9 +162,9 @@ void read_goal_option(const protocol::PuzzleInfo& info, const protocol::OptionVa
   settings.explicit_goal = goal;
 }
 
-const SlidingPartition* partition_option(const protocol::PuzzleInfo& info,
-                                         const protocol::OptionValues& options) {
-  const std::string given = protocol::text_option(info, options, "pdb");
+const SlidingPartition* partition_option(const puzzle_interface::PuzzleInfo& info,
+                                         const puzzle_interface::OptionValues& options) {
+  const std::string given = puzzle_interface::text_option(info, options, "pdb");
   if (given.empty()) return nullptr;
   const SlidingPartition* partition = find_sliding_partition(given);
   if (partition == nullptr) {
@@ -173,12 +174,13 @@ const SlidingPartition* partition_option(const protocol::PuzzleInfo& info,
   return partition;
 }
 
-class SlidingInstance : public protocol::TypedInstance<SlidingBoard, SlidingAnswer, SlidingReach> {
+class SlidingInstance
+    : public puzzle_interface::TypedInstance<SlidingBoard, SlidingAnswer, SlidingReach> {
  public:
-  SlidingInstance(const protocol::PuzzleInfo& info, SlidingSettings settings)
+  SlidingInstance(const puzzle_interface::PuzzleInfo& info, SlidingSettings settings)
       : TypedInstance(info), settings_(settings) {}
 
-  std::unique_ptr<protocol::DatasetReader> read(io::TextInput& in) const override;
+  std::unique_ptr<puzzle_interface::DatasetReader> read(io::TextInput& in) const override;
 
   // The board size of `line`: --size, or the square of its token count.
   SlidingSize size_of(const io::TextInput& in, const std::string& line) const {
@@ -208,16 +210,16 @@ class SlidingInstance : public protocol::TypedInstance<SlidingBoard, SlidingAnsw
     return *(last_ = solvers_.back().get());
   }
 
-  protocol::Found<SlidingAnswer> find_solution(const protocol::Dataset& dataset,
-                                               const SlidingBoard& start,
-                                               std::string_view algorithm,
-                                               const search::SearchContext& context) const override;
-  void path_from(const SlidingAnswer& answer, protocol::Solution& solution) const override;
-  protocol::Surveyed<SlidingReach> survey(const protocol::Dataset* start, const SlidingBoard* board,
-                                          const search::SearchContext& context) const override;
-  std::string solution_text(const protocol::Solution& solution, const SlidingAnswer& answer,
+  puzzle_interface::Found<SlidingAnswer> find_solution(
+      const puzzle_interface::Dataset& dataset, const SlidingBoard& start,
+      std::string_view algorithm, const search::SearchContext& context) const override;
+  void path_from(const SlidingAnswer& answer, puzzle_interface::Solution& solution) const override;
+  puzzle_interface::Surveyed<SlidingReach> survey(
+      const puzzle_interface::Dataset* start, const SlidingBoard* board,
+      const search::SearchContext& context) const override;
+  std::string solution_text(const puzzle_interface::Solution& solution, const SlidingAnswer& answer,
                             Format format) const override;
-  std::string exploration_text(const protocol::Exploration& exploration,
+  std::string exploration_text(const puzzle_interface::Exploration& exploration,
                                const SlidingReach& reach) const override;
   void add_solution_fields(nlohmann::json& record, const SlidingAnswer& answer) const override {
     record["size"] = size_name(answer.size);
@@ -232,18 +234,18 @@ class SlidingInstance : public protocol::TypedInstance<SlidingBoard, SlidingAnsw
 };
 
 // One board a non-blank line, to the end of the input.
-class SlidingReader : public protocol::DatasetReader {
+class SlidingReader : public puzzle_interface::DatasetReader {
  public:
   SlidingReader(const SlidingInstance& instance, io::TextInput& in)
       : instance_(instance), in_(in) {}
 
-  std::optional<protocol::Dataset> next() override {
+  std::optional<puzzle_interface::Dataset> next() override {
     if (!in_.next_nonblank_line(line_)) return std::nullopt;
     SlidingBoard board{instance_.size_of(in_, line_), {}};
     if (const std::string error = read_board(line_, board.size, board.board); !error.empty())
       in_.fail(error);
-    return protocol::Dataset{++count_, static_cast<std::size_t>(in_.line_number()), board,
-                             in_.name()};
+    return puzzle_interface::Dataset{++count_, static_cast<std::size_t>(in_.line_number()), board,
+                                     in_.name()};
   }
 
  private:
@@ -253,28 +255,31 @@ class SlidingReader : public protocol::DatasetReader {
   std::size_t count_ = 0;
 };
 
-std::unique_ptr<protocol::DatasetReader> SlidingInstance::read(io::TextInput& in) const {
+std::unique_ptr<puzzle_interface::DatasetReader> SlidingInstance::read(io::TextInput& in) const {
   return std::make_unique<SlidingReader>(*this, in);
 }
 
-protocol::Found<SlidingAnswer> SlidingInstance::find_solution(
-    const protocol::Dataset& dataset, const SlidingBoard& start, std::string_view algorithm,
+puzzle_interface::Found<SlidingAnswer> SlidingInstance::find_solution(
+    const puzzle_interface::Dataset& dataset, const SlidingBoard& start, std::string_view algorithm,
     const search::SearchContext& context) const {
-  const SlidingAlgorithm& named = protocol::named_algorithm(sliding_algorithms(), algorithm);
+  const SlidingAlgorithm& named =
+      puzzle_interface::named_algorithm(sliding_algorithms(), algorithm);
   SlidingSolution found;
   try {  // a --pdb set or a goal the board's size or the algorithm cannot use
     solver_for(start.size).solve(start.board, named, context, found);
   } catch (const std::invalid_argument& error) {
     throw io::InputError(dataset.source, static_cast<int>(dataset.line), error.what());
   }
-  protocol::Found<SlidingAnswer> result{.stats = found.stats, .method = std::string(found.method)};
+  puzzle_interface::Found<SlidingAnswer> result{.stats = found.stats,
+                                                .method = std::string(found.method)};
   if (found.solvable && !search::is_limit(found.stats.reason)) result.length = found.moves.size();
   result.answer = SlidingAnswer{start.size, found.solvable, start.board, std::move(found.moves)};
   return result;
 }
 
 // The boards from the start, one a move, and the moves, as JSON.
-void SlidingInstance::path_from(const SlidingAnswer& answer, protocol::Solution& solution) const {
+void SlidingInstance::path_from(const SlidingAnswer& answer,
+                                puzzle_interface::Solution& solution) const {
   const SlidingDomain& domain = solver_for(answer.size).domain();
   SlidingState board = answer.start;
   solution.states.push_back(board_json(board, answer.size));
@@ -287,7 +292,7 @@ void SlidingInstance::path_from(const SlidingAnswer& answer, protocol::Solution&
   }
 }
 
-std::string SlidingInstance::solution_text(const protocol::Solution& solution,
+std::string SlidingInstance::solution_text(const puzzle_interface::Solution& solution,
                                            const SlidingAnswer& answer, Format format) const {
   if (format == Format::contest) {
     if (!answer.solvable) return "unsolvable\n";
@@ -297,18 +302,18 @@ std::string SlidingInstance::solution_text(const protocol::Solution& solution,
     moves += '\n';
     return moves;
   }
-  return protocol::pretty_solution(
+  return puzzle_interface::pretty_solution(
       info(), solution,
       {.legend = "x is the blank; a move says where it goes: u up, d down, l left, r right.",
        .draw = [&](const nlohmann::json& tiles) { return drawn_board(tiles, answer.size); },
        .say = [](const nlohmann::json& move) { return move.get<std::string>(); }});
 }
 
-protocol::Surveyed<SlidingReach> SlidingInstance::survey(
-    const protocol::Dataset* start, const SlidingBoard* board,
+puzzle_interface::Surveyed<SlidingReach> SlidingInstance::survey(
+    const puzzle_interface::Dataset* start, const SlidingBoard* board,
     const search::SearchContext& context) const {
-  protocol::Surveyed<SlidingReach> surveyed;
-  protocol::Exploration& exploration = surveyed.exploration;
+  puzzle_interface::Surveyed<SlidingReach> surveyed;
+  puzzle_interface::Exploration& exploration = surveyed.exploration;
   SlidingReach& reach = surveyed.detail;
   reach.size = settings_.size.value_or(SlidingSize{3, 3});
   exploration.origin = "the goal";
@@ -345,11 +350,11 @@ protocol::Surveyed<SlidingReach> SlidingInstance::survey(
   return surveyed;
 }
 
-std::string SlidingInstance::exploration_text(const protocol::Exploration& exploration,
+std::string SlidingInstance::exploration_text(const puzzle_interface::Exploration& exploration,
                                               const SlidingReach& reach) const {
   std::string text = fmt::format("{} board, from {}: {}\n", size_name(reach.size),
                                  exploration.origin, board_line(reach.start, reach.size));
-  text += protocol::layers_table("depth", "states", exploration);
+  text += puzzle_interface::layers_table("depth", "states", exploration);
   const std::uint64_t deepest_count =
       exploration.layer_sizes.empty() ? 0 : exploration.layer_sizes.back();
   text += fmt::format("the deepest are {} away: {}",
@@ -364,15 +369,15 @@ std::string SlidingInstance::exploration_text(const protocol::Exploration& explo
   return text;
 }
 
-protocol::PuzzleInfo sliding_info() {
-  protocol::PuzzleInfo info;
+puzzle_interface::PuzzleInfo sliding_info() {
+  puzzle_interface::PuzzleInfo info;
   info.name = "sliding";
   info.summary =
       "sliding-tile puzzles (POJ 1077 Eight, the 15- and 24-puzzles): shortest solutions, up to "
       "5x5";
   info.description = kDescription;
   info.dataset_noun = "Board";
-  using Type = protocol::OptionSpec::Type;
+  using Type = puzzle_interface::OptionSpec::Type;
   info.options = {
       {.name = "size",
        .help = "Board size RxC (default: inferred from a square token count)",
@@ -390,14 +395,14 @@ protocol::PuzzleInfo sliding_info() {
        .type = Type::text,
        .default_value = "",
        .choices = {},
-       .use = protocol::OptionSpec::Use::solve},
+       .use = puzzle_interface::OptionSpec::Use::solve},
   };
-  info.algorithms = protocol::algorithm_names(sliding_algorithms());
+  info.algorithms = puzzle_interface::algorithm_names(sliding_algorithms());
   return info;
 }
 
-std::unique_ptr<protocol::Instance> configure_sliding(
-    const protocol::PuzzleInfo& info, const protocol::OptionValues& options,
+std::unique_ptr<puzzle_interface::Instance> configure_sliding(
+    const puzzle_interface::PuzzleInfo& info, const puzzle_interface::OptionValues& options,
     const std::shared_ptr<const io::TableLender>& tables) {
   SlidingSettings settings;
   settings.tables = tables;
@@ -410,7 +415,7 @@ std::unique_ptr<protocol::Instance> configure_sliding(
 }  // namespace
 }  // namespace plumb::puzzles
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 
 std::unique_ptr<Puzzle> make_sliding_puzzle(std::shared_ptr<const io::TableLender> tables) {
   return std::make_unique<Puzzle>(
@@ -421,4 +426,4 @@ std::unique_ptr<Puzzle> make_sliding_puzzle(std::shared_ptr<const io::TableLende
       puzzles::sliding_table_sets());
 }
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

@@ -22,7 +22,7 @@ namespace plumb::puzzles {
 namespace {
 
 // A set of pattern databases being loaded or built, a pattern after another.
-class SlidingAssembly : public protocol::TableAssembly {
+class SlidingAssembly : public puzzle_interface::TableAssembly {
  public:
   explicit SlidingAssembly(const SlidingPartition& partition) : set_{partition, {}} {}
 
@@ -44,11 +44,11 @@ class SlidingAssembly : public protocol::TableAssembly {
 };
 
 // The named partitions' pattern databases (sliding_pdb.hpp), a set each, a pattern a part.
-class SlidingTableSets : public protocol::TableSets {
+class SlidingTableSets : public puzzle_interface::TableSets {
  public:
   SlidingTableSets() {
     for (const SlidingPartition& partition : sliding_partitions()) {
-      protocol::TableSetInfo info{
+      puzzle_interface::TableSetInfo info{
           .name = partition.name,
           .title = fmt::format("the {}-puzzle's databases ({})",
                                partition.width * partition.height - 1, partition.name),
@@ -61,14 +61,14 @@ class SlidingTableSets : public protocol::TableSets {
     }
   }
 
-  const std::vector<protocol::TableSetInfo>& sets() const override { return sets_; }
+  const std::vector<puzzle_interface::TableSetInfo>& sets() const override { return sets_; }
   std::filesystem::path part_file(std::size_t set, std::size_t part) const override {
     return sliding_pdb_table(sliding_partitions()[set], part).path();
   }
   bool in_cache(std::size_t set) const override {
     return sliding_pdbs_in_cache(sliding_partitions()[set]);
   }
-  std::unique_ptr<protocol::TableAssembly> assemble(std::size_t set) const override {
+  std::unique_ptr<puzzle_interface::TableAssembly> assemble(std::size_t set) const override {
     return std::make_unique<SlidingAssembly>(sliding_partitions()[set]);
   }
 
@@ -157,12 +157,12 @@ class SlidingTableSets : public protocol::TableSets {
     return text + "\n";
   }
 
-  std::vector<protocol::TableSetInfo> sets_;
+  std::vector<puzzle_interface::TableSetInfo> sets_;
 };
 
 }  // namespace
 
-std::shared_ptr<const protocol::TableSets> sliding_table_sets() {
+std::shared_ptr<const puzzle_interface::TableSets> sliding_table_sets() {
   static const auto declared = std::make_shared<const SlidingTableSets>();
   return declared;
 }

@@ -1,10 +1,10 @@
 // cli/commands/commands.hpp: the program's subcommands. app.cpp parses the command line with CLI11;
 // each function here does one command's work and returns the process's exit status, one of
-// protocol::ExitCode (plumb/protocol/exit_code.hpp), which `plumb --help` lists.
+// puzzle_interface::ExitCode (plumb/puzzle_interface/exit_code.hpp), which `plumb --help` lists.
 //
-// Every puzzle's `solve NAME` and `explore NAME` are built from its protocol::PuzzleInfo and run by
-// one driver (commands/solve.cpp); the options every puzzle command shares are added and read in
-// one place (commands/options.cpp).
+// Every puzzle's `solve NAME` and `explore NAME` are built from its puzzle_interface::PuzzleInfo
+// and run by one driver (commands/solve.cpp); the options every puzzle command shares are added and
+// read in one place (commands/options.cpp).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -17,13 +17,13 @@
 #include <vector>
 
 #include "plumb/io/text_input.hpp"
-#include "plumb/protocol/exit_code.hpp"
-#include "plumb/protocol/puzzle.hpp"
+#include "plumb/puzzle_interface/exit_code.hpp"
+#include "plumb/puzzle_interface/puzzle.hpp"
 #include "plumb/search/context.hpp"
 
 namespace plumb::cli {
 
-using protocol::ExitCode;
+using puzzle_interface::ExitCode;
 
 // The last line of every command's help but the program's own, which lists the exit statuses.
 inline constexpr std::string_view kExitStatusPointer = "Exit status: as plumb --help lists.";
@@ -64,15 +64,15 @@ std::uint64_t max_memory_bytes(const std::string& text);
 search::SearchContext make_context(const CommonOptions& options);
 // The input of a puzzle command, which must hold a dataset: empty input (nothing but white space)
 // is an error for every puzzle. It is read within the puzzle's bound on a line and the context's
-// cancellation and memory limit (protocol::read_limits), and the answers written so far are flushed
-// before each read, so that whoever feeds it a dataset at a time has each answer before sending
-// the next.
-io::TextInput open_puzzle_input(const std::string& file, const protocol::PuzzleInfo& info,
+// cancellation and memory limit (puzzle_interface::read_limits), and the answers written so far are
+// flushed before each read, so that whoever feeds it a dataset at a time has each answer before
+// sending the next.
+io::TextInput open_puzzle_input(const std::string& file, const puzzle_interface::PuzzleInfo& info,
                                 const search::SearchContext& context);
 
 // One puzzle's `solve NAME` or `explore NAME`: the CLI11 subcommand and what it was given.
 struct PuzzleCommand {
-  const protocol::Puzzle* puzzle = nullptr;
+  const puzzle_interface::Puzzle* puzzle = nullptr;
   CLI::App* command = nullptr;
   bool is_solve = true;
   CommonOptions common;
@@ -81,7 +81,7 @@ struct PuzzleCommand {
 
 // Adds the subcommand for `puzzle` to `parent` ("solve" or "explore"): the common options and each
 // of the puzzle's OptionSpecs as --NAME, integer ranges and choices checked.
-void add_puzzle_command(CLI::App& parent, const protocol::Puzzle& puzzle, bool is_solve,
+void add_puzzle_command(CLI::App& parent, const puzzle_interface::Puzzle& puzzle, bool is_solve,
                         PuzzleCommand& command);
 // Configures the puzzle and solves every dataset of the input (or explores), writing each answer
 // as soon as it is found; under guarded().
@@ -89,11 +89,11 @@ ExitCode run_puzzle_command(const PuzzleCommand& command);
 
 // Runs a command and returns its status, or, when it throws, prints `plumb: MESSAGE` and returns
 // the status that says why: io::InputError bad_input (as "FILE:LINE: MESSAGE"),
-// protocol::UsageError bad_input (as "--OPTION: MESSAGE"), protocol::LimitReached limit,
-// io::EnvironmentError, filesystem errors and std::bad_alloc (memory that no allocation checked
-// for; the big ones throw io::EnvironmentError naming their size) environment. Standard output is
-// flushed before any message and checked: a write that fails stops the command with "plumb: cannot
-// write the output: REASON" and ExitCode::environment (commands/driver.cpp).
+// puzzle_interface::UsageError bad_input (as "--OPTION: MESSAGE"), puzzle_interface::LimitReached
+// limit, io::EnvironmentError, filesystem errors and std::bad_alloc (memory that no allocation
+// checked for; the big ones throw io::EnvironmentError naming their size) environment. Standard
+// output is flushed before any message and checked: a write that fails stops the command with
+// "plumb: cannot write the output: REASON" and ExitCode::environment (commands/driver.cpp).
 ExitCode guarded(const std::function<ExitCode()>& command);
 // A subcommand's callback's end: runs `command` under guarded() and hands its status to CLI11,
 // which ends the parse with it (run_program returns it).
@@ -108,9 +108,9 @@ void report_cache_line(const std::string& line);
 void quote_arguments_in_messages(int argc, char** argv);
 std::string with_arguments_quoted(std::string message);
 
-ExitCode run_list(const std::vector<protocol::PuzzleInfo>& puzzles, bool names_only);
-ExitCode run_help(const std::vector<protocol::PuzzleInfo>& puzzles, std::string_view puzzle_name,
-                  const std::string& program_help);
+ExitCode run_list(const std::vector<puzzle_interface::PuzzleInfo>& puzzles, bool names_only);
+ExitCode run_help(const std::vector<puzzle_interface::PuzzleInfo>& puzzles,
+                  std::string_view puzzle_name, const std::string& program_help);
 void add_pdb_command(CLI::App& app);    // `plumb pdb build|info|list` (commands/pdb.cpp)
 void add_cache_command(CLI::App& app);  // `plumb cache list|clear` (commands/cache.cpp)
 void add_serve_command(CLI::App& app);  // `plumb serve`, the web service (commands/serve.cpp)

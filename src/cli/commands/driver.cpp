@@ -12,7 +12,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
-#include "plumb/protocol/run.hpp"
+#include "plumb/puzzle_interface/run.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -51,15 +51,15 @@ std::vector<std::string>& arguments_to_quote() {
   return pieces;
 }
 
-// Runs the command, mapping its failures to messages and statuses (protocol::current_failure);
-// output failures propagate.
+// Runs the command, mapping its failures to messages and statuses
+// (puzzle_interface::current_failure); output failures propagate.
 ExitCode run_reported(const std::function<ExitCode()>& command) {
   try {
     const ExitCode status = command();
     finish_output();
     return status;
   } catch (...) {
-    const protocol::Failure failure = protocol::current_failure();
+    const puzzle_interface::Failure failure = puzzle_interface::current_failure();
     finish_output();
     return report(failure.message, failure.status);
   }
@@ -83,7 +83,7 @@ ExitCode guarded(const std::function<ExitCode()>& command) {
 }
 
 void finish_command(const std::function<ExitCode()>& command) {
-  throw CLI::RuntimeError(protocol::status(guarded(command)));
+  throw CLI::RuntimeError(puzzle_interface::status(guarded(command)));
 }
 
 void quote_arguments_in_messages(int argc, char** argv) {

@@ -9,8 +9,8 @@
 
 namespace plumb::cli {
 
-ExitCode run_list(const std::vector<protocol::PuzzleInfo>& puzzles, bool names_only) {
-  for (const protocol::PuzzleInfo& info : puzzles) {
+ExitCode run_list(const std::vector<puzzle_interface::PuzzleInfo>& puzzles, bool names_only) {
+  for (const puzzle_interface::PuzzleInfo& info : puzzles) {
     if (names_only) {
       std::cout << info.name << '\n';
     } else {
@@ -20,15 +20,15 @@ ExitCode run_list(const std::vector<protocol::PuzzleInfo>& puzzles, bool names_o
   return ExitCode::done;
 }
 
-ExitCode run_help(const std::vector<protocol::PuzzleInfo>& puzzles, std::string_view puzzle_name,
-                  const std::string& program_help) {
+ExitCode run_help(const std::vector<puzzle_interface::PuzzleInfo>& puzzles,
+                  std::string_view puzzle_name, const std::string& program_help) {
   if (puzzle_name.empty()) {
     std::cout << program_help;
     return ExitCode::done;
   }
-  const auto info =
-      std::find_if(puzzles.begin(), puzzles.end(),
-                   [&](const protocol::PuzzleInfo& each) { return each.name == puzzle_name; });
+  const auto info = std::find_if(
+      puzzles.begin(), puzzles.end(),
+      [&](const puzzle_interface::PuzzleInfo& each) { return each.name == puzzle_name; });
   if (info == puzzles.end()) {
     std::cerr << fmt::format("plumb: no puzzle named {} (plumb list shows them)\n",
                              io::quote(puzzle_name));

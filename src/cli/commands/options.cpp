@@ -9,8 +9,8 @@
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
 #include "cli/values.hpp"
-#include "plumb/protocol/limit_options.hpp"
-#include "plumb/protocol/run.hpp"
+#include "plumb/puzzle_interface/limit_options.hpp"
+#include "plumb/puzzle_interface/run.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -19,8 +19,8 @@ namespace {
 const CLI::Validator kSeconds(
     [](std::string& text) -> std::string {
       try {
-        protocol::time_limit_seconds(text);
-      } catch (const protocol::UsageError& refused) {
+        puzzle_interface::time_limit_seconds(text);
+      } catch (const puzzle_interface::UsageError& refused) {
         return refused.what();
       }
       return {};
@@ -105,8 +105,8 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool is_solve
 std::uint64_t max_memory_bytes(const std::string& text) {
   if (text.empty()) return 0;
   try {
-    return protocol::memory_limit_bytes(text);
-  } catch (const protocol::UsageError& refused) {
+    return puzzle_interface::memory_limit_bytes(text);
+  } catch (const puzzle_interface::UsageError& refused) {
     throw CLI::ValidationError("--max-memory", refused.what());
   }
 }
@@ -127,15 +127,15 @@ search::SearchContext make_context(const CommonOptions& options) {
   return context;
 }
 
-io::TextInput open_puzzle_input(const std::string& file, const protocol::PuzzleInfo& info,
+io::TextInput open_puzzle_input(const std::string& file, const puzzle_interface::PuzzleInfo& info,
                                 const search::SearchContext& context) {
-  io::ReadLimits limits = protocol::read_limits(info.max_line_bytes, context);
+  io::ReadLimits limits = puzzle_interface::read_limits(info.max_line_bytes, context);
   limits.watch = [watch = std::move(limits.watch)](const io::ReadProgress& read) {
     if (read.bytes == 0) std::cout.flush();
     watch(read);
   };
   io::TextInput input = io::TextInput::open(file.empty() ? "-" : file, std::move(limits));
-  protocol::expect_dataset(input);
+  puzzle_interface::expect_dataset(input);
   return input;
 }
 

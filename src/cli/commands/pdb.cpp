@@ -1,6 +1,7 @@
 // The `pdb` command: build, describe and list the precomputed tables in the cache (the sets of
-// pattern databases each puzzle declares, protocol/table_sets.hpp): `plumb pdb build 15-7-8`. A
-// puzzle's folder may add subcommands of its own under it (sliding's `pdb solve`, its cli/ part).
+// pattern databases each puzzle declares, puzzle_interface/table_sets.hpp): `plumb pdb build
+// 15-7-8`. A puzzle's folder may add subcommands of its own under it (sliding's `pdb solve`, its
+// cli/ part).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -17,7 +18,7 @@
 #include "cli/values.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/io/table_cache.hpp"
-#include "plumb/protocol/builtin.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -30,9 +31,9 @@ struct PdbOptions {
 };
 
 // The set a puzzle declares by this name; nothing, said on standard error, if none does.
-std::optional<protocol::DeclaredTableSet> find_set(const std::string& name) {
+std::optional<puzzle_interface::DeclaredTableSet> find_set(const std::string& name) {
   std::vector<std::string> known;
-  for (protocol::DeclaredTableSet& set : protocol::declared_table_sets()) {
+  for (puzzle_interface::DeclaredTableSet& set : puzzle_interface::declared_table_sets()) {
     if (set.info().name == name) return set;
     known.push_back(fmt::format("{} ({})", set.info().name, set.info().serves));
   }
@@ -42,17 +43,17 @@ std::optional<protocol::DeclaredTableSet> find_set(const std::string& name) {
 }
 
 // The sets' names, SET's choices, which the manual page and completions show: those the puzzles
-// declare (protocol/table_sets.hpp).
+// declare (puzzle_interface/table_sets.hpp).
 std::vector<std::string> set_names() {
   std::vector<std::string> names;
-  for (const protocol::DeclaredTableSet& set : protocol::declared_table_sets())
+  for (const puzzle_interface::DeclaredTableSet& set : puzzle_interface::declared_table_sets())
     names.push_back(set.info().name);
   return names;
 }
 
 // Builds the set's parts into the cache, which must be usable: keeping them is the point.
 ExitCode run_build(const PdbOptions& options) {
-  const std::optional<protocol::DeclaredTableSet> set = find_set(options.set);
+  const std::optional<puzzle_interface::DeclaredTableSet> set = find_set(options.set);
   if (!set) return ExitCode::bad_input;
   if (const io::CacheDirectory cache = io::check_cache_directory(); !cache.usable()) {
     throw io::EnvironmentError(fmt::format(
@@ -63,7 +64,7 @@ ExitCode run_build(const PdbOptions& options) {
   search::SearchContext context;
   show_progress(context, options.progress);
   const CancelOnInterrupt cancel_on_interrupt(context);
-  const protocol::TableSets& tables = *set->tables;
+  const puzzle_interface::TableSets& tables = *set->tables;
   for (std::size_t part = 0; part < set->info().part_work.size(); ++part) {
     const std::string path = tables.part_file(set->index, part).string();
     if (!options.force && tables.part_intact(set->index, part)) {
@@ -85,7 +86,7 @@ ExitCode run_build(const PdbOptions& options) {
 }
 
 ExitCode run_info(const PdbOptions& options) {
-  const std::optional<protocol::DeclaredTableSet> set = find_set(options.set);
+  const std::optional<puzzle_interface::DeclaredTableSet> set = find_set(options.set);
   if (!set) return ExitCode::bad_input;
   std::cout << set->tables->describe(set->index);
   return ExitCode::done;
@@ -95,7 +96,7 @@ ExitCode run_list() {
   const io::CacheDirectory cache = io::check_cache_directory();
   std::cout << fmt::format("cache: {}{}\n", cache.path.string(),
                            cache.usable() ? "" : " (cannot be used: " + cache.problem + ")");
-  for (const protocol::DeclaredTableSet& set : protocol::declared_table_sets()) {
+  for (const puzzle_interface::DeclaredTableSet& set : puzzle_interface::declared_table_sets()) {
     const std::size_t parts = set.info().part_work.size();
     std::size_t present = 0;
     std::uintmax_t bytes = 0;

@@ -17,7 +17,7 @@
 #include "cli/progress.hpp"
 #include "cli/values.hpp"
 #include "cli/web_service.hpp"
-#include "plumb/protocol/builtin.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -34,10 +34,12 @@ struct ServeCommand {
 // The sets --databases names, comma-separated ("none": none), or why it cannot be read. An empty
 // name, wherever it is ("15-555,", ",15-555", "a,,b", ""), is refused: a comma too many. "auto"
 // is read by database_options().
-std::vector<protocol::DeclaredTableSet> database_sets(const std::string& list, std::string& error) {
-  std::vector<protocol::DeclaredTableSet> sets;
+std::vector<puzzle_interface::DeclaredTableSet> database_sets(const std::string& list,
+                                                              std::string& error) {
+  std::vector<puzzle_interface::DeclaredTableSet> sets;
   if (list == "none" || list == "auto") return sets;
-  const std::vector<protocol::DeclaredTableSet> declared = protocol::declared_table_sets();
+  const std::vector<puzzle_interface::DeclaredTableSet> declared =
+      puzzle_interface::declared_table_sets();
   for (std::size_t begin = 0; begin <= list.size();) {
     const std::size_t comma = std::min(list.find(',', begin), list.size());
     const std::string name = list.substr(begin, comma - begin);
@@ -48,13 +50,13 @@ std::vector<protocol::DeclaredTableSet> database_sets(const std::string& list, s
           io::quote(list));
       return {};
     }
-    const auto named = [&](const protocol::DeclaredTableSet& set) {
+    const auto named = [&](const puzzle_interface::DeclaredTableSet& set) {
       return set.info().name == name;
     };
     const auto found = std::find_if(declared.begin(), declared.end(), named);
     if (found == declared.end()) {
       error = fmt::format("no pattern database set named {}; the sets: {}, or auto or none",
-                          io::quote(name), protocol::declared_table_set_list());
+                          io::quote(name), puzzle_interface::declared_table_set_list());
       return {};
     }
     if (std::none_of(sets.begin(), sets.end(), named)) sets.push_back(*found);
@@ -69,7 +71,7 @@ void database_options(const std::string& list, serve::DatabaseOptions& options) 
   std::string unused;
   options.sets = database_sets(list, unused);  // checked when parsed
   if (list != "auto") return;
-  for (const protocol::DeclaredTableSet& set : protocol::declared_table_sets())
+  for (const puzzle_interface::DeclaredTableSet& set : puzzle_interface::declared_table_sets())
     (set.tables->in_cache(set.index) ? options.sets : options.on_demand).push_back(set);
 }
 
@@ -124,7 +126,7 @@ void add_serve_command(CLI::App& app) {
   text_value(serve->add_option("--databases", command->databases,
                                "Pattern database sets to load, or build and cache, from the start, "
                                "comma-separated: " +
-                                   protocol::declared_table_set_list() +
+                                   puzzle_interface::declared_table_set_list() +
                                    "; none; or auto: every set, those in the cache loaded from the "
                                    "start, any other built when a request first needs it. A "
                                    "request that needs a set still building is answered "

@@ -1,11 +1,11 @@
-// The generic puzzle commands: `solve NAME` and `explore NAME` for every puzzle that speaks the
-// protocol (plumb/protocol/puzzle.hpp), built from its PuzzleInfo and run under guarded()
-// (driver.cpp). Each answer is written as soon as it is found, so when a later dataset is bad or a
-// limit stops a search, the answers before it are already out; standard output is flushed after an
-// answer that took a millisecond or more and before any message, else left to the stream's buffer.
-// Under an MPI launcher both share their work among the job's processes (cluster.hpp): explore its
-// states, solve the searches that can be shared (parallel IDA* over pattern databases); process 0
-// alone writes.
+// The generic puzzle commands: `solve NAME` and `explore NAME` for every puzzle that implements the
+// puzzle interface (plumb/puzzle_interface/puzzle.hpp), built from its PuzzleInfo and run under
+// guarded() (driver.cpp). Each answer is written as soon as it is found, so when a later dataset is
+// bad or a limit stops a search, the answers before it are already out; standard output is flushed
+// after an answer that took a millisecond or more and before any message, else left to the stream's
+// buffer. Under an MPI launcher both share their work among the job's processes (cluster.hpp):
+// explore its states, solve the searches that can be shared (parallel IDA* over pattern databases);
+// process 0 alone writes.
 #include <fmt/format.h>
 
 #include <cctype>
@@ -22,20 +22,20 @@
 #include "cli/values.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/io/table_cache.hpp"
-#include "plumb/protocol/options.hpp"
-#include "plumb/protocol/render.hpp"
-#include "plumb/protocol/run.hpp"
+#include "plumb/puzzle_interface/options.hpp"
+#include "plumb/puzzle_interface/render.hpp"
+#include "plumb/puzzle_interface/run.hpp"
 
 namespace plumb::cli {
 namespace {
 
 // The puzzle's own options that the command reads (OptionSpec::use) as CLI11 options bound to
 // `values`, their ranges and choices shown in the help; the values are checked once, by the
-// puzzle's configure() (protocol/options.hpp).
-void add_puzzle_options(CLI::App& command, const std::vector<protocol::OptionSpec>& specs,
+// puzzle's configure() (puzzle_interface/options.hpp).
+void add_puzzle_options(CLI::App& command, const std::vector<puzzle_interface::OptionSpec>& specs,
                         bool is_solve, std::map<std::string, std::string>& values) {
-  using Use = protocol::OptionSpec::Use;
-  for (const protocol::OptionSpec& spec : specs) {
+  using Use = puzzle_interface::OptionSpec::Use;
+  for (const puzzle_interface::OptionSpec& spec : specs) {
     if (spec.use == (is_solve ? Use::explore : Use::solve)) continue;
     CLI::Option* option = command.add_option("--" + spec.name, values[spec.name], spec.help);
     if (!spec.default_value.empty()) option->default_str(spec.default_value);
@@ -43,7 +43,7 @@ void add_puzzle_options(CLI::App& command, const std::vector<protocol::OptionSpe
     std::ranges::transform(name, name.begin(), [](unsigned char c) {
       return c == '-' ? '_' : static_cast<char>(std::toupper(c));
     });
-    if (spec.type == protocol::OptionSpec::Type::integer) {
+    if (spec.type == puzzle_interface::OptionSpec::Type::integer) {
       option->type_name(fmt::format("{}:{}..{}", name, spec.min, spec.max));
     } else if (!spec.choices.empty()) {
       choice_value(option, name, spec.choices);
@@ -54,8 +54,8 @@ void add_puzzle_options(CLI::App& command, const std::vector<protocol::OptionSpe
 }
 
 // The option values the command line gave (the others take their defaults in configure()).
-protocol::OptionValues given_values(const PuzzleCommand& command) {
-  protocol::OptionValues given;
+puzzle_interface::OptionValues given_values(const PuzzleCommand& command) {
+  puzzle_interface::OptionValues given;
   for (const auto& [name, value] : command.values) {
     if (command.command->count("--" + name) > 0) given.emplace(name, value);
   }
@@ -69,38 +69,40 @@ void write_answer(const std::string& text, const search::SearchStats& stats) {
 }
 
 void print_stats(std::string_view label, const search::SearchStats& stats) {
-  std::cerr << protocol::stats_line(label, stats);
+  std::cerr << puzzle_interface::stats_line(label, stats);
 }
 
-ExitCode solve_all(const protocol::Puzzle& puzzle, protocol::Instance& instance,
+ExitCode solve_all(const puzzle_interface::Puzzle& puzzle, puzzle_interface::Instance& instance,
                    const PuzzleCommand& command, const search::SearchContext& context) {
-  const protocol::PuzzleInfo& info = puzzle.info();
-  const std::string algorithm = protocol::chosen_algorithm(info, command.common.algo);
-  const protocol::Format format = *protocol::format_named(command.common.format);  // checked
-  instance.set_path_recording(format == protocol::Format::contest ? protocol::PathRecording::length
-                                                                  : protocol::PathRecording::full);
+  const puzzle_interface::PuzzleInfo& info = puzzle.info();
+  const std::string algorithm = puzzle_interface::chosen_algorithm(info, command.common.algo);
+  const puzzle_interface::Format format =
+      *puzzle_interface::format_named(command.common.format);  // checked
+  instance.set_path_recording(format == puzzle_interface::Format::contest
+                                  ? puzzle_interface::PathRecording::length
+                                  : puzzle_interface::PathRecording::full);
   io::TextInput input = open_puzzle_input(command.common.file, info, context);
-  protocol::solve_input(instance, input, algorithm, context,
-                        [&](const protocol::Solution& solution) {
-                          if (command.common.stats)
-                            print_stats(protocol::solution_label(info, solution), solution.stats);
-                          write_answer(instance.render(solution, format), solution.stats);
-                        });
+  puzzle_interface::solve_input(
+      instance, input, algorithm, context, [&](const puzzle_interface::Solution& solution) {
+        if (command.common.stats)
+          print_stats(puzzle_interface::solution_label(info, solution), solution.stats);
+        write_answer(instance.render(solution, format), solution.stats);
+      });
   return ExitCode::done;
 }
 
-ExitCode explore(const protocol::Instance& instance, const PuzzleCommand& command,
+ExitCode explore(const puzzle_interface::Instance& instance, const PuzzleCommand& command,
                  const search::SearchContext& context) {
   std::optional<io::TextInput> input;
   if (!command.common.file.empty())
     input = open_puzzle_input(command.common.file, command.puzzle->info(), context);
-  const protocol::Exploration exploration =
-      protocol::explore_input(instance, input ? &*input : nullptr, context);
+  const puzzle_interface::Exploration exploration =
+      puzzle_interface::explore_input(instance, input ? &*input : nullptr, context);
   if (command.common.stats) {
     print_stats("explore", exploration.stats);
     report_cluster_stats(exploration.total());
   }
-  write_answer(instance.render(exploration, *protocol::format_named(command.common.format)),
+  write_answer(instance.render(exploration, *puzzle_interface::format_named(command.common.format)),
                exploration.stats);
   return ExitCode::done;
 }
@@ -121,9 +123,9 @@ class OutputFile {
   void open(const std::string& path, const std::string& input) {
     std::error_code error;
     if (!input.empty() && input != "-" && std::filesystem::equivalent(path, input, error)) {
-      throw protocol::UsageError(
-          "--output", fmt::format("--output: {} is the input file; write the answers elsewhere",
-                                  path));
+      throw puzzle_interface::UsageError(
+          "--output",
+          fmt::format("--output: {} is the input file; write the answers elsewhere", path));
     }
     if (file_.open(path, std::ios::out | std::ios::trunc | std::ios::binary) == nullptr) {
       throw io::EnvironmentError(
@@ -144,9 +146,9 @@ void report_warnings_only(const std::string& line) {
 
 }  // namespace
 
-void add_puzzle_command(CLI::App& parent, const protocol::Puzzle& puzzle, bool is_solve,
+void add_puzzle_command(CLI::App& parent, const puzzle_interface::Puzzle& puzzle, bool is_solve,
                         PuzzleCommand& command) {
-  const protocol::PuzzleInfo& info = puzzle.info();
+  const puzzle_interface::PuzzleInfo& info = puzzle.info();
   command.puzzle = &puzzle;
   command.is_solve = is_solve;
   command.command = parent.add_subcommand(info.name, info.summary);

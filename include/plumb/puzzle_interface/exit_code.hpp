@@ -1,12 +1,12 @@
-// plumb/protocol/exit_code.hpp: the one contract for how a front end's run ends, as the process's
-// exit status: every command of the program returns one of these, and `plumb --help` prints the
-// table below, so the codes and their documentation cannot drift apart.
+// plumb/puzzle_interface/exit_code.hpp: the one contract for how a front end's run ends, as the
+// process's exit status: every command of the program returns one of these, and `plumb --help`
+// prints the table below, so the codes and their documentation cannot drift apart.
 #pragma once
 
 #include <array>
 #include <string_view>
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 
 enum class ExitCode : int {
   done = 0,         // every dataset answered
@@ -38,4 +38,4 @@ constexpr int status(ExitCode code) {
   return static_cast<int>(code);
 }
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

@@ -1,4 +1,4 @@
-// The protocol puzzles driven directly, as any front end would (no program): every built-in puzzle
+// The built-in puzzles driven directly, as any front end would (no program): every built-in puzzle
 // declares itself, refuses bad option values and unknown algorithms with a UsageError naming the
 // option, reads datasets with their numbers and lines, solves to structured Solutions and renders
 // them; sliding and gap in detail (sliding with ida, which uses no cached table).
@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "plumb/protocol/builtin.hpp"
-#include "plumb/protocol/render.hpp"
-#include "tests/support/protocol_run.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/render.hpp"
+#include "tests/support/puzzle_interface_run.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 namespace {
 
 using testing::expect_algorithms_refused;
@@ -176,4 +176,4 @@ TEST(BuiltinPuzzles, ExplorationsCountEveryLayer) {
 }
 
 }  // namespace
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

@@ -1,8 +1,8 @@
-// The built-in puzzles (protocol/builtin.hpp), made from the factories the build registered, and
-// the table sets they declare.
-#include "plumb/protocol/builtin.hpp"
+// The built-in puzzles (puzzle_interface/builtin.hpp), made from the factories the build
+// registered, and the table sets they declare.
+#include "plumb/puzzle_interface/builtin.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 
 std::vector<std::unique_ptr<Puzzle>> builtin_puzzles(
     const std::shared_ptr<const io::TableLender>& tables) {
@@ -38,4 +38,4 @@ std::string declared_table_set_list() {
   return list;
 }
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

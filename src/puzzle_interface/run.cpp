@@ -1,6 +1,6 @@
 // Running a puzzle over an input and naming its failures, for every front end (see
-// protocol/run.hpp).
-#include "plumb/protocol/run.hpp"
+// puzzle_interface/run.hpp).
+#include "plumb/puzzle_interface/run.hpp"
 
 #include <fmt/format.h>
 
@@ -9,10 +9,10 @@
 
 #include "plumb/io/counted.hpp"
 #include "plumb/io/environment_error.hpp"
-#include "plumb/protocol/options.hpp"
+#include "plumb/puzzle_interface/options.hpp"
 #include "plumb/search/budget.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 namespace {
 
 // How a message begins for what stopped the work: "interrupted", "stopped by the time limit".
@@ -117,4 +117,4 @@ Failure current_failure() {
   return failure;
 }
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

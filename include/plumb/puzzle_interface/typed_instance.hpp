@@ -1,13 +1,13 @@
-// plumb/protocol/typed_instance.hpp: where a puzzle's own types meet the protocol's erased ones
-// (puzzle.hpp), written once for every puzzle.
+// plumb/puzzle_interface/typed_instance.hpp: where a puzzle's own types meet the puzzle interface's
+// erased ones (puzzle.hpp), written once for every puzzle.
 //
 // A puzzle derives TypedInstance<Data, Answer, Detail> and writes typed calls: solve a dataset to a
 // Found<Answer>, explore to a Surveyed<Detail>, work out a solution's path from its Answer, render
 // text from the Answer or the Detail and add its own fields to the JSON records. The template fills
-// every Solution's common fields, keeps the Answer and the Detail in the protocol's values and
-// takes them out again, and writes JSON records as text. Invariant: every Dataset this instance's
-// reader made holds a Data, every Solution it made an Answer, every Exploration a Detail; a value
-// from another puzzle's instance is a precondition broken (std::bad_any_cast).
+// every Solution's common fields, keeps the Answer and the Detail in the puzzle interface's values
+// and takes them out again, and writes JSON records as text. Invariant: every Dataset this
+// instance's reader made holds a Data, every Solution it made an Answer, every Exploration a
+// Detail; a value from another puzzle's instance is a precondition broken (std::bad_any_cast).
 //
 // An algorithm table is the other thing every puzzle writes: NamedAlgorithm rows, the default
 // first, from which PuzzleInfo::algorithms is derived (algorithm_names) and a name is looked up
@@ -25,13 +25,13 @@
 #include <utility>
 #include <vector>
 
-#include "plumb/protocol/options.hpp"
-#include "plumb/protocol/puzzle.hpp"
-#include "plumb/protocol/render.hpp"
+#include "plumb/puzzle_interface/options.hpp"
+#include "plumb/puzzle_interface/puzzle.hpp"
+#include "plumb/puzzle_interface/render.hpp"
 #include "plumb/search/context.hpp"
 #include "plumb/search/stats.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 
 // One row of a puzzle's table of algorithms: the name `--algo` takes, and the puzzle's own value.
 template <class Algorithm>
@@ -177,4 +177,4 @@ class TypedInstance : public Instance {
   const PuzzleInfo info_;  // a copy: an instance may outlive its puzzle
 };
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

@@ -1,5 +1,5 @@
-// The precomputed tables the built-in puzzles declare (protocol/table_sets.hpp), through the
-// declaration alone, as a front end uses it: every set is named once, says what it serves and
+// The precomputed tables the built-in puzzles declare (puzzle_interface/table_sets.hpp), through
+// the declaration alone, as a front end uses it: every set is named once, says what it serves and
 // what its parts' builds are worth, and has its parts' files in the cache; the smallest set of each
 // puzzle is built part by part into an empty cache, is then in the cache, and is loaded from there
 // the second time without a build; its parts, built one by one as `plumb pdb build` does, are then
@@ -14,11 +14,11 @@
 #include <string>
 #include <utility>
 
-#include "plumb/protocol/builtin.hpp"
-#include "plumb/protocol/table_sets.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/table_sets.hpp"
 #include "tests/support/temporary_cache.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 namespace {
 
 TEST(TableSets, EverySetIsDeclaredOnceWithItsPartsInTheCache) {
@@ -120,4 +120,4 @@ TEST(TableSets, EachPartIsBuiltIntoTheCacheAndTheSetDescribed) {
 }
 
 }  // namespace
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

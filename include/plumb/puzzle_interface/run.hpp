@@ -1,7 +1,8 @@
-// plumb/protocol/run.hpp: what every front end does with a puzzle's input, written once: solve every
-// dataset of an input in order, or explore from its first dataset, and say what a failure means
-// (its exit status and message). The command line (src/cli) and the web service (src/serve) both
-// run through here, so they refuse the same input with the same message and stop at the same limit.
+// plumb/puzzle_interface/run.hpp: what every front end does with a puzzle's input, written once:
+// solve every dataset of an input in order, or explore from its first dataset, and say what a
+// failure means (its exit status and message). The command line (src/cli) and the web service
+// (src/serve) both run through here, so they refuse the same input with the same message and stop
+// at the same limit.
 //
 // A search stopped by a limit or a cancellation is the exception LimitReached: the answers before
 // it have already gone to the caller's callback. So is a read of the input stopped by one. Bad
@@ -16,10 +17,10 @@
 #include <string_view>
 
 #include "plumb/io/text_input.hpp"
-#include "plumb/protocol/exit_code.hpp"
-#include "plumb/protocol/puzzle.hpp"
+#include "plumb/puzzle_interface/exit_code.hpp"
+#include "plumb/puzzle_interface/puzzle.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 
 // A search stopped by a limit or a cancellation before it answered, or a read of the input stopped
 // by one (read_limits): ExitCode::limit.
@@ -80,4 +81,4 @@ struct Failure {
 // environment. Rethrows any other exception. Call it only inside a catch block.
 Failure current_failure();
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

@@ -1,6 +1,6 @@
-// Option values checked against a puzzle's declaration (see protocol/options.hpp), and a Puzzle
-// configured only with values it declares (protocol/puzzle.hpp).
-#include "plumb/protocol/options.hpp"
+// Option values checked against a puzzle's declaration (see puzzle_interface/options.hpp), and a
+// Puzzle configured only with values it declares (puzzle_interface/puzzle.hpp).
+#include "plumb/puzzle_interface/options.hpp"
 
 #include <fmt/format.h>
 
@@ -10,7 +10,7 @@
 
 #include "plumb/io/text_input.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 namespace {
 
 const OptionSpec& declared(const PuzzleInfo& info, std::string_view name) {
@@ -78,4 +78,4 @@ std::unique_ptr<Instance> Puzzle::configure(const OptionValues& options) const {
   return configure_(info_, options);
 }
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

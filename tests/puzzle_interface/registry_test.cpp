@@ -1,7 +1,7 @@
-// The registry of puzzles (protocol/builtin.hpp, written by the build from puzzles/*/ and any
-// PLUMB_EXTRA_PUZZLES): every registered puzzle is found by name and has the parts of a puzzle's
-// folder (puzzles/README.md), and README.md's table of puzzles lists exactly the shipped ones (the
-// folders of puzzles/), in their order, each with its folder's guide.
+// The registry of puzzles (puzzle_interface/builtin.hpp, written by the build from puzzles/*/ and
+// any PLUMB_EXTRA_PUZZLES): every registered puzzle is found by name and has the parts of a
+// puzzle's folder (puzzles/README.md), and README.md's table of puzzles lists exactly the shipped
+// ones (the folders of puzzles/), in their order, each with its folder's guide.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "plumb/protocol/builtin.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
 #include "tests/support/run_plumb.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 namespace {
 
 using testing::puzzle_folder;
@@ -64,4 +64,4 @@ TEST(Registry, TheReadmeTableListsTheShippedPuzzles) {
 }
 
 }  // namespace
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

@@ -1,4 +1,4 @@
-#include "plumb/protocol/render.hpp"
+#include "plumb/puzzle_interface/render.hpp"
 
 #include <fmt/format.h>
 
@@ -8,17 +8,24 @@
 #include "plumb/io/counted.hpp"
 #include "plumb/io/text_input.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 
 std::string_view reason_code(search::StopReason reason) {
   switch (reason) {
-    case search::StopReason::solved: return "solved";
-    case search::StopReason::exhausted: return "exhausted";
-    case search::StopReason::depth_limit: return "depth_limit";
-    case search::StopReason::node_limit: return "node_limit";
-    case search::StopReason::time_limit: return "time_limit";
-    case search::StopReason::memory_limit: return "memory_limit";
-    case search::StopReason::cancelled: return "cancelled";
+    case search::StopReason::solved:
+      return "solved";
+    case search::StopReason::exhausted:
+      return "exhausted";
+    case search::StopReason::depth_limit:
+      return "depth_limit";
+    case search::StopReason::node_limit:
+      return "node_limit";
+    case search::StopReason::time_limit:
+      return "time_limit";
+    case search::StopReason::memory_limit:
+      return "memory_limit";
+    case search::StopReason::cancelled:
+      return "cancelled";
   }
   return "unknown";
 }
@@ -26,9 +33,12 @@ std::string_view reason_code(search::StopReason reason) {
 std::string_view solution_status(const Solution& solution) {
   if (solution.length) return "solved";
   switch (solution.stats.reason) {
-    case search::StopReason::exhausted: return "no_solution";
-    case search::StopReason::depth_limit: return "none_within_bound";
-    default: return reason_code(solution.stats.reason);
+    case search::StopReason::exhausted:
+      return "no_solution";
+    case search::StopReason::depth_limit:
+      return "none_within_bound";
+    default:
+      return reason_code(solution.stats.reason);
   }
 }
 
@@ -38,7 +48,8 @@ std::string_view exploration_status(const Exploration& exploration) {
 
 std::string solution_label(const PuzzleInfo& info, const Solution& solution) {
   const std::string label = fmt::format("{} {}", info.dataset_noun, solution.dataset);
-  if (solution.method == solution.algorithm) return fmt::format("{}, by {}", label, solution.method);
+  if (solution.method == solution.algorithm)
+    return fmt::format("{}, by {}", label, solution.method);
   return fmt::format("{}, by {} ({})", label, solution.algorithm, solution.method);
 }
 
@@ -160,4 +171,4 @@ std::string layers_table(std::string_view depth_name, std::string_view count_nam
   return table;
 }
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

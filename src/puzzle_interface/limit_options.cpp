@@ -1,14 +1,14 @@
-// The limit options read from text (see protocol/limit_options.hpp).
-#include "plumb/protocol/limit_options.hpp"
+// The limit options read from text (see puzzle_interface/limit_options.hpp).
+#include "plumb/puzzle_interface/limit_options.hpp"
 
 #include <cmath>
 #include <limits>
 #include <string>
 
 #include "plumb/io/text_input.hpp"
-#include "plumb/protocol/puzzle.hpp"
+#include "plumb/puzzle_interface/puzzle.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 
 std::optional<std::uint64_t> parse_memory_size(std::string_view text) {
   double value = 0;
@@ -69,4 +69,4 @@ unsigned thread_count(std::string_view text) {
   return static_cast<unsigned>(*count);
 }
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

@@ -1,6 +1,6 @@
-// tests/support/protocol_run.hpp: drives a puzzle's protocol Instance as a front end does, for the
-// protocol tests: reads every dataset of a text, solves and renders them, and finds the published
-// samples with their expected outputs.
+// tests/support/puzzle_interface_run.hpp: drives a puzzle's Instance as a front end does, for the
+// tests of the puzzle interface: reads every dataset of a text, solves and renders them, and finds
+// the published samples with their expected outputs.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,24 +12,24 @@
 #include <utility>
 #include <vector>
 
-#include "plumb/protocol/puzzle.hpp"
+#include "plumb/puzzle_interface/puzzle.hpp"
 #include "tests/support/run_plumb.hpp"
 
 namespace plumb::testing {
 
 // Every dataset of `text` (called "input"), read to the reader's end.
-inline std::vector<protocol::Dataset> read_datasets(const protocol::Instance& instance,
-                                                    const std::string& text) {
+inline std::vector<puzzle_interface::Dataset> read_datasets(
+    const puzzle_interface::Instance& instance, const std::string& text) {
   std::istringstream stream(text);
   io::TextInput in(stream, "input");
   const auto reader = instance.read(in);
-  std::vector<protocol::Dataset> datasets;
+  std::vector<puzzle_interface::Dataset> datasets;
   while (auto dataset = reader->next()) datasets.push_back(std::move(*dataset));
   return datasets;
 }
 
 // The line of the io::InputError that reading `text` throws, or -1 when it reads without one.
-inline int failing_line(const protocol::Instance& instance, const std::string& text) {
+inline int failing_line(const puzzle_interface::Instance& instance, const std::string& text) {
   try {
     read_datasets(instance, text);
   } catch (const io::InputError& error) {
@@ -39,22 +39,22 @@ inline int failing_line(const protocol::Instance& instance, const std::string& t
 }
 
 // Every dataset of `text` solved with `algorithm` under `context`.
-inline std::vector<protocol::Solution> solve_all(const protocol::Instance& instance,
-                                                 const std::string& text,
-                                                 std::string_view algorithm,
-                                                 const search::SearchContext& context = {}) {
-  std::vector<protocol::Solution> solutions;
-  for (const protocol::Dataset& dataset : read_datasets(instance, text))
+inline std::vector<puzzle_interface::Solution> solve_all(
+    const puzzle_interface::Instance& instance, const std::string& text, std::string_view algorithm,
+    const search::SearchContext& context = {}) {
+  std::vector<puzzle_interface::Solution> solutions;
+  for (const puzzle_interface::Dataset& dataset : read_datasets(instance, text))
     solutions.push_back(instance.solve(dataset, algorithm, context));
   return solutions;
 }
 
 // The solutions rendered in `format`, one after another.
-inline std::string render_all(const protocol::Instance& instance,
-                              const std::vector<protocol::Solution>& solutions,
-                              protocol::Format format) {
+inline std::string render_all(const puzzle_interface::Instance& instance,
+                              const std::vector<puzzle_interface::Solution>& solutions,
+                              puzzle_interface::Format format) {
   std::string text;
-  for (const protocol::Solution& solution : solutions) text += instance.render(solution, format);
+  for (const puzzle_interface::Solution& solution : solutions)
+    text += instance.render(solution, format);
   return text;
 }
 
@@ -79,13 +79,13 @@ inline std::vector<Sample> samples_of(const std::string& puzzle) {
 // Every published sample of `puzzle` solved with each of `algorithms`: its contest rendering must
 // be the sample's expected output, and `check(dataset, solution)` is called for each dataset.
 template <class Check>
-void expect_samples_answered(const protocol::Instance& instance, const std::string& puzzle,
+void expect_samples_answered(const puzzle_interface::Instance& instance, const std::string& puzzle,
                              const std::vector<std::string>& algorithms, Check check) {
   for (const Sample& sample : samples_of(puzzle)) {
     const auto datasets = read_datasets(instance, sample.input);
     for (const std::string& algorithm : algorithms) {
       const auto solutions = solve_all(instance, sample.input, algorithm);
-      EXPECT_EQ(render_all(instance, solutions, protocol::Format::contest),
+      EXPECT_EQ(render_all(instance, solutions, puzzle_interface::Format::contest),
                 trim_trailing_space(sample.expected))
           << sample.name << " " << algorithm;
       ASSERT_EQ(datasets.size(), solutions.size()) << sample.name;
@@ -95,14 +95,14 @@ void expect_samples_answered(const protocol::Instance& instance, const std::stri
 }
 
 // Each of `names` refused by solve() as a UsageError for "algo": no silent fallback.
-inline void expect_algorithms_refused(const protocol::Instance& instance,
-                                      const protocol::Dataset& dataset,
+inline void expect_algorithms_refused(const puzzle_interface::Instance& instance,
+                                      const puzzle_interface::Dataset& dataset,
                                       const std::vector<std::string>& names) {
   for (const std::string& name : names) {
     try {
       instance.solve(dataset, name, {});
       ADD_FAILURE() << "algorithm '" << name << "' accepted";
-    } catch (const protocol::UsageError& error) {
+    } catch (const puzzle_interface::UsageError& error) {
       EXPECT_EQ(error.option(), "algo") << error.what();
     }
   }
@@ -110,7 +110,7 @@ inline void expect_algorithms_refused(const protocol::Instance& instance,
 
 // What holds for every solution: a length exactly when there are moves, as many as the moves, and
 // a state for the start and after each move.
-inline void expect_consistent(const protocol::Solution& solution) {
+inline void expect_consistent(const puzzle_interface::Solution& solution) {
   ASSERT_FALSE(solution.states.empty());
   if (!solution.length) {
     EXPECT_TRUE(solution.moves.is_null());

@@ -1,6 +1,6 @@
-// plumb/protocol/table_sets.hpp: the precomputed tables a puzzle declares, so that a front end
-// loads, builds, describes and lists them without knowing the puzzle: `plumb serve`'s background
-// builds, `plumb pdb build`, `info` and `list`.
+// plumb/puzzle_interface/table_sets.hpp: the precomputed tables a puzzle declares, so that a front
+// end loads, builds, describes and lists them without knowing the puzzle: `plumb serve`'s
+// background builds, `plumb pdb build`, `info` and `list`.
 //
 // A puzzle with tables (sliding's pattern databases) gives its Puzzle a TableSets. A set is what
 // its solvers borrow whole through io::TableLender, by the puzzle's name and the set's; it is made
@@ -21,7 +21,7 @@
 #include "plumb/search/context.hpp"
 #include "plumb/search/stats.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 
 struct TableSetInfo {
   std::string name;    // the set's name, unique among the puzzle's: "15-7-8"
@@ -76,4 +76,4 @@ class TableSets {
   virtual std::string describe(std::size_t set) const = 0;
 };
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

@@ -1,4 +1,4 @@
-// plumb/protocol/options.hpp: a puzzle's option values read against its own declaration
+// plumb/puzzle_interface/options.hpp: a puzzle's option values read against its own declaration
 // (PuzzleInfo::options, ::algorithms), so that every puzzle checks them the same way: a name it
 // does not declare, an integer out of its range or a text outside its choices is a UsageError
 // naming the option; an option left out takes its declared default.
@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "plumb/protocol/puzzle.hpp"
+#include "plumb/puzzle_interface/puzzle.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 
 // Throws UsageError for the first value whose name `info` does not declare.
 void expect_declared(const PuzzleInfo& info, const OptionValues& values);
@@ -30,4 +30,4 @@ std::size_t algorithm_index(const PuzzleInfo& info, std::string_view algorithm);
 [[noreturn]] void throw_unknown_algorithm(const std::vector<std::string>& names,
                                           std::string_view found);
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

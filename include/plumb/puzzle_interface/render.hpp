@@ -1,18 +1,18 @@
-// plumb/protocol/render.hpp: what every puzzle's renderings share: the one JSON schema's records
-// (docs/json.md), the one shape of the pretty rendering, the statistics line and the table of layer
-// sizes.
+// plumb/puzzle_interface/render.hpp: what every puzzle's renderings share: the one JSON schema's
+// records (docs/json.md), the one shape of the pretty rendering, the statistics line and the table
+// of layer sizes.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <cstdint>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
-#include "plumb/protocol/puzzle.hpp"
+#include "plumb/puzzle_interface/puzzle.hpp"
 #include "plumb/search/stats.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 
 // A stop reason as JSON names it: "solved", "exhausted", "depth_limit", "node_limit", "time_limit",
 // "memory_limit", "cancelled".
@@ -58,7 +58,8 @@ struct PrettyDrawing {
 std::string pretty_solution(const PuzzleInfo& info, const Solution& solution,
                             const PrettyDrawing& drawing);
 
-// {"reason", "expanded", "generated", "duplicates", "peak_stored", "iterations", "depth", "seconds"}
+// {"reason", "expanded", "generated", "duplicates", "peak_stored", "iterations", "depth",
+// "seconds"}
 nlohmann::json stats_json(const search::SearchStats& stats);
 
 // The record of one solved dataset: {"puzzle", "dataset", "line", "status" (solution_status),
@@ -78,4 +79,4 @@ std::string stats_line(std::string_view label, const search::SearchStats& stats)
 std::string layers_table(std::string_view depth_name, std::string_view count_name,
                          const search::LayerCounts& counts);
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

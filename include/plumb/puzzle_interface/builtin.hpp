@@ -1,5 +1,5 @@
-// plumb/protocol/builtin.hpp: the puzzles plumb is built with, each behind the protocol
-// (puzzle.hpp). Every folder of puzzles/ is one puzzle, registered by its CMakeLists.txt
+// plumb/puzzle_interface/builtin.hpp: the puzzles plumb is built with, each behind the puzzle
+// interface (puzzle.hpp). Every folder of puzzles/ is one puzzle, registered by its CMakeLists.txt
 // (plumb_add_puzzle, cmake/puzzles.cmake); the build writes the list of their factories, in the
 // order the folders ask for, and front ends and tests take it from here: no list is written by
 // hand. A puzzle's factory is `make_<name>_puzzle`, defined in its folder with the PuzzleFactory
@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "plumb/io/table_lender.hpp"
-#include "plumb/protocol/puzzle.hpp"
-#include "plumb/protocol/table_sets.hpp"
+#include "plumb/puzzle_interface/puzzle.hpp"
+#include "plumb/puzzle_interface/table_sets.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 
 // Makes a puzzle whose solvers borrow from `tables` the sets it keeps (null: none), as every
 // front end gets it; a puzzle without tables ignores it.
@@ -36,9 +36,9 @@ std::unique_ptr<Puzzle> make_builtin_puzzle(
 
 // One set of precomputed tables a built-in puzzle declares (table_sets.hpp).
 struct DeclaredTableSet {
-  std::string puzzle;                      // the puzzle's name: "sliding"
+  std::string puzzle;                       // the puzzle's name: "sliding"
   std::shared_ptr<const TableSets> tables;  // its declaration
-  std::size_t index = 0;                   // the set's, in tables->sets()
+  std::size_t index = 0;                    // the set's, in tables->sets()
 
   const TableSetInfo& info() const { return tables->sets()[index]; }
 };
@@ -49,4 +49,4 @@ std::vector<DeclaredTableSet> declared_table_sets();
 // Their names, with what each serves, for messages: "15-7-8 (4x4), 24-6666 (5x5), ...".
 std::string declared_table_set_list();
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

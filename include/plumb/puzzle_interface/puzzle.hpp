@@ -1,14 +1,15 @@
-// plumb/protocol/puzzle.hpp: the one protocol every built-in puzzle speaks, so that any front end
-// (the command line, a web service, a cluster run) drives every puzzle the same way.
+// plumb/puzzle_interface/puzzle.hpp: the interface every built-in puzzle implements, so that
+// any front end (the command line, a web service, a cluster run) drives every puzzle the same way.
 //
 // A Puzzle is its declarations (PuzzleInfo: name, help, options, algorithms; the precomputed tables
-// it can build, table_sets.hpp) and, given option values, configures an Instance. An Instance reads an input's datasets one at a time, solves a
-// dataset under a search::SearchContext to a structured Solution, explores from a dataset or its
-// natural start to an Exploration, and renders either as text in a Format. Nothing here writes to a
-// stream: a front end decides where text goes, so answers before a bad dataset or a limit are its
-// to write. This is the only place puzzles are type-erased (a puzzle writes typed calls, and
-// typed_instance.hpp's template erases them): these calls run once a dataset, never in a search
-// loop. Bad input throws io::InputError (with its line), bad option values UsageError.
+// it can build, table_sets.hpp) and, given option values, configures an Instance. An Instance reads
+// an input's datasets one at a time, solves a dataset under a search::SearchContext to a structured
+// Solution, explores from a dataset or its natural start to an Exploration, and renders either as
+// text in a Format. Nothing here writes to a stream: a front end decides where text goes, so
+// answers before a bad dataset or a limit are its to write. This is the only place puzzles are
+// type-erased (a puzzle writes typed calls, and typed_instance.hpp's template erases them): these
+// calls run once a dataset, never in a search loop. Bad input throws io::InputError (with its
+// line), bad option values UsageError.
 #pragma once
 
 #include <any>
@@ -27,7 +28,7 @@
 #include "plumb/search/context.hpp"
 #include "plumb/search/explore.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 
 class TableSets;  // table_sets.hpp
 
@@ -63,8 +64,8 @@ class UsageError : public std::runtime_error {
 };
 
 // The longest line a puzzle's input may have unless it says otherwise: 1 MiB, thousands of times
-// what a line of any dataset of sliding, gap, cubic or pegs holds (a board of at most 25 tiles, a
-// row of cards, dice or holes).
+// what a line of a contest's dataset holds (a board of a few dozen tiles, a row of cards, dice or
+// holes).
 inline constexpr std::size_t kMaxInputLineBytes = std::size_t{1} << 20;
 
 struct PuzzleInfo {
@@ -196,4 +197,4 @@ class Puzzle {
   std::shared_ptr<const TableSets> tables_;
 };
 
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface

@@ -1,10 +1,10 @@
-// Option values read against a puzzle's declaration (protocol/options.hpp): defaults, ranges,
-// choices, undeclared names and algorithm names, each refusal naming its option.
+// Option values read against a puzzle's declaration (puzzle_interface/options.hpp): defaults,
+// ranges, choices, undeclared names and algorithm names, each refusal naming its option.
 #include <gtest/gtest.h>
 
-#include "plumb/protocol/options.hpp"
+#include "plumb/puzzle_interface/options.hpp"
 
-namespace plumb::protocol {
+namespace plumb::puzzle_interface {
 namespace {
 
 PuzzleInfo declared() {
@@ -59,4 +59,4 @@ TEST(Options, AlgorithmsByPosition) {
 }
 
 }  // namespace
-}  // namespace plumb::protocol
+}  // namespace plumb::puzzle_interface
