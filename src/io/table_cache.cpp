@@ -205,9 +205,12 @@ std::optional<long> temporary_writer(std::string_view name) {
   return pid;
 }
 
-bool is_table_file_name(std::string_view name) {
+bool is_table_file_name(std::string_view name, std::span<const std::string> owners) {
   if (temporary_writer(name)) name = name.substr(0, name.rfind(".tmp"));
-  return (name.starts_with("cubic-") || name.starts_with("sliding-")) &&
+  const auto owned = [&](const std::string& owner) {
+    return name.size() > owner.size() && name.starts_with(owner) && name[owner.size()] == '-';
+  };
+  return std::any_of(owners.begin(), owners.end(), owned) &&
          (name.ends_with(".tbl") || name.ends_with(".pdb"));
 }
 

@@ -11,7 +11,6 @@
 
 #include "tests/support/large_gap_deal.hpp"
 #include "tests/support/run_plumb.hpp"
-#include "tests/support/sliding_boards.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb::testing {

@@ -108,14 +108,19 @@ TEST(TableCache, SomethingElseInATablesPlaceIsLeftAlone) {
 }
 
 TEST(TableCache, TableFileNames) {
-  EXPECT_TRUE(is_table_file_name("cubic-views-3x3.tbl"));
-  EXPECT_TRUE(is_table_file_name("sliding-distances-3x3-12345.tbl"));
-  EXPECT_TRUE(is_table_file_name("sliding-4x4-1-2-3-6-7.pdb"));
-  EXPECT_TRUE(is_table_file_name("sliding-4x4-1-2-3-6-7.pdb.tmp4242"));
-  EXPECT_FALSE(is_table_file_name("notes.txt"));
-  EXPECT_FALSE(is_table_file_name("mine.tbl"));
-  EXPECT_FALSE(is_table_file_name("sliding-4x4.pdb.tmp"));
-  EXPECT_FALSE(is_table_file_name("cubic-views-3x3.tbl.bak"));
+  const std::vector<std::string> owners{"cubic", "sliding"};
+  EXPECT_TRUE(is_table_file_name("cubic-views-3x3.tbl", owners));
+  EXPECT_TRUE(is_table_file_name("sliding-distances-3x3-12345.tbl", owners));
+  EXPECT_TRUE(is_table_file_name("sliding-4x4-1-2-3-6-7.pdb", owners));
+  EXPECT_TRUE(is_table_file_name("sliding-4x4-1-2-3-6-7.pdb.tmp4242", owners));
+  EXPECT_FALSE(is_table_file_name("notes.txt", owners));
+  EXPECT_FALSE(is_table_file_name("mine.tbl", owners));
+  EXPECT_FALSE(is_table_file_name("sliding-4x4.pdb.tmp", owners));
+  EXPECT_FALSE(is_table_file_name("cubic-views-3x3.tbl.bak", owners));
+  EXPECT_FALSE(is_table_file_name("slidingx-4x4.pdb", owners));  // the name, then a dash
+  EXPECT_FALSE(is_table_file_name("gap-deals.tbl", owners));     // not one of the owners
+  EXPECT_TRUE(is_table_file_name("gap-deals.tbl", std::vector<std::string>{"gap"}));
+  EXPECT_FALSE(is_table_file_name("cubic-views-3x3.tbl", {}));
 }
 
 }  // namespace

@@ -25,7 +25,6 @@
 #include "tests/support/fresh_folder.hpp"
 #include "tests/support/run_plumb.hpp"
 #include "tests/support/serve_process.hpp"
-#include "tests/support/sliding_boards.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb::testing {
@@ -149,10 +148,18 @@ TEST_F(ServeDatabases, ARequestNeedingASetStillBuildingAnswers503ThenTheOptimalS
   ASSERT_EQ(solved.status, 200) << solved.body.dump();
   const json& record = solved.body.at("results")[0];
   EXPECT_EQ(record.at("length"), optimal);
-  std::string moves;
-  for (const json& move : record.at("moves")) moves += move.get<std::string>();
-  EXPECT_EQ(moves.size(), optimal.get<std::size_t>());
-  EXPECT_EQ(play(kBoard, {3, 3}, moves), play("1 2 3 4 5 6 7 8 x", {3, 3}, ""));
+  EXPECT_EQ(record.at("moves").size(), optimal.get<std::size_t>());
+  ASSERT_EQ(record.at("states").size(), optimal.get<std::size_t>() + 1);
+  EXPECT_EQ(record.at("states").front(), json::parse("[8, 6, 7, 2, 5, 4, 3, 0, 1]"));  // kBoard
+  for (std::size_t step = 0; step < record.at("moves").size();
+       ++step) {  // the blank moves one cell
+    const json& before = record.at("states")[step];
+    const json& after = record.at("states")[step + 1];
+    int changed = 0;
+    for (std::size_t cell = 0; cell < before.size(); ++cell) changed += before[cell] != after[cell];
+    EXPECT_EQ(changed, 2) << step;
+  }
+  EXPECT_EQ(record.at("states").back(), json::parse("[1, 2, 3, 4, 5, 6, 7, 8, 0]"));
 
   // Built into the cache, as the cache's notices and the server's said on standard error.
   const auto built = set_files(cache_.path());

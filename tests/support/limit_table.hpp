@@ -1,11 +1,13 @@
 // tests/support/limit_table.hpp: the table of searches by limits that the engine's and the puzzles'
 // context tests share: each search, run under each limit of a SearchContext (nodes, depth, time,
 // memory) and under a cancellation, must stop with exactly that limit's StopReason and no answer,
-// having given one without limits.
+// having given one without limits; a table the program caches keeps nothing when a limit stops its
+// build.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
@@ -68,6 +70,27 @@ inline void expect_every_search_stops_at_every_limit(const std::vector<SearchCas
       EXPECT_FALSE(outcome.answered) << each.name << ", " << limit.name;
     }
   }
+}
+
+// A table the program keeps in the cache directory, built (or loaded) under each limit of
+// limit_cases(0): every build stops with that limit's reason and keeps nothing in the cache
+// directory `cache`, which must be empty; then built without limits, it is kept there (and removed
+// again, for the next table). `build` returns whether it gave the table; `stats` receives the
+// build's statistics.
+inline void expect_stopped_table_builds_not_cached(
+    const std::string& name, const std::filesystem::path& cache,
+    const std::function<bool(const search::SearchContext&, search::SearchStats&)>& build) {
+  for (const LimitCase& limit : limit_cases(0)) {
+    search::SearchStats stats;
+    EXPECT_FALSE(build(limit.context(), stats)) << name << ", " << limit.name;
+    EXPECT_EQ(stats.reason, limit.expected) << name << ", " << limit.name;
+    EXPECT_TRUE(std::filesystem::is_empty(cache)) << name << ", " << limit.name;
+  }
+  search::SearchStats stats;
+  ASSERT_TRUE(build({}, stats)) << name;
+  EXPECT_FALSE(std::filesystem::is_empty(cache)) << name;
+  for (const auto& file : std::filesystem::directory_iterator(cache))
+    std::filesystem::remove(file.path());
 }
 
 }  // namespace plumb::testing

@@ -47,7 +47,7 @@ void set_cache_reporter(std::function<void(const std::string& line)> reporter);
 
 // One table kept in the cache directory.
 struct CachedTable {
-  std::string file_name;  // e.g. "cubic-views-3x3.tbl"; is_table_file_name(file_name) holds
+  std::string file_name;  // its puzzle's name first: "cubic-views-3x3.tbl" (is_table_file_name)
   TableHeader header;
   std::uint64_t entries = 0;        // for notices
   std::uint64_t payload_bytes = 0;  // the payload's exact size
@@ -77,9 +77,10 @@ bool keep_in_cache(const CachedTable& table, std::span<const std::byte> payload)
 // when they were not kept (another file system, a table written before they were).
 std::optional<double> build_seconds(const std::filesystem::path& path);
 
-// Whether a file in the cache directory is named as plumb names its tables (cubic-*.tbl,
-// sliding-*.tbl, sliding-*.pdb), or is such a file's temporary copy being written (NAME.tmpPID).
-bool is_table_file_name(std::string_view name);
+// Whether a file in the cache directory is named as plumb names its tables, after the puzzle they
+// are of: OWNER-*.tbl or OWNER-*.pdb for one of `owners`, the puzzles' names
+// ("cubic-views-3x3.tbl"), or is such a file's temporary copy being written (NAME.tmpPID).
+bool is_table_file_name(std::string_view name, std::span<const std::string> owners);
 
 // The process id a temporary copy's name (NAME.tmpPID) ends with, or nothing if it is no such name.
 std::optional<long> temporary_writer(std::string_view name);

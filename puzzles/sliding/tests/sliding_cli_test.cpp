@@ -9,8 +9,8 @@
 #include <random>
 #include <tuple>
 
+#include "puzzles/sliding/tests/sliding_boards.hpp"
 #include "tests/support/run_plumb.hpp"
-#include "tests/support/sliding_boards.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb {

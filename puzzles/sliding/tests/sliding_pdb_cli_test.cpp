@@ -17,8 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "puzzles/sliding/tests/sliding_boards.hpp"
 #include "tests/support/run_plumb.hpp"
-#include "tests/support/sliding_boards.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb {

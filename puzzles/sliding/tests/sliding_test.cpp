@@ -16,8 +16,8 @@
 #include "plumb/puzzles/sliding_solve.hpp"
 #include "plumb/search/explore.hpp"
 #include "plumb/search/ida_star.hpp"
+#include "puzzles/sliding/tests/sliding_boards.hpp"
 #include "tests/support/cache_notices.hpp"
-#include "tests/support/sliding_boards.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb::puzzles {
@@ -59,6 +59,18 @@ void expect_replays_to_goal(const SlidingDomain& d, SlidingState s,
     d.apply(s, m);
   }
   EXPECT_TRUE(d.is_goal(s));
+}
+
+// The board sizes plumb takes, bounded in 64 bits (#37): no product of two sides wraps to a small
+// board, and the contest's 2x12 is the widest.
+TEST(Sliding, SizesAreBoundedWithoutWrapping) {
+  std::string error;
+  EXPECT_EQ(read_grid_size("2x12", kSlidingBounds, error), (GridSize{2, 12}));
+  EXPECT_FALSE(read_grid_size("2x13", kSlidingBounds, error));
+  EXPECT_FALSE(read_grid_size("1x9", kSlidingBounds, error));
+  EXPECT_FALSE(is_valid_sliding_size(3, 1431655766));
+  EXPECT_FALSE(is_valid_sliding_size(46341, 46341));
+  EXPECT_TRUE(is_valid_sliding_size(5, 5));
 }
 
 TEST(Sliding, ParityRule) {

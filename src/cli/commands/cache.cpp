@@ -29,6 +29,7 @@
 #include "cli/values.hpp"
 #include "plumb/io/environment_error.hpp"
 #include "plumb/io/table_cache.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
 
 namespace plumb::cli {
 namespace {
@@ -51,11 +52,14 @@ std::vector<CacheFile> plumb_files(const std::filesystem::path& directory) {
   if (!std::filesystem::is_directory(status)) {
     throw io::EnvironmentError("the cache directory " + directory.string() + " is not a directory");
   }
+  std::vector<std::string> owners;  // a table file is named after its puzzle
+  for (const auto& puzzle : puzzle_interface::builtin_puzzles())
+    owners.push_back(puzzle->info().name);
   std::vector<CacheFile> files;
   std::filesystem::directory_iterator entries(directory, error);
   for (; !error && entries != std::filesystem::directory_iterator(); entries.increment(error)) {
     const std::filesystem::path& path = entries->path();
-    const bool named = io::is_table_file_name(path.filename().string());
+    const bool named = io::is_table_file_name(path.filename().string(), owners);
     CacheFile file{path, 0, entries->is_regular_file(error), "", "-", "", false};
     if (!file.regular) {
       if (named) {

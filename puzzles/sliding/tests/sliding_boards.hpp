@@ -1,16 +1,16 @@
-// tests/support/sliding_boards.hpp: sliding-puzzle helpers shared by the tests: random scrambles
-// from a goal, the lines of a program's output, and the replay of a printed move string.
+// puzzles/sliding/tests/sliding_boards.hpp: helpers shared by the sliding puzzle's tests: random
+// scrambles from a goal, and the replay of a printed move string.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "plumb/puzzles/sliding.hpp"
 #include "plumb/puzzles/sliding_io.hpp"
+#include "tests/support/run_plumb.hpp"  // lines_of, for the tests that include this
 
 namespace plumb::testing {
 
@@ -29,13 +29,6 @@ inline puzzles::SlidingState scramble(const puzzles::SlidingDomain& d, int steps
     last = static_cast<int>(m);
   }
   return s;
-}
-
-inline std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream stream(text);
-  for (std::string line; std::getline(stream, line);) lines.push_back(line);
-  return lines;
 }
 
 // Plays the move string on the board given as text; the final board as a line of tokens.
