@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -30,16 +31,11 @@ struct PdbOptions {
   bool progress = false;
 };
 
-// The set a puzzle declares by this name; nothing, said on standard error, if none does.
-std::optional<puzzle_interface::DeclaredTableSet> find_set(const std::string& name) {
-  std::vector<std::string> known;
-  for (puzzle_interface::DeclaredTableSet& set : puzzle_interface::declared_table_sets()) {
+// The set a puzzle declares by this name: one of SET's choices, which CLI11 checked.
+puzzle_interface::DeclaredTableSet find_set(const std::string& name) {
+  for (puzzle_interface::DeclaredTableSet& set : puzzle_interface::declared_table_sets())
     if (set.info().name == name) return set;
-    known.push_back(fmt::format("{} ({})", set.info().name, set.info().serves));
-  }
-  std::cerr << fmt::format("plumb: no pattern database set named {} (known: {})\n", io::quote(name),
-                           fmt::join(known, ", "));
-  return std::nullopt;
+  throw std::logic_error("pdb: no declared table set named " + name);
 }
 
 // The sets' names, SET's choices, which the manual page and completions show: those the puzzles
@@ -53,8 +49,7 @@ std::vector<std::string> set_names() {
 
 // Builds the set's parts into the cache, which must be usable: keeping them is the point.
 ExitCode run_build(const PdbOptions& options) {
-  const std::optional<puzzle_interface::DeclaredTableSet> set = find_set(options.set);
-  if (!set) return ExitCode::bad_input;
+  const puzzle_interface::DeclaredTableSet set = find_set(options.set);
   if (const io::CacheDirectory cache = io::check_cache_directory(); !cache.usable()) {
     throw io::EnvironmentError(fmt::format(
         "the cache directory {} cannot be used ({}): pdb build keeps the databases there; set "
@@ -64,31 +59,29 @@ ExitCode run_build(const PdbOptions& options) {
   search::SearchContext context;
   show_progress(context, options.progress);
   const CancelOnInterrupt cancel_on_interrupt(context);
-  const puzzle_interface::TableSets& tables = *set->tables;
-  for (std::size_t part = 0; part < set->info().part_work.size(); ++part) {
-    const std::string path = tables.part_file(set->index, part).string();
-    if (!options.force && tables.part_intact(set->index, part)) {
-      std::cout << fmt::format("{}: already built, {}\n", tables.part_title(set->index, part),
-                               path);
+  const puzzle_interface::TableSets& tables = *set.tables;
+  for (std::size_t part = 0; part < set.info().part_work.size(); ++part) {
+    const std::string path = tables.part_file(set.index, part).string();
+    if (!options.force && tables.part_intact(set.index, part)) {
+      std::cout << fmt::format("{}: already built, {}\n", tables.part_title(set.index, part), path);
       continue;
     }
     search::SearchStats stats;
     const std::optional<std::string> built =
-        tables.build_part(set->index, part, context, options.threads, stats);
+        tables.build_part(set.index, part, context, options.threads, stats);
     clear_progress();
     if (!built) {
       std::cerr << fmt::format("plumb: the build stopped: {}\n", search::to_string(stats.reason));
       return ExitCode::limit;
     }
-    std::cout << fmt::format("{}: {}, {}\n", tables.part_title(set->index, part), *built, path);
+    std::cout << fmt::format("{}: {}, {}\n", tables.part_title(set.index, part), *built, path);
   }
   return ExitCode::done;
 }
 
 ExitCode run_info(const PdbOptions& options) {
-  const std::optional<puzzle_interface::DeclaredTableSet> set = find_set(options.set);
-  if (!set) return ExitCode::bad_input;
-  std::cout << set->tables->describe(set->index);
+  const puzzle_interface::DeclaredTableSet set = find_set(options.set);
+  std::cout << set.tables->describe(set.index);
   return ExitCode::done;
 }
 
