@@ -110,8 +110,7 @@ ExitCode run_list() {
 
 // `pdb build`'s line of help, with the first two sets as examples: "Build a set of databases
 // (15-7-8, 24-6666, ...) and cache it".
-std::string build_help() {
-  const std::vector<std::string> names = set_names();
+std::string build_help(const std::vector<std::string>& names) {
   if (names.empty()) return "Build a set of databases and cache it";
   return fmt::format(
       "Build a set of databases ({}, ...) and cache it",
@@ -125,9 +124,9 @@ void add_pdb_command(CLI::App& app) {
   CLI::App* command =
       app.add_subcommand("pdb", "Build, describe and list the pattern databases in the cache");
   command->require_subcommand(1);
-  CLI::App* build = command->add_subcommand("build", build_help());
-  choice_value(build->add_option("SET", options->set, "The set's name")->required(), "SET",
-               set_names());
+  const std::vector<std::string> names = set_names();  // read once: it makes every puzzle
+  CLI::App* build = command->add_subcommand("build", build_help(names));
+  choice_value(build->add_option("SET", options->set, "The set's name")->required(), "SET", names);
   whole_value(
       build->add_option("-j,--threads", options->threads, "Threads to build with; 0: one a core"),
       "N", 0)
@@ -141,8 +140,7 @@ void add_pdb_command(CLI::App& app) {
   });
   CLI::App* info =
       command->add_subcommand("info", "Describe a set: files, sizes, build date, mean bound");
-  choice_value(info->add_option("SET", options->set, "The set's name")->required(), "SET",
-               set_names());
+  choice_value(info->add_option("SET", options->set, "The set's name")->required(), "SET", names);
   info->callback([options] { finish_command([&] { return run_info(*options); }); });
   CLI::App* list =
       command->add_subcommand("list", "List the known sets and what of them is cached");
