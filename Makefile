@@ -17,7 +17,7 @@
 PREFIX ?= /usr/local
 PLUMB  := build/plumb
 FUZZ_SECONDS    ?= 300
-FUZZ_CI_SECONDS ?= 20
+FUZZ_CI_SECONDS ?= 10
 
 .PHONY: deps check-deps web-deps build python demo test test-long sanitize tsan fuzz-build fuzz fuzz-ci bench format install clean package fresh-test
 
