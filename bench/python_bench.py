@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The Python package against the program and against plain Python, in one run (BENCHMARKS.md):
 
-1. plumb.solve + plumb.render on 10,000 random 8-puzzles (bench/sliding_instances.py, about half
+1. plumb.solve + plumb.render on 10,000 random 8-puzzles (puzzles/sliding/bench/sliding_instances.py, about half
    unsolvable) against `plumb solve sliding` on the same boards, from a file and from standard
    input: CPU seconds, best of 5, the outputs byte for byte the same; and Korf's 100 15-puzzles
    (blank-first, pattern databases 15-7-8 loaded from the cache, built first if missing), best of
@@ -73,7 +73,7 @@ def row(name, wall, cpu, baseline_cpu, count, unit):
 
 def api_against_program():
     print("### 1. plumb.solve + plumb.render against `plumb solve`")
-    text = subprocess.run([sys.executable, str(HERE / "sliding_instances.py"), "10000", "1"],
+    text = subprocess.run([sys.executable, str(HERE.parent / "puzzles" / "sliding" / "bench" / "sliding_instances.py"), "10000", "1"],
                           capture_output=True, text=True, check=True).stdout
     boards = pathlib.Path(os.environ.get("TMPDIR", "/tmp")) / f"plumb-bench-{os.getpid()}.txt"
     boards.write_text(text)

@@ -126,7 +126,7 @@ class BlockReader {
 // / 1000, else a start with probability starts_per_mille / 1000, else plain (Park-Miller generator
 // x <- 48271 x mod 2^31 - 1 from `seed`, one draw per cell in row-major order, the draw mod 1000
 // compared with holes_per_mille, then with holes_per_mille + starts_per_mille); the goal is the
-// centre cell and the lattice cell nearest the top left corner is a start. bench/e2e/block.sh
+// centre cell and the lattice cell nearest the top left corner is a start. puzzles/block/bench/block.sh
 // writes the same boards with awk.
 BlockBoard random_block_board(int rows, int cols, int holes_per_mille, int starts_per_mille,
                               std::uint64_t seed);

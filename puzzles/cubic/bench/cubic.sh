@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Cubic Eight-Puzzle end to end: 400 random goals (seeded; some need more than 30 moves), solved by
-# the baseline (plain IDA* with the mismatch bound, bench/cubic_baseline.cpp) and by `plumb solve cubic`
+# the baseline (plain IDA* with the mismatch bound, puzzles/cubic/bench/cubic_baseline.cpp) and by `plumb solve cubic`
 # with each --algo; the answers must agree. Prints CPU seconds and the speed-up over the baseline
 # (0 where the time is below the clock's resolution of 10 ms).
 # Env: PLUMB (the program), BENCH_BIN (the bench executables). COUNT and SEED override 400 and 1.

@@ -2,7 +2,7 @@
 # End-to-end `plumb solve block` on large random boards (parse, build the network, max flow, cut).
 # The boards are puzzles::random_block_board's (30% holes, 0.2% starts, the goal in the centre, a
 # start near the top left corner), written here by awk with the same Park-Miller generator.
-# Env: PLUMB (the program). Usage: PLUMB=build/plumb bash bench/e2e/block.sh [SIDE...]
+# Env: PLUMB (the program). Usage: PLUMB=build/plumb bash puzzles/block/bench/block.sh [SIDE...]
 set -euo pipefail
 plumb=${PLUMB:?set PLUMB to the plumb program}
 sides=("${@:-500 1000 2000 3000}")

@@ -9,7 +9,7 @@
 # kept; default ~/.cache/plumb).
 set -euo pipefail
 : "${PLUMB:?set PLUMB to the plumb binary}"
-data=$(dirname "$(realpath "$0")")/../../data
+data=${PLUMB_DATA:-$(dirname "$(realpath "$0")")/../../../data}
 threads=${PDB_THREADS:-$(nproc)}
 ids=${KORF24_IDS-40 38 25 32 44 30 5 37 28 13 1 22 16 47}
 timed() {  # label command...: runs it, prints its output and its wall time; returns its status

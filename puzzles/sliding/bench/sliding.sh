@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end runs of `plumb solve sliding` and `plumb explore sliding`:
-#  1. 10,000 random 3x3 instances (about half unsolvable, bench/sliding_instances.py) against the
-#     baseline bench/sliding_baseline.cpp (one bidirectional BFS per instance); both outputs must
+#  1. 10,000 random 3x3 instances (about half unsolvable, sliding_instances.py) against the
+#     baseline puzzles/sliding/bench/sliding_baseline.cpp (one bidirectional BFS per instance); both outputs must
 #     give the same lengths; prints both throughputs and their ratio. plumb runs twice: with its
 #     distance table not yet cached (the build counted) and cached.
 #  2. explore 3x3 and 3x4: states per second.
@@ -30,7 +30,7 @@ seconds() {
 }
 
 echo "### 10,000 random 3x3 instances"
-python3 "$here/../sliding_instances.py" 10000 1 >"$work/in.txt"
+python3 "$here/sliding_instances.py" 10000 1 >"$work/in.txt"
 "$BENCH_BIN/sliding_baseline" <"$work/in.txt" >"$work/baseline.out"
 "$PLUMB" solve sliding <"$work/in.txt" >"$work/plumb.out"
 if ! cmp -s <(awk '{ print length($0) }' "$work/baseline.out") <(awk '{ print length($0) }' "$work/plumb.out"); then
@@ -62,7 +62,7 @@ for size in $sizes; do
 done
 
 echo; echo "### IDA* on the 50 easiest of Korf's 100 (15-puzzle, blank first)"
-grep -v '^#' "$(dirname "$(realpath "$0")")/../../data/korf100.txt" | sort -n -k2,2 -k1,1 | head -50 >"$work/korf50.txt"
+grep -v '^#' "${PLUMB_DATA:-$(dirname "$(realpath "$0")")/../../../data}/korf100.txt" | sort -n -k2,2 -k1,1 | head -50 >"$work/korf50.txt"
 cut -d' ' -f3- "$work/korf50.txt" >"$work/korf50.in"
 start=$(date +%s.%N)
 "$PLUMB" solve sliding --goal blank-first --algo ida --stats <"$work/korf50.in" >"$work/korf50.out" 2>"$work/korf50.err"

@@ -1,4 +1,4 @@
-// The baseline for bench/e2e/sliding.sh: a straightforward 8-puzzle solver of the kind a contest
+// The baseline for bench/sliding.sh: a straightforward 8-puzzle solver of the kind a contest
 // entry uses, one bidirectional breadth-first search per instance over std::queue and
 // std::unordered_map (states as 9-character strings). Same input and output as `plumb solve
 // sliding` on 3x3 boards: a shortest move string (moves of the blank: u d l r), `unsolvable` (by

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Gap solitaire, end to end. (a) plumb against the contest's approach (bench/gap_baseline.cpp: BFS
+# Gap solitaire, end to end. (a) plumb against the contest's approach (puzzles/gap/bench/gap_baseline.cpp: BFS
 # with a std::map over packed layouts) on the same 1,000 random 4 x 7 deals, answers compared;
 # each algorithm's time and its throughput ratio to the baseline. (b) With GAP_GROWTH=1, growth
 # over larger decks: reachable layouts (explore) and solving times for random deals of each shape.

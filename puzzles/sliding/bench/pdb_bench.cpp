@@ -1,7 +1,7 @@
 // Kernels of the pattern databases: placement ranking (the index of every lookup), the build of a
 // small database (4x4, 5 and 6 tiles: the breadth-first search in rank space), and IDA* over the
 // 15- puzzle's 5-5-5 databases on fixed random instances, with nodes a second as a counter. The
-// full 7-8 and 6-6-6-6 workloads (one-time builds of minutes, Korf's 100) are in bench/e2e/korf.sh.
+// full 7-8 and 6-6-6-6 workloads (one-time builds of minutes, Korf's 100) are in bench/korf.sh.
 #include <benchmark/benchmark.h>
 
 #include <random>

@@ -10,7 +10,7 @@ set -euo pipefail
 if ! command -v mpirun >/dev/null; then echo "mpirun not found: skipped"; exit 0; fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 \
   OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_orte_execute_quiet=1
-data=$(dirname "$(realpath "$0")")/../../data
+data=${PLUMB_DATA:-$(dirname "$(realpath "$0")")/../../../data}
 instances=$(mktemp)
 trap 'rm -f "$instances"' EXIT
 grep -E '^(40|25|38) ' "$data/korf24.txt" >"$instances"

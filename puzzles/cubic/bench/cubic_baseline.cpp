@@ -1,5 +1,5 @@
 // The baseline for the Cubic Eight-Puzzle: plain IDA* (search::ida_star) with the mismatch bound,
-// the textbook method for AOJ 1268, which bench/e2e/cubic.sh compares `plumb solve cubic` against.
+// the textbook method for AOJ 1268, which bench/cubic.sh compares `plumb solve cubic` against.
 //
 //   cubic_baseline --generate N SEED   writes N random datasets (random start, random goal view) in
 //   the
