@@ -9,14 +9,13 @@ export class Superseded extends Error {}
 
 let latest = 0;
 
-// "building the 15-puzzle's databases: 43%", from the 503's fields (its `error` when they lack).
+// "building the 15-puzzle's databases (15-7-8): 43%", from the 503's fields (its `error` when they
+// lack): the set's title is the puzzle's own words.
 export function buildingText(answer) {
   const building = answer.building || {};
-  const board = /^(\d+)x(\d+)$/.exec(building.board || '');
-  const what = board && building.puzzle === 'sliding' ? `the ${board[1] * board[2] - 1}-puzzle's`
-    : building.puzzle ? `${building.puzzle}'s` : null;
-  if (!what || typeof building.fraction !== 'number') return answer.error || 'building the pattern databases';
-  return `building ${what} databases: ${Math.floor(building.fraction * 100)}%`;
+  if (!building.title || typeof building.fraction !== 'number')
+    return answer.error || 'building the tables';
+  return `building ${building.title}: ${Math.floor(building.fraction * 100)}%`;
 }
 
 // A failure's words, its line said once: "input:2: bad token" or "line 2: bad token" with line 2

@@ -219,15 +219,11 @@ std::shared_ptr<const void> Databases::lend(std::string_view puzzle, std::string
     case State::building:
       break;
   }
-  const nlohmann::json building = {{"database", info.name},
-                                   {"puzzle", entry->declared.puzzle},
-                                   {"board", info.serves},
-                                   {"fraction", rounded(entry->fraction)}};
   const std::string message = entry->state == State::queued
                                   ? fmt::format("building {}: queued", info.title)
                                   : fmt::format("building {}: {:.0f}%", info.title,
                                                 std::floor(100 * entry->fraction));
-  throw DatabaseNotReady(message, building, retry_after(*entry));
+  throw DatabaseNotReady(message, progress(*entry), retry_after(*entry));
 }
 
 std::shared_ptr<const void> Databases::lend_if_ready(std::string_view puzzle,
@@ -237,16 +233,22 @@ std::shared_ptr<const void> Databases::lend_if_ready(std::string_view puzzle,
   return entry != nullptr && entry->state == State::ready ? entry->set : nullptr;
 }
 
+nlohmann::json Databases::progress(const Entry& entry) {
+  const puzzle_interface::TableSetInfo& info = entry.declared.info();
+  return {{"database", info.name},
+          {"puzzle", entry.declared.puzzle},
+          {"title", info.title},
+          {"board", info.serves},
+          {"fraction", rounded(entry.fraction)}};
+}
+
 nlohmann::json Databases::states() const {
   constexpr const char* kStateNames[] = {"idle", "queued", "building", "ready", "failed"};
   const std::lock_guard lock(mutex_);
   nlohmann::json list = nlohmann::json::array();
   for (const Entry& entry : entries_) {
-    nlohmann::json item = {{"database", entry.declared.info().name},
-                           {"puzzle", entry.declared.puzzle},
-                           {"board", entry.declared.info().serves},
-                           {"state", kStateNames[static_cast<int>(entry.state)]},
-                           {"fraction", rounded(entry.fraction)}};
+    nlohmann::json item = progress(entry);
+    item["state"] = kStateNames[static_cast<int>(entry.state)];
     if (entry.state == State::failed) item["error"] = entry.failure;
     list.push_back(std::move(item));
   }

@@ -58,7 +58,8 @@ class DatabaseNotReady : public std::runtime_error {
         building_(std::move(building)),
         retry_after_(retry_after_seconds) {}
 
-  // {"database": "15-7-8", "puzzle": "sliding", "board": "4x4", "fraction": 0.43}
+  // {"database": "15-7-8", "puzzle": "sliding", "title": "the 15-puzzle's databases (15-7-8)",
+  //  "board": "4x4", "fraction": 0.43}
   const nlohmann::json& building() const { return building_; }
   int retry_after_seconds() const { return retry_after_; }
 
@@ -85,7 +86,7 @@ class Databases final : public io::TableLender {
   std::shared_ptr<const void> lend_if_ready(std::string_view puzzle,
                                             std::string_view name) const override;
 
-  // Every set's state, for GET /api/puzzles: [{"database", "puzzle", "board", "state",
+  // Every set's state, for GET /api/puzzles: [{"database", "puzzle", "title", "board", "state",
   // "fraction"}, and "error" when it failed], the sets from the start first.
   nlohmann::json states() const;
 
@@ -115,6 +116,9 @@ class Databases final : public io::TableLender {
   void report(const search::SearchStats& stats);
   void hold() const;
   int retry_after(const Entry& entry) const;
+  // What an answer says of a set: its name, its puzzle's, its title, the board it serves and the
+  // part of it loaded or built.
+  static nlohmann::json progress(const Entry& entry);
 
   DatabaseOptions options_;
   search::SearchContext context_;  // the builds', cancelled by stop()

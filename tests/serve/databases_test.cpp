@@ -119,6 +119,7 @@ TEST_F(ServeDatabases, ARequestNeedingASetStillBuildingAnswers503ThenTheOptimalS
   const json& progress = building.body.at("building");
   EXPECT_EQ(progress.at("database"), "8-44");
   EXPECT_EQ(progress.at("puzzle"), "sliding");
+  EXPECT_EQ(progress.at("title"), "the 8-puzzle's databases (8-44)");
   EXPECT_EQ(progress.at("board"), "3x3");
   EXPECT_GE(progress.at("fraction").get<double>(), 0.0);
   EXPECT_LE(progress.at("fraction").get<double>(), 1.0);

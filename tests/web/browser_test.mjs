@@ -289,10 +289,11 @@ await check('a request waiting for a database says so and asks again', async () 
     if (refused++ > 0) return route.continue();
     return route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: {
       status: 'building', error: 'building the 8-puzzle\'s databases (8-8): 43%',
-      building: { database: '8-8', puzzle: 'sliding', board: '3x3', fraction: 0.43 } } });
+      building: { database: '8-8', puzzle: 'sliding', title: 'the 8-puzzle\'s databases (8-8)', board: '3x3',
+                  fraction: 0.43 } } });
   });
   await page.click('#solve');
-  await page.waitForFunction(() => /building the 8-puzzle's databases: 43%/.test(document.getElementById('message').textContent));
+  await page.waitForFunction(() => /building the 8-puzzle's databases \(8-8\): 43%/.test(document.getElementById('message').textContent));
   await page.waitForSelector('#stat-length');
   assert.equal(refused, 2);
   assert.match(await page.textContent('#message'), /^Solved: 19 moves/);
