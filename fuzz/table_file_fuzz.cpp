@@ -26,7 +26,7 @@ constexpr std::string_view kMagic = "PLUMBTBL";
 CachedTable exact_table(std::uint64_t bytes) {
   return {"fuzz-exact.tbl", {"fuzz-exact", 1, "2x2"}, bytes, bytes, "a table of exact size"};
 }
-CachedTable database_table(std::uint64_t bytes) {
+CachedTable fuzz_database(std::uint64_t bytes) {
   return plumb::pdb::database_table("fuzz-database.pdb", {"fuzz-pdb", 3, "4x4 tiles 1,2,3"},
                                     2 * bytes, "a pattern database");
 }
@@ -44,19 +44,18 @@ bool same_bytes(std::span<const std::byte> read, const std::uint8_t* data, std::
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes = plumb::fuzz::text_of(data, size);
-  const CachedTable exact = exact_table(32), database = database_table(32);
+  const CachedTable exact = exact_table(32), database = fuzz_database(32);
   if (bytes.starts_with(kMagic)) {
     write_raw(exact.path(), bytes);
     write_raw(database.path(), bytes);
-    plumb::io::read_table_file(exact.path(), exact.header);
-    plumb::io::load_cached(exact);
+    plumb::io::load_cached(exact);  // read_table_file, then the size
     plumb::pdb::load(database);
     plumb::pdb::load(database, /*mapped=*/true);
     return 0;
   }
 
   const auto payload = std::as_bytes(std::span(data, size));
-  const CachedTable sized = exact_table(size), sized_database = database_table(size);
+  const CachedTable sized = exact_table(size), sized_database = fuzz_database(size);
   plumb::io::write_table_file(sized.path(), sized.header, payload);
   plumb::io::write_table_file(sized_database.path(), sized_database.header, payload);
   // A table written intact reads back as written, and loads at its size alone.
