@@ -33,6 +33,7 @@ void made_by_plumb_only(const py::handle& type);
 void bind_exploration(py::module_& module);  // the class Exploration
 void bind_builtin(py::module_& module);      // puzzles, solve, explore, render; Solution
 void bind_domain(py::module_& module);       // search, explore_domain; SearchResult
+void bind_tables(py::module_& module);       // _tables, _build_tables (python/tables.cpp)
 // Each puzzle's part (its folder's python/, as bind_NAME: sliding's submodule of exact distances),
 // and the tuple _puzzle_modules of their names, which the package imports as plumb.NAME. The build
 // writes it from the registered puzzles (cmake/puzzles.cmake).

@@ -39,6 +39,7 @@ PYBIND11_MODULE(_plumb, module) {
   plumb::python::bind_exploration(module);
   plumb::python::bind_builtin(module);
   plumb::python::bind_domain(module);
+  plumb::python::bind_tables(module);
   plumb::python::bind_puzzle_modules(module);
   // The cache's notices and warnings go to plumb._notice (plumb/__init__.py): Python's logging.
   plumb::io::set_cache_reporter([](const std::string& line) {

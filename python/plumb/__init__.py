@@ -135,6 +135,41 @@ def puzzles() -> List[Puzzle]:
     ]
 
 
+@dataclass(frozen=True)
+class TableSet:
+    """A set of precomputed tables a puzzle declares, as `plumb tables list` shows it: what the
+    puzzle's solvers read instead of searching (pattern databases, tables of moves), kept in the
+    table cache ($PLUMB_CACHE) once built."""
+
+    name: str  # what build_tables() takes: "15-7-8", "views-3x3"
+    puzzle: str
+    title: str  # the set in a sentence: "the 15-puzzle's databases (15-7-8)"
+    serves: str  # the datasets it answers, in the puzzle's words: "4x4"
+    files: List[str]  # its parts' files in the cache, one a part
+    present: int  # how many of them the cache holds
+    bytes: int  # their size together
+
+
+def tables() -> List[TableSet]:
+    """The sets of precomputed tables the built-in puzzles declare, and what the cache holds of
+    them, in the order `plumb tables list` shows them."""
+    return [TableSet(**fields) for fields in _plumb._tables()]
+
+
+def build_tables(name: str, *, force: bool = False, time_limit: Union[float, str, None] = None,
+                 max_memory: Union[int, str, None] = None, threads: Optional[int] = None,
+                 progress: Progress = None) -> TableSet:
+    """Builds the set `name` (one of tables()'s) into the table cache, as `plumb tables build NAME`
+    does: the parts not whole there, or every part with force. The limits and progress are
+    solve()'s, for the builds. Returns the set as tables() then lists it. Raises plumb.UsageError
+    for a name no puzzle declares, plumb.LimitReached when a limit stops a build (the parts built
+    before it stay in the cache) and plumb.EnvironmentFailure for a cache that cannot keep them."""
+    _check("build_tables", "name", name, (str,), "a str")
+    _check("build_tables", "force", force, (bool,), "a bool")
+    _check_limits("build_tables", time_limit, max_memory, threads)
+    return TableSet(**_plumb._build_tables(name, force, time_limit, max_memory, threads, progress))
+
+
 def _check(function, name, value, types, what):
     """TypeError unless value is one of `types` (a bool is no int here)."""
     if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
@@ -293,7 +328,7 @@ def explore_domain(domain: object, *, time_limit: Union[float, str, None] = None
 
 __all__ = [
     "Error", "InputError", "UsageError", "LimitReached", "EnvironmentFailure", "Exploration",
-    "NO_STATE", "Option", "logger", "Puzzle", "SearchResult", "Solution", "__version__", "explore",
-    "explore_domain",
-    "puzzles", "render", "search", "solve", *_plumb._puzzle_modules,
+    "NO_STATE", "Option", "logger", "Puzzle", "SearchResult", "Solution", "TableSet", "__version__",
+    "build_tables", "explore", "explore_domain", "puzzles", "render", "search", "solve", "tables",
+    *_plumb._puzzle_modules,
 ]

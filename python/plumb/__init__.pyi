@@ -50,6 +50,15 @@ class Puzzle:
     algorithms: List[str]
     options: List[Option]
 
+class TableSet:
+    name: str
+    puzzle: str
+    title: str
+    serves: str
+    files: List[str]
+    present: int
+    bytes: int
+
 class Solution:
     @property
     def dataset(self) -> int: ...
@@ -95,6 +104,10 @@ class SearchResult:
     def stats(self) -> Dict[str, Any]: ...
 
 def puzzles() -> List[Puzzle]: ...
+def tables() -> List[TableSet]: ...
+def build_tables(name: str, *, force: bool = False, time_limit: Limit = None,
+                 max_memory: Memory = None, threads: Optional[int] = None,
+                 progress: Progress = None) -> TableSet: ...
 def solve(puzzle: str, input: Optional[Input] = None, *, text: Union[str, bytes, None] = None,
           path: Union[str, bytes, os.PathLike, None] = None, algorithm: Optional[str] = None,
           time_limit: Limit = None, max_memory: Memory = None, threads: Optional[int] = None,

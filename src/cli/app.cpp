@@ -277,7 +277,7 @@ int run_program(int argc, char** argv) {
   choice_value(help->add_option("PUZZLE", help_topic, "A puzzle's name"), "PUZZLE", names);
   help->add_flag("--man", manual, "Print the manual page plumb(1), in roff")
       ->excludes(help->get_option("PUZZLE"));
-  add_pdb_command(app);
+  add_tables_commands(app);
   add_cache_command(app);
   add_serve_command(app);
   add_puzzles_commands(app);

@@ -30,15 +30,15 @@ double rounded(double fraction) {
   return std::round(fraction * 1000) / 1000;
 }
 
-// What the server does with its sets, said at its start: "pattern databases: 15-7-8 from the
-// start; 8-44, 15-555 when a request first needs one".
+// What the server does with its sets, said at its start: "tables: 15-7-8 from the start;
+// 24-6666, views-3x3 when a request first needs one".
 std::string plan(const DatabaseOptions& options) {
   const auto names = [](const std::vector<puzzle_interface::DeclaredTableSet>& sets) {
     std::vector<std::string_view> list;
     for (const puzzle_interface::DeclaredTableSet& set : sets) list.emplace_back(set.info().name);
     return fmt::format("{}", fmt::join(list, ", "));
   };
-  std::string said = "pattern databases: ";
+  std::string said = "tables: ";
   if (!options.sets.empty()) said += names(options.sets) + " from the start";
   if (!options.sets.empty() && !options.on_demand.empty()) said += "; ";
   if (!options.on_demand.empty())
@@ -130,8 +130,7 @@ bool Databases::prepare(std::size_t index) {
       options_.notice(fmt::format("cannot build {}: {}", title, message));
     return true;
   }
-  if (options_.notice)
-    options_.notice(fmt::format("{} are ready ({:.1f} s)", title, seconds));
+  if (options_.notice) options_.notice(fmt::format("ready: {} ({:.1f} s)", title, seconds));
   return true;
 }
 

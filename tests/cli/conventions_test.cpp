@@ -71,7 +71,7 @@ TEST(Conventions, HelpPrintsTheProgramsCommands) {
   for (const std::vector<std::string>& args : {std::vector<std::string>{"help"}, {"--help"}}) {
     const ProgramRun run = run_plumb(args);
     EXPECT_EQ(run.status, 0);
-    for (const char* command : {"solve", "explore", "list", "help", "pdb"})
+    for (const char* command : {"solve", "explore", "list", "help", "tables", "pdb"})
       EXPECT_NE(run.out.find(command), std::string::npos) << command << " in\n" << run.out;
     EXPECT_NE(run.out.find("Usage: plumb [OPTIONS] SUBCOMMAND"), std::string::npos) << run.out;
   }
@@ -86,8 +86,8 @@ TEST(Conventions, OnlyTheProgramsHelpListsTheExitStatuses) {
   EXPECT_NE(program.out.find("\n\nExit status:\n  0  done\n"), std::string::npos) << program.out;
   EXPECT_EQ(run_plumb({"help"}).out, program.out);
   std::vector<std::vector<std::string>> commands{
-      {"solve"},        {"explore"},      {"list"},  {"help"},  {"pdb"},
-      {"pdb", "build"}, {"pdb", "solve"}, {"cache"}, {"serve"}, {"completion"}};
+      {"solve"}, {"explore"},      {"list"},         {"help"},  {"tables"}, {"tables", "build"},
+      {"pdb"},   {"pdb", "build"}, {"pdb", "solve"}, {"cache"}, {"serve"},  {"completion"}};
   for (const std::string& puzzle : kPuzzles) {
     commands.push_back({"solve", puzzle});
     commands.push_back({"explore", puzzle});
@@ -159,12 +159,13 @@ TEST(Conventions, ACommandRefusesTheOptionsItDoesNotRead) {
 
 TEST(Conventions, UsageErrorsNameWhatIsWrong) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
-      {{}, "plumb: name a command: solve, explore, list, help, pdb"},
+      {{}, "plumb: name a command: solve, explore, list, help, tables, pdb"},
       {{"bogus"}, "plumb: no command named 'bogus'"},
       {{"--bogus"}, "plumb: no option '--bogus'"},
       {{"solve"}, "plumb solve: name a puzzle: " + fmt::format("{}", fmt::join(kPuzzles, ", "))},
       {{"explore"}, "plumb explore: name a puzzle"},
       {{"solve", "nosuch"}, "plumb: no puzzle named 'nosuch'"},
+      {{"tables"}, "plumb tables: name a command: build, info, list"},
       {{"pdb"}, "plumb pdb: name a command: build, info, list, solve"},
       {{"pdb", "frob"}, "plumb pdb: no command named 'frob'"},
       {{"solve", "gap", "--bogus"}, "plumb solve gap: no option '--bogus'"},

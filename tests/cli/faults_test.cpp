@@ -86,7 +86,7 @@ TEST_F(Faults, ACacheThatIsAFileIsOneWarning) {
   const ProgramRun build = run_with_cache(file, {"pdb", "build", "8-44"});
   EXPECT_EQ(build.status, 4);
   EXPECT_EQ(build.err, "plumb: the cache directory " + file.string() +
-                           " cannot be used (not a directory): pdb build keeps the databases "
+                           " cannot be used (not a directory): the tables are built to be kept "
                            "there; set PLUMB_CACHE to a writable directory\n");
 }
 

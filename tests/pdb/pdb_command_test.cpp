@@ -35,7 +35,7 @@ TEST_F(PdbCommand, BuildInfoListSolve) {
   // Pattern 1 maps onto itself under the anti-diagonal reflection; pattern 2 under none.
   EXPECT_NE(info.out.find("symmetry: anti-diagonal"), std::string::npos) << info.out;
   EXPECT_EQ(info.out.find("symmetry:"), info.out.rfind("symmetry:")) << info.out;
-  EXPECT_NE(run_plumb({"pdb", "list"}).out.find("8-44     3x3  2/2 databases present"),
+  EXPECT_NE(run_plumb({"pdb", "list"}).out.find("8-44           3x3  2/2 tables present"),
             std::string::npos);
 
   const auto file = cache_.path() / "bench.txt";
@@ -52,6 +52,34 @@ TEST_F(PdbCommand, BuildInfoListSolve) {
   EXPECT_EQ(wrong.status, 1);
   EXPECT_NE(wrong.out.find("1 31 29 "), std::string::npos) << wrong.out;
   EXPECT_NE(wrong.out.find("MISMATCH: length"), std::string::npos) << wrong.out;
+}
+
+// `tables` lists, builds and describes every puzzle's sets, the pattern databases and the tables
+// of moves alike, and a solve that needs a table it built reads it from the cache.
+TEST_F(PdbCommand, TablesListBuildAndDescribeEveryPuzzlesSets) {
+  const auto list = run_plumb({"tables", "list"});
+  ASSERT_EQ(list.status, 0) << list.err;
+  for (const char* line : {"15-7-8         4x4  0/2 tables present",
+                           "views-3x3      3x3  0/1 table", "distances-3x3  3x3  0/1 table"})
+    EXPECT_NE(list.out.find(line), std::string::npos) << line << " in\n" << list.out;
+  EXPECT_EQ(run_plumb({"pdb", "list"}).out, list.out);
+
+  const auto build = run_plumb({"tables", "build", "views-2x4"});
+  ASSERT_EQ(build.status, 0) << build.err;
+  EXPECT_NE(build.out.find("views-2x4 (the cubic top-view table of 2x4 boards): 139968 entries"),
+            std::string::npos)
+      << build.out;
+  const auto info = run_plumb({"tables", "info", "views-2x4"});
+  ASSERT_EQ(info.status, 0) << info.err;
+  EXPECT_NE(info.out.find("cubic-top-views version 1, \"2x4\""), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("least moves (moves:entries): 0:"), std::string::npos) << info.out;
+  EXPECT_NE(run_plumb({"tables", "list"}).out.find("views-2x4      2x4  1/1 table present"),
+            std::string::npos);
+  const auto solved = run_plumb({"solve", "cubic", "--size", "2x4", "--algo", "table"},
+                                "4 1\nW W W W\nW W W E\n0 0\n");
+  EXPECT_EQ(solved.status, 0) << solved.err;
+  EXPECT_EQ(solved.out, "9\n");
+  EXPECT_EQ(solved.err, "") << "read from the cache, not built";
 }
 
 TEST_F(PdbCommand, TimeLimitStopsEachInstance) {
@@ -74,8 +102,11 @@ TEST_F(PdbCommand, TimeLimitStopsEachInstance) {
 TEST_F(PdbCommand, Errors) {
   const auto unknown = run_plumb({"pdb", "build", "nope"});
   EXPECT_EQ(unknown.status, 2);
-  EXPECT_NE(unknown.err.find("expected one of 15-7-8, 24-6666, 15-555, 8-44, 7-34, found 'nope'"),
-            std::string::npos);
+  EXPECT_NE(unknown.err.find("expected one of 15-7-8, 24-6666, 15-555, 8-44, 7-34, distances-3x3, "
+                             "distances-3x4, distances-4x3, views-3x3, views-2x4, views-4x2, found "
+                             "'nope'"),
+            std::string::npos)
+      << unknown.err;
   const auto file = cache_.path() / "bad.txt";
   std::filesystem::create_directories(cache_.path());
   std::ofstream(file) << "1 31 8 7 6 0 4 1 2 5\n";

@@ -1,23 +1,28 @@
 // plumb/puzzle_interface/table_sets.hpp: the precomputed tables a puzzle declares, so that a front
 // end loads, builds, describes and lists them without knowing the puzzle: `plumb serve`'s
-// background builds, `plumb pdb build`, `info` and `list`.
+// background builds, `plumb tables build`, `info` and `list`, Python's plumb.tables().
 //
-// A puzzle with tables (sliding's pattern databases) gives its Puzzle a TableSets. A set is what
-// its solvers borrow whole through io::TableLender, by the puzzle's name and the set's; it is made
-// of parts (one pattern database each), each one file of the table cache (io/table_cache.hpp),
-// loaded from there or built and kept there one after another. A set's declaration says how much
-// work each part's build is, about, so that a front end can show a fraction done while it builds.
-// Every call is thread-safe; building two sets at once is allowed, though the cache's lock makes
-// two builds of one file wait for each other.
+// A puzzle with tables (sliding's pattern databases and distance tables, cubic's top views) gives
+// its Puzzle a TableSets (byte_table_sets.hpp declares the sets of one table of moves each). A set
+// is what its solvers borrow whole through io::TableLender, by the puzzle's name and the set's; it
+// is made of parts (one pattern database each), each one file of the table cache
+// (io/table_cache.hpp), loaded from there or built and kept there one after another. A set's
+// declaration says how much work each part's build is, about, so that a front end can show a
+// fraction done while it builds. Every call is thread-safe; building two sets at once is allowed,
+// though the cache's lock makes two builds of one file wait for each other.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "plumb/io/table_cache.hpp"
 #include "plumb/search/context.hpp"
 #include "plumb/search/stats.hpp"
 
@@ -75,5 +80,41 @@ class TableSets {
   // what the cache holds of each (reading the files it finds).
   virtual std::string describe(std::size_t set) const = 0;
 };
+
+// What the cache holds of a set: how many of its parts' files, and their bytes together.
+struct CachedParts {
+  std::size_t present = 0;
+  std::uintmax_t bytes = 0;
+};
+CachedParts cached_parts(const TableSets& tables, std::size_t set);
+
+// One part of a set, as build_into_cache left it.
+struct BuiltPart {
+  std::string title;                  // TableSets::part_title
+  std::filesystem::path file;         // in the cache
+  std::optional<std::string> report;  // what its build found (build_part); nothing: it was whole
+};
+
+// Builds into the cache every part of set `set` of `tables` that is not whole there (every part,
+// with `force`), one after another under `context` with `threads`, calling `on_part` after each
+// part it builds or finds whole: what `plumb tables build` and Python's plumb.build_tables() do.
+// The cache must be usable, keeping the tables being the point: io::EnvironmentError if it is not
+// (or if a file cannot be written). False if a limit or a cancellation of `context` stopped a
+// build (`stats` then says which; it receives the builds' statistics).
+bool build_into_cache(const TableSets& tables, std::size_t set, bool force,
+                      const search::SearchContext& context, unsigned threads,
+                      search::SearchStats& stats,
+                      const std::function<void(const BuiltPart&)>& on_part);
+
+// The sets of several declarations, one declaration's after another's.
+std::shared_ptr<const TableSets> joined_table_sets(
+    std::vector<std::shared_ptr<const TableSets>> declarations);
+
+// The lines a set's description (TableSets::describe) gives one table file, each indented two
+// spaces: where it is, its entries and their size (`entry_size`: "4 bits each"), and when it was
+// built, or that it is not and what builds it ("status: not built; plumb tables build SET").
+// `found` receives the file as read: its payload when it is intact.
+std::string describe_table_file(const io::CachedTable& table, std::string_view entry_size,
+                                std::string_view set, io::TableRead& found);
 
 }  // namespace plumb::puzzle_interface

@@ -1,8 +1,11 @@
 // The Cubic Eight-Puzzle's solvers (see cubic_solve.hpp).
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
+#include "cubic_table_sets.hpp"
 #include "plumb/puzzles/cubic_bound.hpp"
 #include "plumb/puzzles/cubic_solve.hpp"
 #include "plumb/search/bidirectional_bfs.hpp"
@@ -63,8 +66,13 @@ State replay(const Board& board, const Dataset& dataset, const std::vector<Direc
   return state;
 }
 
-Solver::Solver(Board board, CubicAlgorithm method, int max_moves, search::SearchContext context)
-    : board_(board), method_(method), max_moves_(max_moves), context_(std::move(context)) {
+Solver::Solver(Board board, CubicAlgorithm method, int max_moves, search::SearchContext context,
+               const io::TableLender* lender)
+    : board_(board),
+      method_(method),
+      max_moves_(max_moves),
+      context_(std::move(context)),
+      lender_(lender) {
   if (method == CubicAlgorithm::table && !ViewTable::fits(board)) {
     throw std::invalid_argument("the table is only for boards of at most 9 cells");
   }
@@ -76,16 +84,23 @@ std::uint64_t Solver::build_threshold(const Board& board) {
 
 bool Solver::ensure_table(bool may_build) {
   if (table_) return true;
+  if (const std::string set = declared_view_set(board_); lender_ != nullptr && !set.empty()) {
+    table_ = may_build ? io::borrow<ViewTable>(*lender_, "cubic", set)
+                       : io::borrow_if_ready<ViewTable>(*lender_, "cubic", set);
+    if (table_) return true;
+  }
   if (!table_loaded_) {
     table_loaded_ = true;
-    table_ = ViewTable::load(board_);
+    if (std::optional<ViewTable> loaded = ViewTable::load(board_))
+      table_ = std::make_shared<const ViewTable>(std::move(*loaded));
     if (table_) return true;
   }
   if (!may_build) return false;
   search::SearchStats stats;
-  table_ = ViewTable::build_and_keep(board_, context_, stats);
+  if (std::optional<ViewTable> built = ViewTable::load_or_build(board_, context_, stats))
+    table_ = std::make_shared<const ViewTable>(std::move(*built));
   table_build_ = stats;
-  return table_.has_value();
+  return table_ != nullptr;
 }
 
 CubicSolution Solver::solve(const Dataset& dataset) {

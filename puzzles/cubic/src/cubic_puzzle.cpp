@@ -13,7 +13,9 @@
 // whichever method looked, so that its status is "none_within_bound".
 //
 // An instance keeps one cubic::Solver a method, made on first use, so that `auto` learns across the
-// datasets it answers and a table is loaded or built once; its solves run one at a time.
+// datasets it answers and a table is loaded or built once (or lent by the front end's
+// io::TableLender: the tables of the boards cubic_table_sets.hpp declares); its solves run one at a
+// time.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -24,6 +26,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "cubic_table_sets.hpp"
 #include "plumb/io/counted.hpp"
 #include "plumb/puzzle_interface/builtin.hpp"
 #include "plumb/puzzle_interface/options.hpp"
@@ -196,8 +199,12 @@ class CubicReader : public DatasetReader {
 
 class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSurvey> {
  public:
-  CubicInstance(cubic::Board board, int max_moves)
-      : TypedInstance(cubic_info()), board_(board), max_moves_(max_moves) {}
+  // `tables`, if given, lends the declared boards' tables (cubic_table_sets.hpp).
+  CubicInstance(cubic::Board board, int max_moves, std::shared_ptr<const io::TableLender> tables)
+      : TypedInstance(cubic_info()),
+        board_(board),
+        max_moves_(max_moves),
+        tables_(std::move(tables)) {}
 
   std::unique_ptr<DatasetReader> read(io::TextInput& in) const override {
     return std::make_unique<CubicReader>(in, board_);
@@ -355,7 +362,8 @@ class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSur
                             const search::SearchContext& context) const {
     if (auto found = solvers_.find(method); found != solvers_.end()) return found->second;
     try {
-      return solvers_.try_emplace(method, board_, method, max_moves_, context).first->second;
+      return solvers_.try_emplace(method, board_, method, max_moves_, context, tables_.get())
+          .first->second;
     } catch (const std::invalid_argument& error) {
       throw UsageError("algo", fmt::format("{}: {}", name_of(method), error.what()));
     }
@@ -363,24 +371,32 @@ class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSur
 
   cubic::Board board_;
   int max_moves_;
+  std::shared_ptr<const io::TableLender> tables_;  // outlives the solvers, which borrow through it
   mutable std::mutex solvers_mutex_;
   mutable std::map<cubic::CubicAlgorithm, cubic::Solver> solvers_;
 };
 
-std::unique_ptr<Instance> configure_cubic(const PuzzleInfo& info, const OptionValues& options) {
+std::unique_ptr<Instance> configure_cubic(const PuzzleInfo& info, const OptionValues& options,
+                                          std::shared_ptr<const io::TableLender> tables) {
   const std::string size = text_option(info, options, "size");
   std::string error;
   const std::optional<puzzles::GridSize> board = puzzles::read_grid_size(
       size, {.min_side = 1, .min_cells = 2, .max_cells = cubic::kMaxCells}, error);
   if (!board) throw UsageError("size", error);
   const auto max_moves = static_cast<int>(integer_option(info, options, "max-moves"));
-  return std::make_unique<CubicInstance>(cubic::Board{board->rows, board->cols}, max_moves);
+  return std::make_unique<CubicInstance>(cubic::Board{board->rows, board->cols}, max_moves,
+                                         std::move(tables));
 }
 
 }  // namespace
 
-std::unique_ptr<Puzzle> make_cubic_puzzle(std::shared_ptr<const io::TableLender> /*tables: none*/) {
-  return std::make_unique<Puzzle>(cubic_info(), configure_cubic);
+std::unique_ptr<Puzzle> make_cubic_puzzle(std::shared_ptr<const io::TableLender> tables) {
+  return std::make_unique<Puzzle>(
+      cubic_info(),
+      [tables](const PuzzleInfo& info, const OptionValues& options) {
+        return configure_cubic(info, options, tables);
+      },
+      cubic::cubic_table_sets());
 }
 
 }  // namespace plumb::puzzle_interface

@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "cubic_table_sets.hpp"
 #include "plumb/io/table_cache.hpp"
 #include "plumb/search/distance_table.hpp"
 
@@ -91,17 +92,17 @@ TopView map_view(const Board& board, const Symmetry& symmetry, const TopView& vi
   return image;
 }
 
-io::CachedTable cache_entry(const Board& board) {
+}  // namespace
+
+io::CachedTable ViewTable::cached_table(const Board& board) {
   const std::string size = std::to_string(board.rows) + "x" + std::to_string(board.cols);
-  const std::uint64_t entries = board.cells() * ViewTable::views_per_start(board);
+  const std::uint64_t entries = board.cells() * views_per_start(board);
   return {"cubic-views-" + size + ".tbl",
           {"cubic-top-views", kTableVersion, size},
           entries,
           entries,
           "the cubic top-view table of " + size + " boards"};
 }
-
-}  // namespace
 
 std::uint64_t ViewTable::view_index(const Board& board, const TopView& view) {
   std::uint64_t digits = 0;
@@ -207,12 +208,8 @@ std::optional<ViewTable> ViewTable::build(const Board& board, const search::Sear
   return ViewTable(board, std::move(entries));
 }
 
-std::filesystem::path ViewTable::cache_path(const Board& board) {
-  return cache_entry(board).path();
-}
-
 std::optional<ViewTable> ViewTable::load(const Board& board) {
-  auto payload = io::load_cached(cache_entry(board));
+  auto payload = io::load_cached(cached_table(board));
   if (!payload) return std::nullopt;
   std::vector<std::uint8_t> entries(payload->size());
   std::memcpy(entries.data(), payload->data(), entries.size());
@@ -220,16 +217,7 @@ std::optional<ViewTable> ViewTable::load(const Board& board) {
 }
 
 bool ViewTable::save() const {
-  return io::keep_in_cache(cache_entry(board_), std::as_bytes(std::span(entries_)));
-}
-
-std::optional<ViewTable> ViewTable::build_and_keep(const Board& board,
-                                                   const search::SearchContext& context,
-                                                   search::SearchStats& stats) {
-  io::announce_build(cache_entry(board));
-  std::optional<ViewTable> table = build(board, context, stats);
-  if (table) table->save();
-  return table;
+  return io::keep_in_cache(cached_table(board_), std::as_bytes(std::span(entries_)));
 }
 
 std::optional<ViewTable> ViewTable::load_or_build(const Board& board,
@@ -237,9 +225,11 @@ std::optional<ViewTable> ViewTable::load_or_build(const Board& board,
                                                   search::SearchStats& stats, bool* built) {
   if (built != nullptr) *built = false;
   if (auto table = load(board)) return table;
-  auto table = build_and_keep(board, context, stats);
-  if (built != nullptr) *built = table.has_value();
-  return table;
+  std::optional<std::vector<std::uint8_t>> entries = puzzle_interface::load_or_build_byte_table(
+      view_byte_table(board), context, /*threads=*/1, stats);
+  if (!entries) return std::nullopt;
+  if (built != nullptr) *built = true;
+  return ViewTable(board, std::move(*entries));
 }
 
 }  // namespace plumb::puzzles::cubic

@@ -5,12 +5,15 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "plumb/puzzle_interface/builtin.hpp"
 #include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/cubic_io.hpp"
 #include "plumb/puzzles/cubic_solve.hpp"
+#include "tests/support/one_set_lender.hpp"
 #include "tests/support/puzzle_interface_run.hpp"
 #include "tests/support/temporary_cache.hpp"
 
@@ -118,6 +121,30 @@ TEST_F(CubicPuzzle, GeneralizedBoardsAgreeAcrossAlgorithms) {
     }
   }
   EXPECT_EQ(lengths.front(), 0u);
+}
+
+// A board whose table is a declared set (2x4) reads the table its front end lends, and builds
+// none; a board without one (2x3) builds its own as before, asking the lender nothing.
+TEST_F(CubicPuzzle, ADeclaredBoardsTableIsBorrowedFromTheLender) {
+  const auto lender = std::make_shared<const OneSetLender>("cubic", "views-2x4");
+  lender->forget_cached_files();
+  const auto lent = puzzle_interface::make_builtin_puzzle("cubic", lender);
+  const std::string input = "4 1\nW W W W\nW W W E\n1 2\nR B W W\nR W W E\n0 0\n";
+  const auto instance = lent->configure({{"size", "2x4"}});
+  const auto by_table = solve_all(*instance, input, "table");
+  const auto by_ida = solve_all(*instance, input, "ida");
+  ASSERT_EQ(by_table.size(), 2U);
+  for (std::size_t i = 0; i < by_table.size(); ++i) {
+    EXPECT_EQ(by_table[i].length, by_ida[i].length) << i;
+    EXPECT_EQ(by_table[i].method, "table");
+  }
+  EXPECT_EQ(lender->lent(), 1);
+  EXPECT_FALSE(lender->in_cache());
+
+  const auto other = lent->configure({{"size", "2x3"}});
+  EXPECT_EQ(solve_all(*other, kTwoByThree, "table").size(), 3U);
+  EXPECT_EQ(lender->lent(), 1);
+  EXPECT_TRUE(std::filesystem::exists(cubic::ViewTable::cache_path(cubic::Board{2, 3})));
 }
 
 TEST_F(CubicPuzzle, DatasetsKnowTheirLines) {

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "plumb/io/table_cache.hpp"
+#include "plumb/io/table_lender.hpp"
 #include "plumb/puzzles/sliding_io.hpp"
 #include "plumb/search/astar.hpp"
 #include "plumb/search/astar_ida_star.hpp"
@@ -18,6 +18,7 @@
 #include "plumb/search/bidirectional_bfs.hpp"
 #include "plumb/search/distance_table.hpp"
 #include "plumb/search/ida_star.hpp"
+#include "sliding_table_sets.hpp"
 
 namespace plumb::puzzles {
 namespace {
@@ -270,23 +271,6 @@ void SlidingSolver::solve(const SlidingState& start, const SlidingAlgorithm& alg
   algorithm.run(*this, start, context, out);
 }
 
-namespace {
-
-// The distance table's cache entry: one file per size and goal,
-// sliding-distances-3x3-<a fixed hash of the goal>.tbl.
-io::CachedTable distance_table_entry(const SlidingSolver& solver) {
-  const SlidingSize size = solver.size();
-  io::TableHeader header{"sliding-distances", 1,
-                         size_name(size) + " goal " + board_line(solver.domain().goal(), size)};
-  const std::uint64_t hash = io::checksum64(std::as_bytes(std::span(header.parameters)));
-  return {"sliding-distances-" + size_name(size) + "-" + std::to_string(hash % 1000000007) + ".tbl",
-          std::move(header), solver.class_size(), solver.class_size(),
-          "the distance table of " + size_name(size) + " boards for the goal " +
-              board_line(solver.domain().goal(), size)};
-}
-
-}  // namespace
-
 const SlidingPdbSet* SlidingSolver::pdbs(const SearchContext& context, search::SearchStats& stats) {
   const std::lock_guard lock(pdbs_mutex_);
   if (!pdbs_ && lender_ != nullptr)
@@ -309,24 +293,18 @@ bool SlidingSolver::pdbs_at_hand() {
 
 const std::vector<std::uint8_t>* SlidingSolver::table(const SearchContext& context,
                                                       search::SearchStats& stats) {
-  if (!distances_.empty()) return &distances_;
-  const io::CachedTable entry = distance_table_entry(*this);
-  if (auto payload = io::load_cached(entry)) {
-    distances_.resize(payload->size());
-    std::memcpy(distances_.data(), payload->data(), payload->size());
-    return &distances_;
+  if (distances_) return distances_.get();
+  if (const std::string set = declared_distance_set(size(), domain_.goal());
+      lender_ != nullptr && !set.empty()) {
+    distances_ = io::borrow<std::vector<std::uint8_t>>(*lender_, "sliding", set);
+    if (distances_) return distances_.get();
   }
-  io::announce_build(entry);
-  const SlidingState goal = ranked_->goal();
-  search::DistanceTable built = search::distance_table(*ranked_, std::span(&goal, 1), context);
-  stats += built.stats;
-  if (built.stats.reason != search::StopReason::exhausted) {
-    stats.reason = built.stats.reason;
-    return nullptr;
-  }
-  distances_ = std::move(built.distances);
-  io::keep_in_cache(entry, std::as_bytes(std::span(distances_)));
-  return &distances_;
+  std::optional<std::vector<std::uint8_t>> entries =
+      puzzle_interface::load_or_build_byte_table(sliding_distance_table(size(), domain_.goal()),
+                                                 context, search::worker_threads(context), stats);
+  if (!entries) return nullptr;
+  distances_ = std::make_shared<const std::vector<std::uint8_t>>(std::move(*entries));
+  return distances_.get();
 }
 
 }  // namespace plumb::puzzles

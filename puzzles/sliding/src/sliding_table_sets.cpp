@@ -1,12 +1,11 @@
-// The sliding puzzle's pattern database sets as the puzzle interface declares them. See
-// sliding_table_sets.hpp.
+// The sliding puzzle's pattern database sets and distance tables as the puzzle interface declares
+// them. See sliding_table_sets.hpp.
 #include "sliding_table_sets.hpp"
 
-#include <fmt/chrono.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <chrono>
+#include <array>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -17,6 +16,8 @@
 #include "plumb/io/table_cache.hpp"
 #include "plumb/puzzles/sliding_io.hpp"
 #include "plumb/puzzles/sliding_pdb.hpp"
+#include "plumb/puzzles/sliding_ranked.hpp"
+#include "plumb/search/distance_table.hpp"
 
 namespace plumb::puzzles {
 namespace {
@@ -44,9 +45,9 @@ class SlidingAssembly : public puzzle_interface::TableAssembly {
 };
 
 // The named partitions' pattern databases (sliding_pdb.hpp), a set each, a pattern a part.
-class SlidingTableSets : public puzzle_interface::TableSets {
+class SlidingPdbSets : public puzzle_interface::TableSets {
  public:
-  SlidingTableSets() {
+  SlidingPdbSets() {
     for (const SlidingPartition& partition : sliding_partitions()) {
       puzzle_interface::TableSetInfo info{
           .name = partition.name,
@@ -119,34 +120,20 @@ class SlidingTableSets : public puzzle_interface::TableSets {
     return kExpansionsAPlacement * searched;
   }
 
-  // A pattern's lines of `plumb pdb info`: its tiles, file and size, and the table its file holds.
+  // A pattern's lines of `plumb tables info`: its tiles, file and size, and the table its file
+  // holds.
   static std::string describe_pattern(const SlidingPartition& partition, std::size_t pattern) {
-    const io::CachedTable table = sliding_pdb_table(partition, pattern);
-    const std::filesystem::path path = table.path();
-    std::string text =
-        fmt::format("pattern {}: tiles {}\n  file: {}\n  entries: {} (4 bits each, {})\n",
-                    pattern + 1, fmt::join(partition.patterns[pattern], ","), path.string(),
-                    table.entries, io::human_bytes(static_cast<double>(table.payload_bytes)));
+    std::string text = fmt::format("pattern {}: tiles {}\n", pattern + 1,
+                                   fmt::join(partition.patterns[pattern], ","));
     const std::string_view symmetry = sliding_pattern_symmetry(partition, pattern);
     if (!symmetry.empty()) {
       text += fmt::format("  symmetry: {} (the build searches half of the placements)\n", symmetry);
     }
-    io::TableRead found = io::read_table(path, table.header);
-    if (found.state != io::TableFileState::intact || found.payload.size() != table.payload_bytes) {
-      return text + fmt::format("  status: not built{}; plumb pdb build {}\n",
-                                found.state == io::TableFileState::absent
-                                    ? ""
-                                    : fmt::format(" (its file {}{})", io::describe(found.state),
-                                                  found.detail.empty() ? "" : ": " + found.detail),
-                                partition.name);
-    }
+    const io::CachedTable table = sliding_pdb_table(partition, pattern);
+    io::TableRead found;
+    text += puzzle_interface::describe_table_file(table, "4 bits each", partition.name, found);
+    if (found.payload.empty()) return text;
     const pdb::NibbleArray entries(table.entries, std::move(found.payload));
-    std::error_code error;
-    const auto written = std::filesystem::last_write_time(path, error);
-    text += fmt::format(
-        "  built: {:%Y-%m-%d %H:%M:%S} UTC, {} version {}, \"{}\"\n",
-        std::chrono::floor<std::chrono::seconds>(std::chrono::file_clock::to_sys(written)),
-        table.header.kind, table.header.version, table.header.parameters);
     text += fmt::format("  mean bound: {:.3f} moves of the pattern's tiles\n",
                         sliding_pdb_mean_bound(partition, pattern, entries));
     const auto histogram = pdb::entry_histogram(entries);
@@ -160,10 +147,65 @@ class SlidingTableSets : public puzzle_interface::TableSets {
   std::vector<puzzle_interface::TableSetInfo> sets_;
 };
 
+// The sizes whose distance tables are declared, for the blank-last goal: the 8-puzzle's, and the
+// largest that `--algo table` builds in a few minutes (11! entries, 240 MB).
+constexpr std::array<SlidingSize, 3> kDeclaredDistanceSizes{{{3, 3}, {3, 4}, {4, 3}}};
+
+SlidingState blank_last_goal(SlidingSize size) {
+  return ordered_sliding_goal(size.rows, size.cols, BlankPlace::last);
+}
+
 }  // namespace
 
+puzzle_interface::ByteTable sliding_distance_table(SlidingSize size, const SlidingState& goal) {
+  auto ranked = std::make_shared<const RankedSlidingDomain>(size.rows, size.cols, goal);
+  const std::uint64_t states = ranked->num_states();
+  const std::string goal_words = size_name(size) + " goal " + board_line(goal, size);
+  io::TableHeader header{"sliding-distances", 1, goal_words};
+  const std::uint64_t hash = io::checksum64(std::as_bytes(std::span(header.parameters)));
+  const int tiles = size.rows * size.cols - 1;
+  return {
+      .info = {.name = "distances-" + size_name(size),
+               .title = fmt::format("the {}-puzzle's distance table ({})", tiles, size_name(size)),
+               .serves = size_name(size),
+               .part_work = {static_cast<double>(states)}},
+      .file = {"sliding-distances-" + size_name(size) + "-" + std::to_string(hash % 1000000007) +
+                   ".tbl",
+               std::move(header), states, states,
+               "the distance table of " + size_name(size) + " boards for the goal " +
+                   board_line(goal, size)},
+      .build = [ranked](const search::SearchContext& context, unsigned /*threads: one*/,
+                        search::SearchStats& stats) -> std::optional<std::vector<std::uint8_t>> {
+        const SlidingState from = ranked->goal();
+        search::DistanceTable built = search::distance_table(*ranked, std::span(&from, 1), context);
+        stats += built.stats;
+        if (built.stats.reason != search::StopReason::exhausted) {
+          stats.reason = built.stats.reason;
+          return std::nullopt;
+        }
+        return std::move(built.distances);
+      },
+      .lend = [](std::vector<std::uint8_t> entries) -> std::shared_ptr<const void> {
+        return std::make_shared<const std::vector<std::uint8_t>>(std::move(entries));
+      }};
+}
+
+std::string declared_distance_set(SlidingSize size, const SlidingState& goal) {
+  for (const SlidingSize declared : kDeclaredDistanceSizes) {
+    if (declared == size && goal == blank_last_goal(size)) return "distances-" + size_name(size);
+  }
+  return {};
+}
+
 std::shared_ptr<const puzzle_interface::TableSets> sliding_table_sets() {
-  static const auto declared = std::make_shared<const SlidingTableSets>();
+  static const auto declared = [] {
+    std::vector<puzzle_interface::ByteTable> distances;
+    for (const SlidingSize size : kDeclaredDistanceSizes)
+      distances.push_back(sliding_distance_table(size, blank_last_goal(size)));
+    return puzzle_interface::joined_table_sets(
+        {std::make_shared<const SlidingPdbSets>(),
+         puzzle_interface::byte_table_sets(std::move(distances))});
+  }();
   return declared;
 }
 

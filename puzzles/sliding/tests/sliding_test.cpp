@@ -18,6 +18,7 @@
 #include "plumb/search/ida_star.hpp"
 #include "puzzles/sliding/tests/sliding_boards.hpp"
 #include "tests/support/cache_notices.hpp"
+#include "tests/support/one_set_lender.hpp"
 #include "tests/support/temporary_cache.hpp"
 
 namespace plumb::puzzles {
@@ -190,6 +191,26 @@ TEST(Sliding, SampleAnswer) {
   append_moves(moves, solution.moves.data(), solution.moves.size());
   EXPECT_EQ(moves, "ullddrurdllurdruldr");
   expect_replays_to_goal(solver.domain(), start, solution.moves);
+}
+
+// The 8-puzzle's distance table for the blank-last goal is a declared set: a solver lent it by the
+// front end reads it and builds nothing; for another goal the solver builds its own.
+TEST(Sliding, TheDeclaredDistanceTableIsBorrowedFromTheLender) {
+  const testing::OneSetLender lender("sliding", "distances-3x3");
+  lender.forget_cached_files();
+  const SlidingState start = board(" 2  3  4  1  5  x  7  6  8 ", {3, 3});
+  SlidingSolver lent({3, 3}, ordered_sliding_goal(3, 3, BlankPlace::last), nullptr, &lender);
+  SlidingSolution solution;
+  lent.solve(start, *find_sliding_algorithm("table"), {}, solution);
+  EXPECT_EQ(solution.moves.size(), 19U);
+  expect_replays_to_goal(lent.domain(), start, solution.moves);
+  EXPECT_EQ(lender.lent(), 1);
+  EXPECT_FALSE(lender.in_cache());
+
+  SlidingSolver own({3, 3}, ordered_sliding_goal(3, 3, BlankPlace::first), nullptr, &lender);
+  own.solve(start, *find_sliding_algorithm("table"), {}, solution);
+  expect_replays_to_goal(own.domain(), start, solution.moves);
+  EXPECT_EQ(lender.lent(), 1);
 }
 
 // Solves `start` with each algorithm; all agree on the length and every solution replays.

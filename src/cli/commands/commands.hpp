@@ -111,7 +111,8 @@ std::string with_arguments_quoted(std::string message);
 ExitCode run_list(const std::vector<puzzle_interface::PuzzleInfo>& puzzles, bool names_only);
 ExitCode run_help(const std::vector<puzzle_interface::PuzzleInfo>& puzzles,
                   std::string_view puzzle_name, const std::string& program_help);
-void add_pdb_command(CLI::App& app);    // `plumb pdb build|info|list` (commands/pdb.cpp)
+// `plumb tables build|info|list`, and the same as `plumb pdb` (commands/tables.cpp)
+void add_tables_commands(CLI::App& app);
 void add_cache_command(CLI::App& app);  // `plumb cache list|clear` (commands/cache.cpp)
 void add_serve_command(CLI::App& app);  // `plumb serve`, the web service (commands/serve.cpp)
 // The commands of the puzzles' own (each folder's cli/ part, as `add_NAME_commands`; the build

@@ -1,9 +1,9 @@
 // `plumb serve`: the web service (src/serve) with its options: the address, how many searches run
-// at once and wait, the most time a request's search may take, and the pattern database sets it
-// loads or builds from its start (their progress and notices on standard error). Prints the
+// at once and wait, the most time a request's search may take, and the sets of precomputed tables
+// it loads or builds from its start (their progress and notices on standard error). Prints the
 // address to open on standard output once it listens, then serves until SIGINT or SIGTERM
-// (cli/web_service.hpp). By default (--databases auto) it keeps every set: those in the cache are
-// loaded from the start, any other built when a request first needs it.
+// (cli/web_service.hpp). By default (--databases auto) it keeps every set but the quick ones: those
+// in the cache are loaded from the start, any other built when a request first needs it.
 //
 // $PLUMB_SERVE_HOLD_DATABASES=FILE, for tests: each set, once loaded or built, is held as still
 // building until FILE exists (serve/databases.hpp).
@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <numeric>
+#include <vector>
 
 #include "cli/commands/commands.hpp"
 #include "cli/progress.hpp"
@@ -55,8 +57,8 @@ std::vector<puzzle_interface::DeclaredTableSet> database_sets(const std::string&
     };
     const auto found = std::find_if(declared.begin(), declared.end(), named);
     if (found == declared.end()) {
-      error = fmt::format("no pattern database set named {}; the sets: {}, or auto or none",
-                          io::quote(name), puzzle_interface::declared_table_set_list());
+      error = fmt::format("no table set named {}; the sets: {}, or auto or none", io::quote(name),
+                          puzzle_interface::declared_table_set_list());
       return {};
     }
     if (std::none_of(sets.begin(), sets.end(), named)) sets.push_back(*found);
@@ -65,14 +67,26 @@ std::vector<puzzle_interface::DeclaredTableSet> database_sets(const std::string&
   return sets;
 }
 
+// Under auto, a set whose build expands fewer states than this (a second or so) is not kept unless
+// it is in the cache: a request that needs it builds it as `plumb solve` does, sooner than a 503
+// and its retry would answer.
+constexpr double kQuickBuildWork = 5e6;
+
 // The sets the server prepares from its start and those it keeps for a request's first need: the
-// sets named, and none on demand; with auto, every set, those in the cache from the start.
+// sets named, and none on demand; with auto, every set in the cache from the start, and the others
+// but the quick ones on demand.
 void database_options(const std::string& list, serve::DatabaseOptions& options) {
   std::string unused;
   options.sets = database_sets(list, unused);  // checked when parsed
   if (list != "auto") return;
-  for (const puzzle_interface::DeclaredTableSet& set : puzzle_interface::declared_table_sets())
-    (set.tables->in_cache(set.index) ? options.sets : options.on_demand).push_back(set);
+  for (const puzzle_interface::DeclaredTableSet& set : puzzle_interface::declared_table_sets()) {
+    const std::vector<double>& parts = set.info().part_work;
+    if (set.tables->in_cache(set.index)) {
+      options.sets.push_back(set);
+    } else if (std::accumulate(parts.begin(), parts.end(), 0.0) >= kQuickBuildWork) {
+      options.on_demand.push_back(set);
+    }
+  }
 }
 
 ExitCode run_serve(ServeCommand& command) {
@@ -124,13 +138,13 @@ void add_serve_command(CLI::App& app) {
                         "Stop any search past this much memory, e.g. 512M, 16G (0: no limit)"),
       "SIZE");
   text_value(serve->add_option("--databases", command->databases,
-                               "Pattern database sets to load, or build and cache, from the start, "
+                               "Table sets to load, or build and cache, from the start, "
                                "comma-separated: " +
                                    puzzle_interface::declared_table_set_list() +
                                    "; none; or auto: every set, those in the cache loaded from the "
-                                   "start, any other built when a request first needs it. A "
-                                   "request that needs a set still building is answered "
-                                   "503 with its progress"),
+                                   "start, any other that takes more than a second built when a "
+                                   "request first needs it. A request that needs a set still "
+                                   "building is answered 503 with its progress"),
              "SETS")
       ->check(CLI::Validator(
           [](const std::string& list) {

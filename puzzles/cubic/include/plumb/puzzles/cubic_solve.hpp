@@ -9,18 +9,21 @@
 // search limit (time, memory, nodes) stops a search, stats.reason says so and moves = -1.
 //
 // Solver answers dataset after dataset with one CubicAlgorithm. CubicAlgorithm::automatic uses the
-// table when the board has one in the cache; otherwise it runs IDA* until its searches have cost
-// about as much as building the table would (ski rental: at most about twice the better of the two
-// choices made in hindsight), then builds the table, saves it for every later run and answers from
-// it. Boards too big for a table get IDA*. The choice is measured in puzzles/cubic/README.md: IDA* with
-// WalkBound beats the bidirectional search per query (time and memory, much more so on 3x4), and an
-// IDA* expansion costs about half a table-building one, while ViewTable::build_work is about twice
-// the states a build really expands; so the threshold is build_work IDA* expansions.
+// table when the board has one in the cache (or the front end's lender has it ready); otherwise it
+// runs IDA* until its searches have cost about as much as building the table would (ski rental: at
+// most about twice the better of the two choices made in hindsight), then builds the table, saves
+// it for every later run and answers from it. Boards too big for a table get IDA*. The choice is
+// measured in puzzles/cubic/README.md: IDA* with WalkBound beats the bidirectional search per query
+// (time and memory, much more so on 3x4), and an IDA* expansion costs about half a table-building
+// one, while ViewTable::build_work is about twice the states a build really expands; so the
+// threshold is build_work IDA* expansions.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <vector>
 
+#include "plumb/io/table_lender.hpp"
 #include "plumb/puzzles/cubic.hpp"
 #include "plumb/puzzles/cubic_io.hpp"
 #include "plumb/puzzles/cubic_table.hpp"
@@ -48,8 +51,10 @@ enum class CubicAlgorithm { automatic, table, bidirectional, ida };
 class Solver {
  public:
   // Throws std::invalid_argument for CubicAlgorithm::table on a board without a table
-  // (ViewTable::fits).
-  Solver(Board board, CubicAlgorithm method, int max_moves, search::SearchContext context = {});
+  // (ViewTable::fits). `lender`, if given, lends the boards' tables it keeps (io/table_lender.hpp;
+  // what it throws when one is not ready passes through solve) and must outlive the solver.
+  Solver(Board board, CubicAlgorithm method, int max_moves, search::SearchContext context = {},
+         const io::TableLender* lender = nullptr);
 
   CubicSolution solve(const Dataset& dataset);
   // The same under `context` from now on (a front end passes one a request) instead of the one
@@ -74,8 +79,9 @@ class Solver {
   CubicAlgorithm method_;
   int max_moves_;
   search::SearchContext context_;
-  std::optional<ViewTable> table_;
-  bool table_loaded_ = false;  // the cache was tried
+  const io::TableLender* lender_;
+  std::shared_ptr<const ViewTable> table_;  // null until loaded, built or lent
+  bool table_loaded_ = false;               // the cache was tried
   std::optional<search::SearchStats> table_build_;
   std::uint64_t searched_ = 0;  // states expanded by searches so far
   CubicAlgorithm last_method_ = CubicAlgorithm::automatic;

@@ -20,6 +20,7 @@
 #include <span>
 #include <vector>
 
+#include "plumb/io/table_cache.hpp"
 #include "plumb/puzzles/cubic.hpp"
 #include "plumb/search/budget.hpp"
 
@@ -64,16 +65,18 @@ class ViewTable {
   // Writes the table to the cache file; false (after the cache's one warning) if the cache cannot
   // take it, the table then living in memory only.
   bool save() const;
-  // Announces the build (io/table_cache.hpp), builds the table and saves it; nothing if a limit
-  // stopped the build.
-  static std::optional<ViewTable> build_and_keep(const Board& board,
-                                                 const search::SearchContext& context,
-                                                 search::SearchStats& stats);
-  // Loads it, or builds and saves it (`built` says which happened).
+  // Loads it, or announces the build (io/table_cache.hpp), builds and saves it (`built` says which
+  // happened); nothing if a limit stopped the build.
   static std::optional<ViewTable> load_or_build(const Board& board,
                                                 const search::SearchContext& context,
                                                 search::SearchStats& stats, bool* built = nullptr);
-  static std::filesystem::path cache_path(const Board& board);
+  // The table's file in the cache.
+  static io::CachedTable cached_table(const Board& board);
+  static std::filesystem::path cache_path(const Board& board) { return cached_table(board).path(); }
+
+  // The table of these entries (start-major: views_per_start entries a start, as build makes).
+  ViewTable(Board board, std::vector<std::uint8_t> entries)
+      : board_(board), entries_(std::move(entries)) {}
 
   const Board& board() const { return board_; }
   // The least moves from start `start_empty` to the view, or kUnreachable.
@@ -85,11 +88,9 @@ class ViewTable {
     return std::span<const std::uint8_t>(entries_).subspan(start_empty * n, n);
   }
   std::size_t size_bytes() const { return entries_.size(); }
+  std::vector<std::uint8_t> entries() && { return std::move(entries_); }
 
  private:
-  ViewTable(Board board, std::vector<std::uint8_t> entries)
-      : board_(board), entries_(std::move(entries)) {}
-
   Board board_;
   std::vector<std::uint8_t> entries_;  // start-major: views_per_start entries per start
 };

@@ -104,8 +104,10 @@ class SlidingSolver {
   void solve(const SlidingState& start, const SlidingAlgorithm& algorithm,
              const search::SearchContext& context, SlidingSolution& out);
 
-  // The distance table over the goal's class, loaded from the cache directory or built on the first
-  // call (with the cache's notice), and then kept there if the cache can take it (precondition:
+  // The distance table over the goal's class: lent by the solver's lender if it keeps it (a
+  // declared set, sliding_table_sets.hpp; whatever it throws when it is not ready passes through),
+  // else loaded from the cache directory or built on the first call (with the cache's notice), and
+  // then kept there if the cache can take it (precondition:
   // class_size() is nonzero and at most kSlidingTableLimit). Null if a limit stopped the build;
   // `stats` gets the build's statistics when it happens in this call.
   const std::vector<std::uint8_t>* table(const search::SearchContext& context,
@@ -126,7 +128,7 @@ class SlidingSolver {
   SlidingDomain domain_;
   SlidingLinearConflicts heuristic_;
   std::unique_ptr<RankedSlidingDomain> ranked_;  // when the class has 64-bit ranks
-  std::vector<std::uint8_t> distances_;          // empty until built
+  std::shared_ptr<const std::vector<std::uint8_t>> distances_;  // null until loaded or lent
   const SlidingPartition* partition_;
   const io::TableLender* lender_;
   std::mutex pdbs_mutex_;                      // held while pdbs_ is read or set
