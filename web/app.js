@@ -1,14 +1,16 @@
 // plumb serve's page, its shell: picks a puzzle from GET /api/puzzles, keeps its start as contest
-// input (edited in the text box or on the drawn board), solves it with POST /api/solve and plays the
-// solution back from the states the answer carries; explores from the board shown with POST
-// /api/explore. The puzzle, options, input, algorithm, whether it was solved and the step shown live
-// in the URL's fragment, so a link opens the same view, pasted into a new tab or an open one. What a
-// puzzle looks like is its renderer's (puzzles/registry.js); the histogram is histogram.js's.
-import { RequestFailed, Superseded, post, supersede } from './api.js';
-import { editFromKeyboard, placeKey } from './board_keys.js';
-import { InputProblem, counted, svgEl } from './common.js';
-import { drawHistogram } from './histogram.js';
-import { DEFAULT_WORDS, RENDERERS } from './puzzles/registry.js';
+// input (edited in the text box or on the drawn board), has the server read it as it changes (POST
+// /api/read: the start's shape, and why it has no solution where that is known), solves it with
+// POST /api/solve and plays the solution back from the states the answer carries; explores from the
+// board shown with POST /api/explore. The puzzle, options, input, algorithm, whether it was solved
+// and the step shown live in the URL's fragment, so a link opens the same view, pasted into a new
+// tab or an open one. What a puzzle looks like is its renderer's (puzzles/registry.js); the
+// histogram is histogram.js's.
+import {post, read, RequestFailed, supersede, Superseded} from './api.js';
+import {editFromKeyboard, placeKey} from './board_keys.js';
+import {counted, InputProblem, svgEl} from './common.js';
+import {drawHistogram} from './histogram.js';
+import {DEFAULT_WORDS, RENDERERS} from './puzzles/registry.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,14 +18,17 @@ const $ = (id) => document.getElementById(id);
 const page = {
   puzzles: new Map(),  // name -> info from /api/puzzles
   name: 'sliding',
-  options: {},         // option values as the user set them (name -> text)
+  options: {},  // option values as the user set them (name -> text)
   algo: '',
-  model: null,         // the start being edited, or null when the input does not parse
-  record: null,        // the solve record shown, or null
-  exploration: null,   // the explore result shown, or null
+  model: null,        // the start being edited, or null when the input does not parse
+  read: null,         // the server's description of the input's first dataset (POST /api/read),
+                      // kept while the next read is under way; null after a read refused
+  reading: null,      // the read under way, a promise
+  record: null,       // the solve record shown, or null
+  exploration: null,  // the explore result shown, or null
   step: 0,
   timer: null,
-  hash: '',            // the fragment this page last wrote or read
+  hash: '',  // the fragment this page last wrote or read
 };
 
 const renderer = () => RENDERERS[page.name];
@@ -34,6 +39,11 @@ function setMessage(text, bad = false) {
   $('message').textContent = text;
   $('message').className = bad ? 'bad' : '';
 }
+
+// A request's failure in words: the server's, or why it could not be asked.
+const failureMessage = (failure) =>
+    (failure instanceof RequestFailed ? failure.message :
+                                        `The server could not be reached: ${failure.message}`);
 
 // The fragment: p (puzzle), o (options, JSON), a (algorithm), i (input), s (solved), m (step).
 function saveUrl() {
@@ -117,20 +127,66 @@ function clearExploration() {
   $('deepest').replaceChildren();
 }
 
-// The input was edited (text box, options): a new model, drawn; the old answers gone.
-function inputChanged() {
-  clearResult();
-  clearExploration();
+// The model of the input as it stands, with what the server's last read says of its shape.
+function parseInput() {
   try {
-    page.model = renderer().parse($('input').value, page.options);
-    const impossible = renderer().impossible(page.model, page.options);
-    setMessage(impossible || '', Boolean(impossible));
+    page.model = renderer().parse($('input').value, page.options, page.read);
+    return true;
   } catch (problem) {
     page.model = null;
     setMessage(problem instanceof InputProblem ? `Cannot draw this input: ${problem.message}` : String(problem), true);
+    return false;
   }
+}
+
+// The input was edited (text box, options): a new model, drawn; the old answers gone; the server
+// asked to read it.
+function inputChanged() {
+  clearResult();
+  clearExploration();
+  if (parseInput()) setMessage('');
   draw();
   saveUrl();
+  askRead();
+}
+
+// ---- the server's read of the input: a moment after the last edit, or at once for a solve ---
+const READ_DELAY_MS = 150;
+let readTimer = null;
+
+function askRead() {
+  clearTimeout(readTimer);
+  readTimer = setTimeout(() => {
+    readTimer = null;
+    page.reading = readInput();
+  }, READ_DELAY_MS);
+}
+
+// The read of the input as it stands: the one under way, or one asked at once.
+function currentRead() {
+  if (readTimer) {
+    clearTimeout(readTimer);
+    readTimer = null;
+    page.reading = readInput();
+  }
+  return page.reading;
+}
+
+// Why the start has no solution, as the server read it, or ''.
+const impossibleText = () => (page.read?.unsolvable ? `Impossible: ${page.read.unsolvable}` : '');
+
+// Says why the start has no solution, or the server's words on bad input; redraws with the shape
+// the server read.
+async function readInput() {
+  try {
+    page.read = (await read(request())).datasets[0] || null;
+    if (parseInput()) setMessage(impossibleText(), Boolean(impossibleText()));
+  } catch (failure) {
+    if (failure instanceof Superseded) return;
+    page.read = null;
+    setMessage(failureMessage(failure), true);
+  }
+  if (!page.record) draw();
 }
 
 // The board edited: the model's text into the input.
@@ -215,8 +271,7 @@ async function ask(path, body, busy, button) {
     return await post(path, body,
       (text) => setMessage(`Waiting: ${text}; the page asks again when they are ready.`));
   } catch (failure) {
-    if (!(failure instanceof Superseded))
-      setMessage(failure instanceof RequestFailed ? failure.message : `The server could not be reached: ${failure.message}`, true);
+    if (!(failure instanceof Superseded)) setMessage(failureMessage(failure), true);
     return null;
   } finally {
     button.disabled = false;
@@ -230,9 +285,10 @@ function showBoard() {
 }
 
 async function solve(step = 0) {
-  if (page.model) {
-    const impossible = renderer().impossible(page.model, page.options);
-    if (impossible) { setMessage(impossible, true); return; }
+  await currentRead();
+  if (impossibleText()) {
+    setMessage(impossibleText(), true);
+    return;
   }
   clearResult();
   const answer = await ask('/api/solve', page.algo ? { ...request(), algo: page.algo } : request(), 'Solving…', $('solve'));
@@ -439,6 +495,7 @@ async function start() {
     if (RENDERERS[info.name]) $('puzzle').add(new Option(info.name, info.name));
   }
   await loadUrl();
+  await currentRead();
   document.body.setAttribute('data-ready', 'true');
 }
 

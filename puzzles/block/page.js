@@ -32,16 +32,20 @@ const cellName = (move) => `${move[0] + 1},${move[1] + 1}`;
 
 export const block = {
   sample: '1\n4\nb..$\n....\nHHHH\nHHHH\n',
-  hint: 'Click a cell to put a hole there or take it away; drag the block (b) or the goal ($) to move it.',
-  legend: 'Blue: where the block can stand; faint blue: where it lies on its way; brown: holes; ✕: dug cells (the last one dug in orange). The goal $ outlined red while the block can reach it standing.',
+  hint:
+      'Click a cell to put a hole there or take it away; drag the block (b) or the goal ($) to move it.',
+  legend:
+      'Blue: where the block can stand; faint blue: where it lies on its way; brown: holes; ✕: dug cells (the last one dug in orange). The goal $ outlined red while the block can reach it standing.',
   note: 'Cells to dig: row,column, counted from 1.',
   words: {
     step: 'Cell',
     list: 'The cells to dig',
     length: 'cells to dig',
-    solved: (n) => (n === 0 ? 'nothing to dig: the block cannot reach the goal as the board stands'
-      : `dig ${n.toLocaleString('en')} cell${n === 1 ? '' : 's'}`),
-    none: 'No solution: no digging keeps the block from the goal (a start cell reaches it without crossing a plain cell).',
+    solved: (n) =>
+        (n === 0 ? 'nothing to dig: the block cannot reach the goal as the board stands' :
+                   `dig ${n.toLocaleString('en')} cell${n === 1 ? '' : 's'}`),
+    none:
+        'No solution: no digging keeps the block from the goal (a start cell reaches it without crossing a plain cell).',
   },
   unit: 'roll',
   parse(input) {
@@ -60,7 +64,6 @@ export const block = {
     return `1\n${rows === columns ? rows : `${rows} ${columns}`}\n${model.board.map((row) => row.join('')).join('\n')}\n`;
   },
   state: (model) => model.board.map((row) => row.join('')),
-  impossible: () => null,
   draw(svg, state, context) {
     const size = Math.max(10, Math.min(40, Math.floor(480 / Math.max(state.length, state[0].length))));
     svg.setAttribute('viewBox', `-2 -2 ${state[0].length * size + 4} ${state.length * size + 4}`);

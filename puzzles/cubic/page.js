@@ -31,26 +31,29 @@ function drawDie(group, die, rolled) {
 
 export const cubic = {
   sample: '3 3\nW B W\nB R E\nR B R\n0 0\n',
-  hint: 'Click a cell of the board to put the empty cell there; click a goal cell to change its colour, drag the goal\'s E to move it.',
-  legend: 'Each die: its top face large, with its letter (W white, R red, B blue); under it the colour of its north and south faces, at its right that of its east and west faces. Outlined: the die that rolled last. Right: the goal, the top view to reach.',
+  hint:
+      'Click a cell of the board to put the empty cell there; click a goal cell to change its colour, drag the goal\'s E to move it.',
+  legend:
+      'Each die: its top face large, with its letter (W white, R red, B blue); under it the colour of its north and south faces, at its right that of its east and west faces. Outlined: the die that rolled last. Right: the goal, the top view to reach.',
   note: 'Moves: the direction the empty cell goes.',
   parse(input, options) {
     const [rows, columns] = boardSize(options);
     const lines = filledLines(input);
     const header = tokensOf(lines[0] || '').map(Number);
-    if (header.length !== 2 || header[0] === 0) throw new InputProblem('a dataset starts with "x y"');
+    if (header.length !== 2 || header[0] === 0)
+      throw new InputProblem('a dataset starts with "x y"');
     const goal = lines.slice(1, 1 + rows).map((line) => line.replace(/\s+/g, '').split(''));
     if (goal.length !== rows || goal.some((row) => row.length !== columns))
       throw new InputProblem(`the goal is ${rows} rows of ${columns} letters`);
     return { x: header[0], y: header[1], goal, rows, columns };
   },
-  text: (model) => `${model.x} ${model.y}\n${model.goal.map((row) => row.join(' ')).join('\n')}\n0 0\n`,
-  state: (model) => Array.from({ length: model.rows }, (_, r) => Array.from({ length: model.columns },
-    (_, c) => (r === model.y - 1 && c === model.x - 1 ? '...' : 'WRB'))),
-  impossible(model) {
-    const empties = model.goal.flat().filter((letter) => letter === 'E').length;
-    return empties === 1 ? null : 'Impossible: the goal must have exactly one empty cell (E).';
-  },
+  text: (model) =>
+      `${model.x} ${model.y}\n${model.goal.map((row) => row.join(' ')).join('\n')}\n0 0\n`,
+  state: (model) => Array.from(
+      {length: model.rows},
+      (_, r) => Array.from(
+          {length: model.columns},
+          (_, c) => (r === model.y - 1 && c === model.x - 1 ? '...' : 'WRB'))),
   draw(svg, state, context) {
     const rows = state.length, columns = state[0].length;
     const goal = context.goal;
@@ -71,7 +74,11 @@ export const cubic = {
   },
   click(model, key) {
     const [r, c] = key.slice(1).split(',').map(Number);
-    if (key[0] === 's') { model.x = c + 1; model.y = r + 1; return; }
+    if (key[0] === 's') {
+      model.x = c + 1;
+      model.y = r + 1;
+      return;
+    }
     const next = { W: 'R', R: 'B', B: 'W' };
     if (next[model.goal[r][c]]) model.goal[r][c] = next[model.goal[r][c]];
   },

@@ -8,7 +8,8 @@ const valueOf = (card) => Number(card.includes('.') ? card.split('.')[1] : card.
 const dealText = (rows) => `1\n${rows.map((row) => row.join(' ')).join('\n')}\n`;
 
 export const gap = {
-  sample: '1\n26 31 13 44 21 24 42\n17 45 23 25 41 36 11\n46 34 14 12 37 32 47\n16 43 27 35 22 33 15\n',
+  sample:
+      '1\n26 31 13 44 21 24 42\n17 45 23 25 41 36 11\n46 34 14 12 37 32 47\n16 43 27 35 22 33 15\n',
   hint: 'Drag a card onto another card or a gap to swap them in the deal.',
   note: 'Moves: the card → its row,column (counted from 1).',
   parse(input, options) {
@@ -26,7 +27,6 @@ export const gap = {
     });
     return layout;
   },
-  impossible: () => null,
   draw(svg, state, context) {
     const width = 46, height = 60;
     const columns = state[0].length;

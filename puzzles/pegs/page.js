@@ -22,9 +22,9 @@ export const pegs = {
     return { empty: tokens[1], rows };
   },
   text: (model) => `1\n${model.empty}\n`,
-  state: (model) => Array.from({ length: model.rows }, (_, r) =>
-    Array.from({ length: r + 1 }, (_, c) => (holeAt(r, c) === model.empty ? 0 : 1))),
-  impossible: () => null,
+  state: (model) => Array.from(
+      {length: model.rows},
+      (_, r) => Array.from({length: r + 1}, (_, c) => (holeAt(r, c) === model.empty ? 0 : 1))),
   draw(svg, state, context) {
     const rows = state.length, gapX = 40, gapY = 35;
     const at = (r, c) => [(c - r / 2) * gapX + (rows * gapX) / 2, r * gapY + 20];
@@ -43,7 +43,7 @@ export const pegs = {
       svgEl('polyline', { class: 'jump', points: path, 'marker-end': 'url(#jump-arrow)' }, svg);
     }
   },
-  click(model, key) { model.empty = Number(key); },
+  click(model, key) { model.empty = Number(key);},
   swap() {},
   moveName: (move) => `${move.from} → ${move.to}`,
   fromState: null,

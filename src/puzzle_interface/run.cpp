@@ -21,6 +21,11 @@ std::string stopped_by(search::StopReason reason) {
   return fmt::format("stopped by the {}", search::to_string(reason));
 }
 
+// After the last dataset: nothing but white space.
+void expect_end(io::TextInput& input) {
+  if (!input.only_blank_left()) input.fail("input continues after the last dataset");
+}
+
 }  // namespace
 
 LimitReached::LimitReached(const search::SearchStats& stats)
@@ -74,7 +79,15 @@ void solve_input(const Instance& instance, io::TextInput& input, std::string_vie
     if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
     answer(std::move(solution));
   }
-  if (!input.only_blank_left()) input.fail("input continues after the last dataset");
+  expect_end(input);
+}
+
+void describe_input(const Instance& instance, io::TextInput& input,
+                    const std::function<void(nlohmann::json&&)>& description) {
+  const auto reader = instance.read(input);
+  while (const std::optional<Dataset> dataset = reader->next())
+    description(instance.describe(*dataset));
+  expect_end(input);
 }
 
 Exploration explore_input(const Instance& instance, io::TextInput* input,

@@ -181,6 +181,37 @@ int http_status(puzzle_interface::ExitCode code) {
   }
 }
 
+// The request in `body` read and checked against the puzzles, its instance configured.
+Job job_of(Action action, std::string_view body,
+           const std::vector<std::unique_ptr<puzzle_interface::Puzzle>>& puzzles,
+           const ApiLimits& limits) {
+  const Fields fields(body);
+  Job job;
+  const std::optional<std::string> name = fields.text("puzzle");
+  if (!name) throw BadRequest("\"puzzle\" is missing (GET /api/puzzles lists the puzzles)");
+  const auto found = std::find_if(puzzles.begin(), puzzles.end(),
+                                  [&](const auto& puzzle) { return puzzle->info().name == *name; });
+  if (found == puzzles.end())
+    throw BadRequest(
+        fmt::format("no puzzle named {} (GET /api/puzzles lists them)", io::quote(*name)));
+  job.puzzle = found->get();
+  const std::string format = fields.text("format").value_or("json");
+  if (!puzzle_interface::format_named(format))
+    throw BadRequest(fmt::format("no format named {}: contest, pretty or json", io::quote(format)));
+  job.format = *puzzle_interface::format_named(format);
+  job.algorithm =
+      puzzle_interface::chosen_algorithm(job.puzzle->info(), fields.text("algo").value_or(""));
+  job.input = fields.text("input");
+  if (action != Action::explore && !job.input) throw BadRequest("\"input\" is missing");
+  job.seconds =
+      std::min(fields.seconds("time_limit").value_or(limits.default_seconds), limits.max_seconds);
+  job.instance = job.puzzle->configure(fields.options(job.puzzle->info()));
+  job.instance->set_path_recording(job.format == puzzle_interface::Format::contest
+                                       ? puzzle_interface::PathRecording::length
+                                       : puzzle_interface::PathRecording::full);
+  return job;
+}
+
 }  // namespace
 
 Api::Api(const ApiLimits& limits, std::shared_ptr<const Databases> databases)
@@ -203,32 +234,17 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
   const StopSwitch::Registration registration = stop_switch_.enter(request);
   json answer = json::object();  // the answers so far
   try {
-    const Fields fields(body);
-    Job job;
-    const std::optional<std::string> name = fields.text("puzzle");
-    if (!name) throw BadRequest("\"puzzle\" is missing (GET /api/puzzles lists the puzzles)");
-    const auto found = std::find_if(puzzles_.begin(), puzzles_.end(), [&](const auto& puzzle) {
-      return puzzle->info().name == *name;
-    });
-    if (found == puzzles_.end())
-      throw BadRequest(
-          fmt::format("no puzzle named {} (GET /api/puzzles lists them)", io::quote(*name)));
-    job.puzzle = found->get();
-    const std::string format = fields.text("format").value_or("json");
-    if (!puzzle_interface::format_named(format))
-      throw BadRequest(
-          fmt::format("no format named {}: contest, pretty or json", io::quote(format)));
-    job.format = *puzzle_interface::format_named(format);
-    job.algorithm =
-        puzzle_interface::chosen_algorithm(job.puzzle->info(), fields.text("algo").value_or(""));
-    job.input = fields.text("input");
-    if (action == Action::solve && !job.input) throw BadRequest("\"input\" is missing");
-    job.seconds = std::min(fields.seconds("time_limit").value_or(limits_.default_seconds),
-                           limits_.max_seconds);
-    job.instance = job.puzzle->configure(fields.options(job.puzzle->info()));
-    job.instance->set_path_recording(job.format == puzzle_interface::Format::contest
-                                         ? puzzle_interface::PathRecording::length
-                                         : puzzle_interface::PathRecording::full);
+    const Job job = job_of(action, body, puzzles_, limits_);
+    std::istringstream text(job.input.value_or(""));
+    io::TextInput input(text, kInputName);
+    if (job.input) puzzle_interface::expect_dataset(input);
+    if (action == Action::read) {  // no search: no place in the admission queue either
+      json& descriptions = answer["datasets"] = json::array();
+      puzzle_interface::describe_input(*job.instance, input, [&](json&& description) {
+        descriptions.push_back(std::move(description));
+      });
+      return {200, answer};
+    }
 
     const std::optional<Admission::Ticket> ticket = admission_.enter(request);
     if (!ticket && stop_switch_.pulled()) return {kBusy, {{"error", kStopping}}};
@@ -242,10 +258,7 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
     request.limits.max_memory_bytes = limits_.max_memory_bytes;
     request.limits.threads = 1;  // the service runs several searches at once instead
 
-    std::istringstream text(job.input.value_or(""));
-    io::TextInput input(text, kInputName);
     if (action == Action::solve) {
-      puzzle_interface::expect_dataset(input);
       const bool as_json = job.format == puzzle_interface::Format::json;
       json& answers = answer[as_json ? "results" : "output"];
       answers = as_json ? json::array() : json("");
@@ -258,7 +271,6 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
                                             job.instance->render(solution, job.format);
                                     });
     } else {
-      if (job.input) puzzle_interface::expect_dataset(input);
       const puzzle_interface::Exploration exploration =
           puzzle_interface::explore_input(*job.instance, job.input ? &input : nullptr, request);
       if (job.format == puzzle_interface::Format::json)

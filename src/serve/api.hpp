@@ -1,6 +1,6 @@
 // serve/api.hpp: the web service's JSON API apart from HTTP (docs/serve.md): the answers to
-// GET /api/puzzles, POST /api/solve and POST /api/explore, each a Reply (an HTTP status and a JSON
-// body), so that the server (serve/server.hpp) only routes.
+// GET /api/puzzles, POST /api/solve, /api/explore and /api/read, each a Reply (an HTTP status and a
+// JSON body), so that the server (serve/server.hpp) only routes.
 //
 // A request names a puzzle, its contest input, its options as the command line's long options
 // without dashes, an algorithm, a format and a time limit. It is driven through the puzzle
@@ -47,7 +47,9 @@ struct ApiLimits {
   std::size_t waiting = 16;            // requests waiting for one of them; more are refused (503)
 };
 
-enum class Action { solve, explore };
+// What a POST to the API asks: a search for each dataset, an exploration, or each dataset read and
+// described without a search (its start, its shape, whether it is known to be unsolvable).
+enum class Action { solve, explore, read };
 
 // The statuses of the replies besides 200.
 inline constexpr int kBadRequest = 400;      // bad JSON, puzzle, option, algorithm or input
@@ -72,9 +74,10 @@ class Api {
   // state of the server's pattern databases.
   Reply puzzles() const;
 
-  // POST /api/solve or /api/explore with the request's `body`. The search runs under `request` (a
-  // copy of the context the request's hangup watch cancels) with the request's limits, once the
-  // admission queue lets it.
+  // POST /api/solve, /api/explore or /api/read with the request's `body`. The search runs under
+  // `request` (a copy of the context the request's hangup watch cancels) with the request's limits,
+  // once the admission queue lets it; a read runs no search and answers at once,
+  // {"datasets": [each dataset's description]} (Instance::describe).
   Reply run(Action action, std::string_view body, search::SearchContext request);
 
   // Cancels every running search: each request running or waiting answers 503, "the server is

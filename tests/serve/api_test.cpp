@@ -3,7 +3,8 @@
 // puzzle list comes from the declarations, and each bad request gets its status: malformed JSON,
 // unknown puzzle, option or field, bad input (with its line), a body over 1 MB (413), a search past
 // its time limit (422, the program's exit status 3), a full queue (503). A client that goes away
-// cancels its search.
+// cancels its search. /api/read describes every sample's datasets without a search: the start
+// `plumb solve` begins from, sliding's size and goal, and the parity that makes a board unsolvable.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -258,6 +259,93 @@ TEST(ServeApi, BadRequestsGetTheirStatusAndMessage) {
   EXPECT_EQ(server.stop(), 0);
 }
 
+// Every sample read: a description a dataset, in order, each starting from the state the program's
+// solution starts from, none said unsolvable by a puzzle that cannot tell without a search.
+TEST(ServeApi, ReadDescribesEverySampleDatasetFromTheStartPlumbSolveStartsFrom) {
+  ServeProcess server;
+  const auto client = server.client();
+  for (const std::string& puzzle : kPuzzles) {
+    const std::string input = read_file(sample_path(puzzle, "sample.in"));
+    const ProgramRun lines = run_plumb({"solve", puzzle, "--format", "json"}, input);
+    ASSERT_EQ(lines.status, 0) << lines.err;
+    const Answer read = post(*client, "/api/read", json{{"puzzle", puzzle}, {"input", input}});
+    ASSERT_EQ(read.status, 200) << puzzle << ": " << read.body.dump();
+    const json& datasets = read.body.at("datasets");
+    std::istringstream expected(lines.out);
+    std::string line;
+    std::size_t count = 0;
+    for (; std::getline(expected, line); ++count) {
+      ASSERT_LT(count, datasets.size()) << puzzle;
+      const json record = json::parse(line);
+      const json& description = datasets.at(count);
+      EXPECT_EQ(description.at("dataset"), record.at("dataset")) << puzzle;
+      EXPECT_EQ(description.at("line"), record.at("line")) << puzzle;
+      EXPECT_EQ(description.at("start"), record.at("states").at(0)) << puzzle << " " << count;
+      if (!description.at("unsolvable").is_null()) {
+        EXPECT_TRUE(record.at("length").is_null()) << puzzle << " " << count;
+      }
+    }
+    EXPECT_EQ(count, datasets.size()) << puzzle;
+  }
+  EXPECT_EQ(server.stop(), 0);
+}
+
+TEST(ServeApi, ReadGivesSlidingsSizeGoalAndParity) {
+  ServeProcess server;
+  const auto client = server.client();
+  const auto read = [&](const std::string& input, const json& options = json::object()) {
+    return post(*client, "/api/read",
+                json{{"puzzle", "sliding"}, {"input", input}, {"options", options}});
+  };
+  const Answer board = read("2 3 4 1 5 x 7 6 8\n");
+  ASSERT_EQ(board.status, 200) << board.body.dump();
+  ASSERT_EQ(board.body.at("datasets").size(), 1U);
+  const json& eight = board.body.at("datasets")[0];
+  EXPECT_EQ(eight.at("dataset"), 1);
+  EXPECT_EQ(eight.at("line"), 1);
+  EXPECT_EQ(eight.at("rows"), 3);
+  EXPECT_EQ(eight.at("columns"), 3);
+  EXPECT_EQ(eight.at("start"), (json{2, 3, 4, 1, 5, 0, 7, 6, 8}));
+  EXPECT_EQ(eight.at("goal"), (json{1, 2, 3, 4, 5, 6, 7, 8, 0}));
+  EXPECT_TRUE(eight.at("unsolvable").is_null());
+
+  // Two tiles swapped: the other parity, told at once. With the blank first, the goal changes.
+  const Answer swapped = read("1 2 3 4 5 6 8 7 x\n");
+  ASSERT_EQ(swapped.status, 200) << swapped.body.dump();
+  EXPECT_NE(swapped.body.at("datasets")[0].value("unsolvable", "").find("parity"),
+            std::string::npos)
+      << swapped.body.dump();
+  const Answer first = read("x 1 2 3 4 5 6 7 8\n", {{"goal", "blank-first"}});
+  ASSERT_EQ(first.status, 200) << first.body.dump();
+  EXPECT_EQ(first.body.at("datasets")[0].at("goal"), (json{0, 1, 2, 3, 4, 5, 6, 7, 8}));
+  EXPECT_TRUE(first.body.at("datasets")[0].at("unsolvable").is_null());
+
+  // 16 tiles are a 4x4 board without --size (and no pattern database is asked for); --size 2x8
+  // reads the same tiles as two rows.
+  const std::string sixteen = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n";
+  const Answer square = read(sixteen);
+  ASSERT_EQ(square.status, 200) << square.body.dump();
+  EXPECT_EQ(square.body.at("datasets")[0].at("rows"), 4);
+  EXPECT_EQ(square.body.at("datasets")[0].at("columns"), 4);
+  const Answer wide = read(sixteen, {{"size", "2x8"}});
+  ASSERT_EQ(wide.status, 200) << wide.body.dump();
+  EXPECT_EQ(wide.body.at("datasets")[0].at("rows"), 2);
+  EXPECT_EQ(wide.body.at("datasets")[0].at("columns"), 8);
+
+  // Bad input: the error /api/solve gives, its line named, with the datasets before it.
+  const Answer bad = read("1 2 3 4 5 6 7 8 x\n1 2 3\n");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(bad.body.value("line", 0), 2);
+  EXPECT_EQ(bad.body.value("error", "").rfind("line 2: cannot infer a square board", 0), 0U)
+      << bad.body.dump();
+  EXPECT_EQ(bad.body.value("exit_status", 0), 2);
+  EXPECT_EQ(bad.body.at("datasets").size(), 1U);
+  EXPECT_EQ(read(" \n").status, 400);
+  EXPECT_EQ(post(*client, "/api/read", json{{"puzzle", "sliding"}}).status, 400);
+  EXPECT_EQ(post(*client, "/api/read", std::string(2 << 20, ' ')).status, 413);
+  EXPECT_EQ(server.stop(), 0);
+}
+
 TEST(ServeApi, ASearchPastItsTimeLimitAnswersAsTheProgramsExitStatus3) {
   ServeProcess server({"--time-limit", "0.3"});
   json request = kSlowRequest;
@@ -295,6 +383,8 @@ TEST(ServeApi, AFullQueueRefusesAtOnceAndAClientThatLeavesFreesItsSearch) {
     refused = refused && held->received().empty();
   }
   ASSERT_TRUE(refused) << "the slow search never held the slot";
+  // A read runs no search: it does not wait for the slot.
+  EXPECT_EQ(post(*client, "/api/read", quick).status, 200);
   held.reset();  // its client goes away
   // The slot is free again soon after the client left, long before the search's 60 s.
   int status = -1;

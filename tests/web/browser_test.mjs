@@ -1,8 +1,8 @@
 // plumb serve's page in a real browser: Playwright (npm's playwright-core) drives Debian's chromium,
 // headless. For each puzzle it sets a start (on the board where the puzzle lets it), solves, steps
 // to the end and checks that the board drawn is the goal; it opens a shared link, in a new tab and
-// pasted into an open one; it sees the message for an impossible start (and that no search was
-// asked for); explore from the board shown answers as `plumb explore PUZZLE FILE` does; the
+// pasted into an open one; it sees the server's message for an impossible start (and that no
+// search was asked for) and the size the server read; explore from the board shown answers as `plumb explore PUZZLE FILE` does; the
 // histogram's depth labels never overlap; on a phone the board stands on the first screen; axe-core
 // finds no serious or critical violation, light or dark; every control works from the keyboard; a
 // database still being built is waited for. No check depends on speed: each waits for what the
@@ -189,13 +189,19 @@ await check('a link pasted into an open tab opens its view', async () => {
   await page.close();
 });
 
-await check('an impossible start is refused before any search', async () => {
+await check('an impossible start is refused before any search, as the server reads it', async () => {
   const page = await open('p=sliding&i=1 2 3 4 5 6 8 7 x');
   let searched = false;
   page.on('request', (request) => { searched ||= request.url().includes('/api/solve'); });
   assert.match(await page.textContent('#message'), /Impossible: this board has the wrong parity/);
   await page.click('#solve');
   assert.match(await page.textContent('#message'), /Impossible/);
+  // 16 tiles without --size: the server reads a 4x4 board, drawn so; one swap makes it solvable.
+  await page.fill('#input', '1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 x');
+  await page.waitForFunction(() => /Impossible: .*parity/.test(document.getElementById('message').textContent));
+  assert.equal((await page.getAttribute('#board', 'viewBox')).split(' ').slice(2).join(' '), '248 248');
+  await page.fill('#input', '1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15');
+  await page.waitForFunction(() => document.getElementById('message').textContent === '');
   assert.equal(searched, false);
   await page.close();
 });

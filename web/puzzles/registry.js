@@ -9,9 +9,13 @@
 //   words               { step: 'Move', list: 'The moves', length: 'length', solved(n): '3 moves',
 //                       none: text when no solution exists }
 //   unit                what one step of depth is when exploring ('move' when absent)
-//   parse(text, options)        contest text -> model (throws InputProblem); text(model) back
-//   state(model)                the model as a state of docs/json.md
-//   impossible(model, options)  why no search is worth asking for, or null
+//   parse(text, options, read)  contest text -> model (throws InputProblem); text(model) back.
+//                               `read` is the server's description of the first dataset of the
+//                               input last read (POST /api/read: its start, its shape, e.g.
+//                               sliding's rows and columns), or null; what the server knows of the
+//                               input's shape comes from there, not from the renderer
+//   state(model)                the model as a state of docs/json.md, or null when it cannot be
+//                               drawn yet
 //   draw(svg, state, context)   draws a state; context.move is the move that led to it (animated
 //                               and marked), context.before the state it left, context.goal and
 //                               context.columns what the input says beside the state

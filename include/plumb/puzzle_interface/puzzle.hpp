@@ -5,8 +5,9 @@
 // it can build, table_sets.hpp) and, given option values, configures an Instance. An Instance reads
 // an input's datasets one at a time, solves a dataset under a search::SearchContext to a structured
 // Solution, explores from a dataset or its natural start to an Exploration, and renders either as
-// text in a Format. Nothing here writes to a stream: a front end decides where text goes, so
-// answers before a bad dataset or a limit are its to write. This is the only place puzzles are
+// text in a Format; it describes a dataset without solving it (its start, its shape, whether it is
+// known to have no solution). Nothing here writes to a stream: a front end decides where text goes,
+// so answers before a bad dataset or a limit are its to write. This is the only place puzzles are
 // type-erased (a puzzle writes typed calls, and typed_instance.hpp's template erases them): these
 // calls run once a dataset, never in a search loop. Bad input throws io::InputError (with its
 // line), bad option values UsageError.
@@ -157,6 +158,12 @@ class Instance {
   // Format::json, as a value for a front end that puts it into a document of its own.
   virtual nlohmann::json to_json(const Solution& solution) const = 0;
   virtual nlohmann::json to_json(const Exploration& exploration) const = 0;
+
+  // What a front end shows of a dataset before any search (docs/json.md, the read record): its
+  // number and line, its start as JSON (the state a solution's `states` begin with), the puzzle's
+  // own facts of its shape, and "unsolvable": why it has no solution where the puzzle knows without
+  // a search, else null. Quick: no search, no table loaded.
+  virtual nlohmann::json describe(const Dataset& dataset) const = 0;
 
   // How much of a solution's path solve() works out (PathRecording); full unless set otherwise.
   void set_path_recording(PathRecording recording) { path_recording_ = recording; }

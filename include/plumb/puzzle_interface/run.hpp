@@ -1,8 +1,8 @@
 // plumb/puzzle_interface/run.hpp: what every front end does with a puzzle's input, written once:
-// solve every dataset of an input in order, or explore from its first dataset, and say what a
-// failure means (its exit status and message). The command line (src/cli) and the web service
-// (src/serve) both run through here, so they refuse the same input with the same message and stop
-// at the same limit.
+// solve every dataset of an input in order, describe each without a search, or explore from its
+// first dataset, and say what a failure means (its exit status and message). The command line
+// (src/cli) and the web service (src/serve) both run through here, so they refuse the same input
+// with the same message and stop at the same limit.
 //
 // A search stopped by a limit or a cancellation is the exception LimitReached: the answers before
 // it have already gone to the caller's callback. So is a read of the input stopped by one. Bad
@@ -57,6 +57,13 @@ io::ReadLimits read_limits(std::size_t max_line_bytes, const search::SearchConte
 void solve_input(const Instance& instance, io::TextInput& input, std::string_view algorithm,
                  const search::SearchContext& context,
                  const std::function<void(Solution&&)>& answer);
+
+// Describes every dataset of `input` in order (Instance::describe), passing each description to
+// `description` as soon as it is made, then checks that nothing but white space follows the last
+// dataset: the input read as solve_input reads it, without a search. Throws io::InputError at bad
+// input.
+void describe_input(const Instance& instance, io::TextInput& input,
+                    const std::function<void(nlohmann::json&&)>& description);
 
 // Explores from the first dataset of `input`, or from the puzzle's natural start when `input` is
 // null. Throws LimitReached when a limit stops it, io::InputError when the input holds no dataset.

@@ -3,11 +3,13 @@
 //
 // A puzzle derives TypedInstance<Data, Answer, Detail> and writes typed calls: solve a dataset to a
 // Found<Answer>, explore to a Surveyed<Detail>, work out a solution's path from its Answer, render
-// text from the Answer or the Detail and add its own fields to the JSON records. The template fills
-// every Solution's common fields, keeps the Answer and the Detail in the puzzle interface's values
-// and takes them out again, and writes JSON records as text. Invariant: every Dataset this
-// instance's reader made holds a Data, every Solution it made an Answer, every Exploration a
-// Detail; a value from another puzzle's instance is a precondition broken (std::bad_any_cast).
+// text from the Answer or the Detail and add its own fields to the JSON records; and describe a
+// Data without solving it (its start, its shape, whether it is known to have no solution). The
+// template fills every Solution's common fields, keeps the Answer and the Detail in the puzzle
+// interface's values and takes them out again, and writes JSON records as text. Invariant: every
+// Dataset this instance's reader made holds a Data, every Solution it made an Answer, every
+// Exploration a Detail; a value from another puzzle's instance is a precondition broken
+// (std::bad_any_cast).
 //
 // An algorithm table is the other thing every puzzle writes: NamedAlgorithm rows, the default
 // first, from which PuzzleInfo::algorithms is derived (algorithm_names) and a name is looked up
@@ -130,6 +132,16 @@ class TypedInstance : public Instance {
     return record;
   }
 
+  nlohmann::json describe(const Dataset& dataset) const final {
+    const Data& data = data_of<Data>(dataset);
+    nlohmann::json record = {
+        {"dataset", dataset.number}, {"line", dataset.line}, {"start", start_json(data)}};
+    add_dataset_fields(record, data);
+    const std::optional<std::string> reason = unsolvable_reason(data);
+    record["unsolvable"] = reason ? nlohmann::json(*reason) : nlohmann::json(nullptr);
+    return record;
+  }
+
   std::string render(const Solution& solution, Format format) const final {
     if (format == Format::json) return to_json(solution).dump() + '\n';
     return solution_text(solution, answer_of(solution), format);
@@ -155,6 +167,16 @@ class TypedInstance : public Instance {
                                   const search::SearchContext& context) const = 0;
   // Sets solution.moves and solution.states from its answer (Instance::fill_path).
   virtual void path_from(const Answer& answer, Solution& solution) const = 0;
+  // The start of a dataset's `data` as JSON: the state path_from puts first in Solution::states.
+  virtual nlohmann::json start_json(const Data& data) const = 0;
+  // Why `data` has no solution, where the puzzle can tell without a search (a parity); nothing when
+  // it cannot or there is one.
+  virtual std::optional<std::string> unsolvable_reason(const Data& /*data*/) const {
+    return std::nullopt;
+  }
+  // The puzzle's own fields of a dataset's description (describe): the facts of its shape that a
+  // client needs to draw or edit it; none unless a puzzle says.
+  virtual void add_dataset_fields(nlohmann::json& /*record*/, const Data& /*data*/) const {}
   // The contest or pretty text of a solution, and the text of an exploration, ending in a newline.
   virtual std::string solution_text(const Solution& solution, const Answer& answer,
                                     Format format) const = 0;

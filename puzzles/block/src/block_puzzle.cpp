@@ -174,6 +174,10 @@ class BlockInstance : public TypedInstance<BlockDataset, BlockResult, BlockSurve
     }
   }
 
+  nlohmann::json start_json(const BlockDataset& board) const override {
+    return board_json(*board, {});
+  }
+
   Surveyed<BlockSurvey> survey(const Dataset* start, const BlockDataset* board,
                                const search::SearchContext& context) const override {
     if (const search::Distribution& shared = context.distribution; !shared.checkpoint.empty()) {

@@ -9,7 +9,9 @@
 // statistics, which the solution's statistics also count, so that --stats shows all the work of
 // each dataset); an exploration's adds "size" ("RxC") and "top_view_layers" (the top views first
 // reached at each depth, where a table fits), and its statistics count the search for those top
-// views with the exploration's. An answer of -1 (none within --max-moves) stops with depth_limit
+// views with the exploration's. A dataset's description adds "rows", "columns" and "goal"; it never
+// says a dataset is unsolvable (the reader refuses a goal without one E; the rest needs a search).
+// An answer of -1 (none within --max-moves) stops with depth_limit
 // whichever method looked, so that its status is "none_within_bound".
 //
 // An instance keeps one cubic::Solver a method, made on first use, so that `auto` learns across the
@@ -297,6 +299,16 @@ class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSur
     }
   }
 
+  nlohmann::json start_json(const cubic::Dataset& data) const override {
+    return state_json(cubic::CubicDomain(board_).start(data.start_empty));
+  }
+
+  void add_dataset_fields(nlohmann::json& record, const cubic::Dataset& data) const override {
+    record["rows"] = board_.rows;
+    record["columns"] = board_.cols;
+    record["goal"] = goal_json(data);
+  }
+
   std::string solution_text(const Solution& solution, const CubicResult& result,
                             Format format) const override {
     if (format == Format::contest) return fmt::format("{}\n", result.answer.moves);
@@ -314,7 +326,7 @@ class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSur
   }
 
   void add_solution_fields(nlohmann::json& record, const CubicResult& result) const override {
-    record["goal"] = drawing_json(cubic::draw_top_view(board_, result.dataset.goal));
+    record["goal"] = goal_json(result.dataset);
     if (result.table_build) record["table_build"] = stats_json(*result.table_build);
   }
 
@@ -355,6 +367,11 @@ class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSur
 
   nlohmann::json state_json(const cubic::State& state) const {
     return drawing_json(cubic::draw_state(board_, state));
+  }
+
+  // A dataset's goal, its top view's rows of letters.
+  nlohmann::json goal_json(const cubic::Dataset& data) const {
+    return drawing_json(cubic::draw_top_view(board_, data.goal));
   }
 
   // The solver of `method`, made under `context` on first use. Holds solvers_mutex_.

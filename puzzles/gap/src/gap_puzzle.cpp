@@ -120,6 +120,12 @@ class GapInstance : public puzzle_interface::TypedInstance<GapLayout, GapAnswer>
       const puzzle_interface::Dataset& dataset, const GapLayout& start, std::string_view algorithm,
       const search::SearchContext& context) const override;
   void path_from(const GapAnswer& answer, puzzle_interface::Solution& solution) const override;
+  nlohmann::json start_json(const GapLayout& start) const override {
+    return layout_json(shape_, start);
+  }
+  void add_dataset_fields(nlohmann::json& record, const GapLayout& /*start*/) const override {
+    add_shape(record);
+  }
   puzzle_interface::Surveyed<puzzle_interface::NoDetail> survey(
       const puzzle_interface::Dataset* start, const GapLayout* layout,
       const search::SearchContext& context) const override;

@@ -176,6 +176,15 @@ class PegsInstance : public TypedInstance<int, PegsResult, PegsSurvey> {
     }
   }
 
+  nlohmann::json start_json(const int& empty) const override {
+    return pegs_json(board_, board_.start(empty));
+  }
+
+  void add_dataset_fields(nlohmann::json& record, const int& empty) const override {
+    record["rows"] = board_.rows();
+    record["empty"] = empty + 1;
+  }
+
   Surveyed<PegsSurvey> survey(const Dataset* /*start*/, const int* empty,
                               const search::SearchContext& context) const override {
     Surveyed<PegsSurvey> surveyed;

@@ -7,9 +7,10 @@
 //
 // A dataset is one non-blank line: a board of --size, or of the square of its token count. Moves
 // are named by the way the blank goes (JSON "u" "d" "l" "r"); a state is the array of tiles row by
-// row, 0 for the blank. An instance keeps one solver per board size met (their tables and pattern
-// databases are built once, or lent by the front end's io::TableLender), so it is used by one
-// thread at a time.
+// row, 0 for the blank. A dataset's description adds its "rows", "columns" and "goal", and a
+// board of the other parity than the goal's is unsolvable. An instance keeps one solver per board
+// size met (their tables and pattern databases are built once, or lent by the front end's
+// io::TableLender), so it is used by one thread at a time.
 #include <fmt/format.h>
 
 #include <memory>
@@ -214,6 +215,15 @@ class SlidingInstance
       const puzzle_interface::Dataset& dataset, const SlidingBoard& start,
       std::string_view algorithm, const search::SearchContext& context) const override;
   void path_from(const SlidingAnswer& answer, puzzle_interface::Solution& solution) const override;
+  nlohmann::json start_json(const SlidingBoard& start) const override {
+    return board_json(start.board, start.size);
+  }
+  std::optional<std::string> unsolvable_reason(const SlidingBoard& start) const override;
+  void add_dataset_fields(nlohmann::json& record, const SlidingBoard& start) const override {
+    record["rows"] = start.size.rows;
+    record["columns"] = start.size.cols;
+    record["goal"] = board_json(goal_for(start.size), start.size);
+  }
   puzzle_interface::Surveyed<SlidingReach> survey(
       const puzzle_interface::Dataset* start, const SlidingBoard* board,
       const search::SearchContext& context) const override;
@@ -290,6 +300,16 @@ void SlidingInstance::path_from(const SlidingAnswer& answer,
     solution.moves.push_back(std::string(1, to_letter(move)));
     solution.states.push_back(board_json(board, answer.size));
   }
+}
+
+// The parity rule every algorithm answers by, told without making a solver (and its tables).
+std::optional<std::string> SlidingInstance::unsolvable_reason(const SlidingBoard& start) const {
+  const SlidingState goal = goal_for(start.size);
+  if (SlidingDomain(start.size.rows, start.size.cols, goal).is_solvable(start.board))
+    return std::nullopt;
+  return fmt::format(
+      "this board has the wrong parity for the goal {}: no sequence of moves reaches it",
+      board_line(goal, start.size));
 }
 
 std::string SlidingInstance::solution_text(const puzzle_interface::Solution& solution,
