@@ -1,18 +1,26 @@
 // serve_load: a load test of `plumb serve` on the loopback address, bounded in count and time:
-// REQUESTS requests to /api/solve from CLIENTS concurrent clients, a fixed mix of the five puzzles'
-// quick starts with one request in fifty a slow 15-puzzle that its 1 s time limit stops. Prints the
-// latency percentiles, the statuses and the errors: an answer other than 200, the slow requests'
-// 422 or a 503 (the queue full), or no answer at all. Exit status 1 when there is an error.
-// Usage: serve_load PORT [REQUESTS] [CLIENTS]   (defaults 2000 and 32; run by bench/e2e/serve.sh)
+// REQUESTS requests to /api/solve from CLIENTS concurrent clients, a fixed mix of the requests each
+// puzzle's folder gives in bench/serve_requests.jsonl (the registered puzzles' quick starts, and
+// one request in fifty a slow 15-puzzle that its 1 s time limit stops). Prints the latency
+// percentiles, the statuses and the errors: an answer other than the one a request expects (200
+// unless it says), a 503 (the queue full) aside, or no answer at all. Exit status 1 when there is
+// an error, 2 for a bad command line or request file.
+// Usage: serve_load PORT REQUESTS CLIENTS FILE...   (run by bench/e2e/serve.sh, 2000 and 32)
+// A FILE holds a request a line: {"kind": NAME, "request": BODY, "status": 422, "every": 50}, the
+// status (default 200) and "every" (N: sent as every Nth request; default: in turn with the others)
+// optional.
 #include <fmt/format.h>
 #include <httplib.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <csignal>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -22,52 +30,60 @@ namespace {
 using nlohmann::json;
 
 struct Kind {
-  const char* name;
+  std::string name;
   json request;
-  int expected;  // the status a finished search answers with
+  int expected = 200;     // the status a finished search answers with
+  std::size_t every = 0;  // sent as every Nth request; 0: in turn with the other such kinds
 };
 
-std::vector<Kind> kinds() {
-  return {
-      {"sliding", {{"puzzle", "sliding"}, {"input", "8 6 7 2 5 4 3 x 1\n"}}, 200},
-      {"sliding-many",
-       {{"puzzle", "sliding"}, {"input", "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n8 1 3 4 x 2 7 6 5\n"},
-        {"format", "contest"}},
-       200},
-      {"gap",
-       {{"puzzle", "gap"},
-        {"input", "1\n26 31 13 44 21 24 42\n17 45 23 25 41 36 11\n46 34 14 12 37 32 47\n"
-                  "16 43 27 35 22 33 15\n"}},
-       200},
-      {"cubic", {{"puzzle", "cubic"}, {"input", "3 3\nW B W\nB R E\nR B R\n0 0\n"}}, 200},
-      {"pegs", {{"puzzle", "pegs"}, {"input", "1\n5\n"}}, 200},
-      {"block", {{"puzzle", "block"}, {"input", "1\n4\nb..$\n....\nHHHH\nHHHH\n"}}, 200},
-      {"slow",
-       {{"puzzle", "sliding"},
-        {"input", "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4\n"},
-        {"options", {{"goal", "blank-first"}}},
-        {"algo", "ida"},
-        {"time_limit", 1}},
-       422},
-  };
+// The kinds of request the files give, in order; throws for a line that is not one.
+std::vector<Kind> kinds(const std::vector<std::string>& files) {
+  std::vector<Kind> mix;
+  for (const std::string& file : files) {
+    std::ifstream in(file);
+    if (!in) throw std::runtime_error("cannot read " + file);
+    for (std::string line; std::getline(in, line);) {
+      if (line.empty()) continue;
+      const json kind = json::parse(line);
+      mix.push_back({kind.at("kind").get<std::string>(), kind.at("request"),
+                     kind.value("status", 200), kind.value("every", std::size_t{0})});
+    }
+  }
+  if (std::none_of(mix.begin(), mix.end(), [](const Kind& kind) { return kind.every == 0; }))
+    throw std::runtime_error("no request to send in turn");
+  return mix;
 }
 
-// The kind of request number `i`: one in fifty slow, the others in turn.
-std::size_t kind_of(std::size_t i, std::size_t count) {
-  return i % 50 == 49 ? count - 1 : i % (count - 1);
+// The kind of request number `i`: a periodic kind on its turn, else the next of the others.
+std::size_t kind_of(std::size_t i, const std::vector<Kind>& mix) {
+  std::vector<std::size_t> in_turn;
+  for (std::size_t k = 0; k < mix.size(); ++k) {
+    if (mix[k].every != 0 && i % mix[k].every == mix[k].every - 1) return k;
+    if (mix[k].every == 0) in_turn.push_back(k);
+  }
+  return in_turn[i % in_turn.size()];
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    fmt::print(stderr, "usage: serve_load PORT [REQUESTS] [CLIENTS]\n");
+  if (argc < 5) {
+    fmt::print(stderr, "usage: serve_load PORT REQUESTS CLIENTS FILE...\n");
     return 2;
   }
+  // A server that answers 503 and closes while a client still sends must not kill the load test:
+  // the write fails and the request counts as unanswered instead.
+  std::signal(SIGPIPE, SIG_IGN);
   const int port = std::stoi(argv[1]);
-  const std::size_t requests = argc > 2 ? std::stoul(argv[2]) : 2000;
-  const std::size_t clients = argc > 3 ? std::stoul(argv[3]) : 32;
-  const std::vector<Kind> mix = kinds();
+  const std::size_t requests = std::stoul(argv[2]);
+  const std::size_t clients = std::stoul(argv[3]);
+  std::vector<Kind> mix;
+  try {
+    mix = kinds(std::vector<std::string>(argv + 4, argv + argc));
+  } catch (const std::exception& error) {
+    fmt::print(stderr, "serve_load: {}\n", error.what());
+    return 2;
+  }
   std::vector<std::string> bodies;
   for (const Kind& kind : mix) bodies.push_back(kind.request.dump());
 
@@ -83,7 +99,7 @@ int main(int argc, char** argv) {
       httplib::Client client("127.0.0.1", port);
       client.set_read_timeout(30, 0);
       for (std::size_t i = next++; i < requests; i = next++) {
-        const std::size_t kind = kind_of(i, mix.size());
+        const std::size_t kind = kind_of(i, mix);
         const auto sent = std::chrono::steady_clock::now();
         const httplib::Result result = client.Post("/api/solve", bodies[kind], "application/json");
         const double seconds =
@@ -117,6 +133,6 @@ int main(int argc, char** argv) {
   fmt::print("latency of the answered (not 503): p50 {:.1f} ms, p99 {:.1f} ms, max {:.1f} ms\n",
              percentile(0.5) * 1e3, percentile(0.99) * 1e3, percentile(1.0) * 1e3);
   for (const auto& [outcome, count] : outcomes) fmt::print("  {:<18} {}\n", outcome, count);
-  fmt::print("errors (not 200, the slow ones' 422, or 503): {}\n", errors);
+  fmt::print("errors (not the status expected, or 503): {}\n", errors);
   return errors == 0 ? 0 : 1;
 }

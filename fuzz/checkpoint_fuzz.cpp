@@ -10,7 +10,10 @@
 //
 // Two explorations resume from the folder as `plumb explore ... --resume DIR` does, each to a clean
 // end or an io::EnvironmentError, anything else being a finding: the 2x3 sliding puzzle's (ranked)
-// and the 2x3 gap's (hashed). A clean end from a folder whose checksums are the writer's own must
+// and the 2x3 gap's (hashed). They stand for the two layouts a checkpointed exploration has (a bit
+// a ranked state, a hash table's states), not for the puzzles: the seeds in
+// fuzz/corpus/checkpoint_fuzz are folders of these two, so that the fuzzer starts behind the
+// checksums. A clean end from a folder whose checksums are the writer's own must
 // give the counts of an uninterrupted exploration: a checkpoint cannot lie.
 //
 // The folder's `batch` file (also given its true checksum for a `checksum *` line) is read back as

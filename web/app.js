@@ -16,9 +16,9 @@ const $ = (id) => document.getElementById(id);
 
 // ---- the page's state -----------------------------------------------------------------------
 const page = {
-  puzzles: new Map(),  // name -> info from /api/puzzles
-  name: 'sliding',
-  options: {},  // option values as the user set them (name -> text)
+  puzzles: new Map(),  // name -> info from /api/puzzles, in the server's order
+  name: '',            // the puzzle shown: the first the page can draw until one is chosen
+  options: {},         // option values as the user set them (name -> text)
   algo: '',
   model: null,        // the start being edited, or null when the input does not parse
   read: null,         // the server's description of the input's first dataset (POST /api/read),
@@ -61,7 +61,7 @@ async function loadUrl() {
   const params = new URLSearchParams(location.hash.slice(1));
   try { page.options = JSON.parse(params.get('o') || '{}'); } catch { page.options = {}; }
   page.algo = params.get('a') || '';
-  choosePuzzle(params.get('p') || 'sliding');
+  choosePuzzle(params.get('p'));
   $('input').value = params.has('i') ? params.get('i') : renderer().sample;
   inputChanged();
   if (params.get('s') === '1') await solve(Number(params.get('m') || 0));
@@ -469,8 +469,11 @@ $('explore').onclick = explore;
 $('log-scale').onchange = showExploration;
 
 // ---- start ----------------------------------------------------------------------------------
+// Shows the puzzle `name`, or the first the server lists and the page draws when it has no such
+// one.
 function choosePuzzle(name) {
-  page.name = page.puzzles.has(name) && RENDERERS[name] ? name : 'sliding';
+  const drawn = (known) => page.puzzles.has(known) && RENDERERS[known];
+  page.name = drawn(name) ? name : [...page.puzzles.keys()].find(drawn);
   $('puzzle').value = page.name;
   $('board').replaceChildren();
   buildOptions();

@@ -11,9 +11,10 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 
@@ -82,17 +83,15 @@ async function exploreShown(page) {
 // The contest text's lines as a fragment's `i`.
 const fragmentInput = (text) => encodeURIComponent(text);
 
-// What each puzzle's goal looks like, from the state drawn and the answer.
-const goals = {
-  sliding: (state) => assert.deepEqual(state, [1, 2, 3, 4, 5, 6, 7, 8, 0]),
-  gap: (state) => state.forEach((row, r) => row.forEach((card, c) =>
-    assert.equal(card, c === row.length - 1 ? null : `${r + 1}${c + 1}`))),
-  cubic: async (state, page) => assert.deepEqual(
-    state.flat().map((die) => (die === '...' ? 'E' : die[0])),
-    await page.$$eval('#board .goal-cell', (cells) => cells.map((cell) => cell.classList[1]))),
-  pegs: (state) => assert.deepEqual(state.flat().filter((peg) => peg === 1).length, 1),
-  block: async (state, page) => assert.equal(await page.getAttribute('#board', 'data-goal-reached'), 'false'),
-};
+// Each puzzle's own checks, from its folder's tests/page_checks.mjs where it has one (the folders of
+// the build's puzzle_folders.tsv, PLUMB_PUZZLE_FOLDERS): `prepare(page)` sets its sample's start up
+// on the board, `reachedGoal(state, page)` checks the goal drawn at a solution's end.
+const checksOf = {};
+for (const line of readFileSync(process.env.PLUMB_PUZZLE_FOLDERS, 'utf8').split('\n')) {
+  const [name, folder] = line.split('\t');
+  const file = join(folder || '', 'tests', 'page_checks.mjs');
+  if (name && existsSync(file)) checksOf[name] = await import(pathToFileURL(file));
+}
 
 await check('sliding: a start set on the board is solved to the goal', async () => {
   const page = await open('p=sliding&i=1 2 3 4 5 6 7 8 x');
@@ -105,17 +104,17 @@ await check('sliding: a start set on the board is solved to the goal', async () 
   assert.match(await page.textContent('#moves-note'), /the direction the blank goes/);
   assert.match(await page.textContent('#stats'), /states expanded/);
   assert.match(await page.textContent('#stat-algorithm'), /^auto/);
-  goals.sliding(await drawn(page));
+  checksOf.sliding.reachedGoal(await drawn(page));
   await page.close();
 });
 
 // Every other puzzle the server has (a new one too, by its registration alone): its sample is solved
-// to the last state `plumb solve --format json` gives for the same input, and to its goal where
-// `goals` knows it.
+// to the last state `plumb solve --format json` gives for the same input, and to its goal where its
+// folder's checks know it.
 for (const name of puzzleNames.filter((name) => name !== 'sliding')) {
   await check(`${name}: the sample start is solved to the goal`, async () => {
     const page = await open(`p=${name}`);
-    if (name === 'pegs') await page.click('#board [data-key="1"]');  // the empty hole set on the board
+    await checksOf[name]?.prepare?.(page);
     await solveAndEnd(page);
     const state = await drawn(page);
     const records = execFileSync(binary, ['solve', name, '--format', 'json'],
@@ -123,7 +122,7 @@ for (const name of puzzleNames.filter((name) => name !== 'sliding')) {
     const record = JSON.parse(records.split('\n')[0]);  // the first dataset's, which the page shows
     assert.deepEqual(state, record.states.at(-1));
     assert.equal(await page.textContent('#stat-length'), String(record.length));
-    if (goals[name]) await goals[name](state, page);
+    await checksOf[name]?.reachedGoal?.(state, page);
     await page.close();
   });
 }
