@@ -1,7 +1,7 @@
 // `plumb explore --checkpoint` and `--resume` end to end: a damaged checkpoint is exit 4 naming the
-// damaged file, never a resumed run with wrong counts; every puzzle that explores either honours
-// the options or refuses them (block, exit 2); resuming from a folder that does not exist is exit 4
-// naming it.
+// damaged file, never a resumed run with wrong counts; every registered puzzle either honours the
+// options or refuses them (exit 2, as block does); resuming from a folder that does not exist is
+// exit 4 naming it.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tests/support/fresh_folder.hpp"
+#include "tests/support/puzzle_cases.hpp"
 #include "tests/support/run_plumb.hpp"
 
 namespace plumb::testing {
@@ -35,37 +36,42 @@ TEST(CheckpointCli, ADamagedPartIsExit4NamingTheFile) {
   std::filesystem::remove_all(folder);
 }
 
+// Every registered puzzle's small exploration (its cases.cpp) either keeps a checkpoint and
+// resumes from it to the same answer, or refuses both options (exit 2: its exploration keeps none),
+// leaving no folder.
 TEST(CheckpointCli, EveryPuzzleHonoursTheOptionsOrRefusesThem) {
   const auto folder = fresh_folder("options-cli");
-  for (const std::string option : {"--checkpoint", "--resume"}) {
-    const ProgramRun block = run_plumb({"explore", "block", option, folder.string()});
-    EXPECT_EQ(block.status, 2) << option;
-    EXPECT_EQ(block.out, "") << option;
-    EXPECT_EQ(block.err.rfind("plumb: " + option + ": block's exploration keeps no checkpoints", 0),
-              0u)
-        << block.err;
-    EXPECT_FALSE(std::filesystem::exists(folder)) << option;
-  }
-  for (const std::vector<std::string>& explore :
-       {std::vector<std::string>{"explore", "sliding", "--size", "2x3"},
-        {"explore", "gap", "--suits", "2", "--values", "3"},
-        {"explore", "cubic", "--size", "2x2"},
-        {"explore", "pegs", "--rows", "4"}}) {
+  for (const std::string& name : puzzle_names()) {
+    const CommandRun explore = cases_of(name).explore;
     const auto with = [&](const std::string& option) {
-      std::vector<std::string> args = explore;
+      std::vector<std::string> args{"explore", name};
+      args.insert(args.end(), explore.args.begin(), explore.args.end());
       args.insert(args.end(), {option, folder.string()});
-      return args;
+      return run_plumb(args, explore.input);
     };
-    const ProgramRun missing = run_plumb(with("--resume"));
-    EXPECT_EQ(missing.status, 4) << explore[1];
+    const ProgramRun missing = with("--resume");
+    if (missing.status == 2) {
+      for (const std::string option : {"--checkpoint", "--resume"}) {
+        const ProgramRun refused = option == "--resume" ? missing : with(option);
+        EXPECT_EQ(refused.status, 2) << name << " " << option;
+        EXPECT_EQ(refused.out, "") << name << " " << option;
+        EXPECT_EQ(refused.err.rfind(
+                      "plumb: " + option + ": " + name + "'s exploration keeps no checkpoints", 0),
+                  0u)
+            << refused.err;
+        EXPECT_FALSE(std::filesystem::exists(folder)) << name << " " << option;
+      }
+      continue;
+    }
+    EXPECT_EQ(missing.status, 4) << name;
     EXPECT_EQ(missing.err,
               "plumb: no checkpoint to resume from: " + folder.string() + " does not exist\n");
-    const ProgramRun kept = run_plumb(with("--checkpoint"));
-    EXPECT_EQ(kept.status, 0) << explore[1] << ": " << kept.err;
-    EXPECT_TRUE(std::filesystem::exists(folder / "manifest")) << explore[1];
-    const ProgramRun resumed = run_plumb(with("--resume"));
-    EXPECT_EQ(resumed.status, 0) << explore[1] << ": " << resumed.err;
-    EXPECT_EQ(resumed.out, kept.out) << explore[1];
+    const ProgramRun kept = with("--checkpoint");
+    EXPECT_EQ(kept.status, 0) << name << ": " << kept.err;
+    EXPECT_TRUE(std::filesystem::exists(folder / "manifest")) << name;
+    const ProgramRun resumed = with("--resume");
+    EXPECT_EQ(resumed.status, 0) << name << ": " << resumed.err;
+    EXPECT_EQ(resumed.out, kept.out) << name;
     std::filesystem::remove_all(folder);
   }
   const ProgramRun unnamed = run_plumb({"explore", "sliding", "--checkpoint", ""});

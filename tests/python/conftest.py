@@ -2,6 +2,7 @@
 fresh table cache for the session, the repository's data folder and a board no search finishes,
 the examples (a Python domain), and the built program, whose output the package's must equal. ctest sets PYTHONPATH to the build's python folder, PLUMB_BINARY
 and PLUMB_DATA_DIR; run by hand, the paths default to the release build beside the sources."""
+import json
 import os
 import pathlib
 import subprocess
@@ -43,6 +44,19 @@ def program():
                               text=True, timeout=600)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def cases():
+    """Every registered puzzle's cases (its folder's tests/cases.cpp, tests/support/puzzle_cases.hpp)
+    as the build's puzzle_cases_json prints them: {name: {"explore": {"args": [...], "input": ...},
+    ...}}, so that a test looping over the puzzles runs each as the program's tests do."""
+    binary = pathlib.Path(os.environ.get("PLUMB_CASES_BINARY",
+                                         REPOSITORY / "build" / "tests" / "puzzle_cases_json"))
+    if not binary.exists():
+        pytest.skip(f"no puzzle_cases_json at {binary} (set PLUMB_CASES_BINARY)")
+    return json.loads(subprocess.run([str(binary)], capture_output=True, text=True, check=True,
+                                     timeout=60).stdout)
 
 
 def puzzle_folder(puzzle):

@@ -106,11 +106,19 @@ def test_a_file_is_read_and_named_as_the_program_names_it(program):
         sample("sliding", "out").read_text()
 
 
-def test_explorations_are_the_programs(program):
-    for puzzle, options in [("sliding", {"size": "2x3"}), ("pegs", {"rows": 4}), ("block", {}),
-                            ("gap", {"suits": 2, "values": 3})]:
-        exploration = plumb.explore(puzzle, **options)
-        args = [f"--{name}={value}" for name, value in options.items()]
+def test_explorations_are_the_programs(program, cases, tmp_path):
+    """Every registered puzzle's small exploration (its cases), by the package and by the program:
+    a start the case gives on standard input ("-") is given to both as one file."""
+    for puzzle in PUZZLES:
+        explore = cases[puzzle]["explore"]
+        start = tmp_path / f"{puzzle}.in"
+        start.write_text(explore["input"])
+        args = [str(start) if word == "-" else word for word in explore["args"]]
+        options, words = {}, iter(word for word in args if word != str(start))
+        for word in words:  # "--suits", "2" as suits="2"
+            options[word.removeprefix("--").replace("-", "_")] = next(words)
+        exploration = plumb.explore(puzzle, **({"path": start} if "-" in explore["args"] else {}),
+                                    **options)
         pretty = program("explore", puzzle, *args, "--format", "pretty")
         assert plumb.render(exploration, "pretty") == pretty.stdout, puzzle
         record = json.loads(program("explore", puzzle, *args, "--format", "json").stdout)
