@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/pegs.hpp"
 #include "tests/support/puzzle_interface_run.hpp"
 
@@ -53,7 +54,7 @@ PegSet pegs_of(const nlohmann::json& rows) {
 void expect_replays(const PegBoard& board, const puzzle_interface::Dataset& dataset,
                     const puzzle_interface::Solution& solution) {
   expect_consistent(solution);
-  const int empty = std::any_cast<int>(dataset.data);
+  const int empty = puzzle_interface::data_of<int>(dataset);
   PegSet pegs = board.start(empty);
   EXPECT_EQ(pegs_of(solution.states.front()), pegs);
   if (!solution.length) return;
