@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "plumb/puzzle_interface/builtin.hpp"
@@ -47,22 +48,22 @@ py::dict build_tables(const std::string& name, bool force, const py::object& tim
                       const py::object& max_memory, const py::object& threads,
                       const py::object& progress) {
   return guarded([&] {
-    for (const puzzle_interface::DeclaredTableSet& set : puzzle_interface::declared_table_sets()) {
-      if (set.info().name != name) continue;
-      const CallContext call = limits_context(time_limit, max_memory, threads, progress);
-      search::SearchStats stats;
-      bool built = false;
-      {
-        const py::gil_scoped_release unlocked;
-        built = puzzle_interface::build_into_cache(*set.tables, set.index, force, call.context,
-                                                   search::worker_threads(call.context), stats,
-                                                   [](const puzzle_interface::BuiltPart&) {});
-      }
-      if (!built) throw puzzle_interface::LimitReached(stats);
-      return set_fields(set);
+    const std::optional<puzzle_interface::DeclaredTableSet> set =
+        puzzle_interface::declared_table_set(name);
+    if (!set)
+      throw puzzle_interface::UsageError(
+          "set", "no table set named " + name + " (plumb.tables() lists them)");
+    const CallContext call = limits_context(time_limit, max_memory, threads, progress);
+    search::SearchStats stats;
+    bool built = false;
+    {
+      const py::gil_scoped_release unlocked;
+      built = puzzle_interface::build_into_cache(*set->tables, set->index, force, call.context,
+                                                 search::worker_threads(call.context), stats,
+                                                 [](const puzzle_interface::BuiltPart&) {});
     }
-    throw puzzle_interface::UsageError(
-        "set", "no table set named " + name + " (plumb.tables() lists them)");
+    if (!built) throw puzzle_interface::LimitReached(stats);
+    return set_fields(*set);
   });
 }
 

@@ -31,6 +31,12 @@ std::vector<DeclaredTableSet> declared_table_sets() {
   return declared;
 }
 
+std::optional<DeclaredTableSet> declared_table_set(std::string_view name) {
+  for (DeclaredTableSet& set : declared_table_sets())
+    if (set.info().name == name) return std::move(set);
+  return std::nullopt;
+}
+
 std::string declared_table_set_list() {
   std::string list;
   for (const DeclaredTableSet& set : declared_table_sets())

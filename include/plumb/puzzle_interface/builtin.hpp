@@ -8,6 +8,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -46,6 +47,8 @@ struct DeclaredTableSet {
 // Every set the built-in puzzles declare: the puzzles in `plumb list`'s order, each one's sets in
 // its order.
 std::vector<DeclaredTableSet> declared_table_sets();
+// The declared set called `name` ("15-7-8"); none if no puzzle declares one by that name.
+std::optional<DeclaredTableSet> declared_table_set(std::string_view name);
 // Their names, with what each serves, for messages: "15-7-8 (4x4), 24-6666 (5x5), ...".
 std::string declared_table_set_list();
 

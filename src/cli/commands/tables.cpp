@@ -34,8 +34,7 @@ struct TablesOptions {
 
 // The set a puzzle declares by this name: one of SET's choices, which CLI11 checked.
 puzzle_interface::DeclaredTableSet find_set(const std::string& name) {
-  for (puzzle_interface::DeclaredTableSet& set : puzzle_interface::declared_table_sets())
-    if (set.info().name == name) return set;
+  if (auto set = puzzle_interface::declared_table_set(name)) return std::move(*set);
   throw std::logic_error("tables: no declared table set named " + name);
 }
 

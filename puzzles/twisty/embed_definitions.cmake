@@ -1,0 +1,23 @@
+# Writes OUTPUT, a C++ source defining plumb::puzzles::twisty::shipped_definitions()
+# (twisty_shipped.hpp): each file of DEFINITIONS (a list of NAME.tws paths) as its name and text.
+# Included by CMakeLists.txt here, with DEFINITIONS and OUTPUT set. The file is rewritten only
+# when its text changes, so that nothing rebuilds for nothing.
+set(body "// Written by the build (puzzles/twisty/embed_definitions.cmake): do not edit.\n")
+string(APPEND body "#include \"plumb/puzzles/twisty_shipped.hpp\"\n\n")
+string(APPEND body "namespace plumb::puzzles::twisty {\n\n")
+string(APPEND body "std::span<const ShippedDefinition> shipped_definitions() {\n")
+string(APPEND body "  static constexpr ShippedDefinition kShipped[] = {\n")
+list(SORT DEFINITIONS)
+foreach(path ${DEFINITIONS})
+  get_filename_component(name ${path} NAME_WE)
+  file(READ ${path} text)
+  string(APPEND body "      {\"${name}\", R\"plumb_definition(${text})plumb_definition\"},\n")
+endforeach()
+string(APPEND body "  };\n  return kShipped;\n}\n\n}  // namespace plumb::puzzles::twisty\n")
+set(old "")
+if(EXISTS ${OUTPUT})
+  file(READ ${OUTPUT} old)
+endif()
+if(NOT old STREQUAL body)
+  file(WRITE ${OUTPUT} "${body}")
+endif()

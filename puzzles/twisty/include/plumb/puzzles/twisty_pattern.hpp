@@ -1,0 +1,113 @@
+// plumb/puzzles/twisty_pattern.hpp: abstractions of a twisty puzzle, ranked densely: the indices
+// of its pruning tables and of its exhaustive explorations.
+//
+// A Coordinate follows part of one set of pieces, and numbers what it sees from 0 to size()-1:
+//   placement     where chosen pieces stand: the slots of each group of them (a group is one
+//                 piece, or pieces taken as identical), ranked group by group as combinations of
+//                 the slots the groups before left free;
+//   orientation   how every slot of the set is turned, base-`orientations` digits (the last left
+//                 out when every move keeps the sum of the set's orientations);
+//   both          where the chosen pieces stand and how each is turned (tracked pieces' turns in
+//                 slot order): the joint index of a placement and its pieces' digits.
+// A placement and an orientation see nothing of each other, so each moves by a table of its own
+// (moves(), when the table is small enough: size times moves entries); `both` is ranked from the
+// position. A Pattern is coordinates of different sets, its index their mixed-radix number.
+//
+// Ranks of positions and of projections (positions whose labels are groups, 255 where untracked:
+// what unrank() writes) use one code: each coordinate maps a byte of a position to its group.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "plumb/puzzles/twisty_definition.hpp"
+
+namespace plumb::puzzles::twisty {
+
+inline constexpr std::uint8_t kUntracked = 255;
+
+class Coordinate {
+ public:
+  enum class Kind { placement, orientation, both };
+
+  // `group_of`: per label of the set, its group (0, 1, ...; groups numbered in order of first
+  // use) or -1 when it is not followed; ignored by an orientation.
+  Coordinate(const TwistyDefinition& definition, int set, Kind kind, std::vector<int> group_of);
+
+  Kind kind() const { return kind_; }
+  int set() const { return set_; }
+  std::uint64_t size() const { return size_; }
+  // "CORNERS", "EDGES 1-6 and their turns", "the turns of CORNERS": for --stats and tables.
+  std::string describe(const TwistyDefinition& definition) const;
+  // A text that tells this coordinate from any other of the definition: a table's file key.
+  std::string key() const;
+
+  // The rank of a position (projected: false) or of a projection (true).
+  std::uint64_t rank(const Position& position, bool projected) const;
+  // Writes the projection of rank `rank` into this coordinate's set of `projection`.
+  void unrank(std::uint64_t rank, Position& projection) const;
+  // This coordinate's part of the projection of `position`.
+  void project(const Position& position, Position& projection) const;
+
+  // A table of the rank after each move (moves[m] of the definition) from each rank; built on
+  // demand (`build_moves`), empty where it would be too large or for `both`.
+  bool has_move_table() const { return !move_table_.empty(); }
+  std::uint32_t after(std::uint64_t rank, std::size_t move) const {
+    return move_table_[rank * moves_ + move];
+  }
+  // Builds the table if size() * moves <= max_entries (and kind is not both); true if it has one.
+  bool build_move_table(const TwistyDefinition& definition, std::uint64_t max_entries);
+
+ private:
+  std::uint64_t placement_rank(const Position& position, const std::array<std::uint8_t, 256>& map,
+                               std::uint64_t* digits_rank) const;
+
+  int set_;
+  Kind kind_;
+  std::size_t offset_ = 0;  // the set's perm in a position
+  int slots_ = 0, orientations_ = 1;
+  std::vector<int> group_of_;     // per label
+  std::vector<int> group_size_;   // per group: its slots in the solved state
+  int tracked_ = 0;               // slots the groups hold
+  bool drop_last_digit_ = false;  // the orientations' last digit follows from the others
+  int solved_sum_ = 0;            // then: the sum of the solved state's, mod orientations
+  std::array<std::uint8_t, 256> label_group_{}, projected_group_{};  // byte -> group or 255
+  std::uint64_t placements_ = 1, turns_ = 1, size_ = 1;
+  std::size_t moves_ = 0;
+  std::vector<std::uint32_t> move_table_;
+};
+
+// Coordinates of different sets ranked together: the index of one pruning table.
+class Pattern {
+ public:
+  explicit Pattern(std::vector<Coordinate> coordinates);
+
+  std::uint64_t size() const { return size_; }
+  const std::vector<Coordinate>& coordinates() const { return coordinates_; }
+  std::vector<Coordinate>& coordinates() { return coordinates_; }
+  std::string describe(const TwistyDefinition& definition) const;
+  std::string key() const;
+
+  std::uint64_t rank(const Position& position, bool projected = false) const;
+  void unrank(std::uint64_t rank, Position& projection) const;
+  // Whether every coordinate moves by table: ranks then move without positions (after()).
+  bool moves_by_table() const;
+  // The coordinates' ranks in `rank` (as many as coordinates()), and the rank after `move` from
+  // them: a rank's neighbours at one division a coordinate.
+  void split(std::uint64_t rank, std::uint64_t* digits) const;
+  std::uint64_t after(const std::uint64_t* digits, std::size_t move) const {
+    std::uint64_t result = 0;
+    for (std::size_t c = 0; c < coordinates_.size(); ++c)
+      result += weights_[c] * coordinates_[c].after(digits[c], move);
+    return result;
+  }
+
+ private:
+  std::vector<Coordinate> coordinates_;
+  std::vector<std::uint64_t> weights_;  // of each coordinate's rank in the pattern's
+  std::uint64_t size_ = 1;
+};
+
+}  // namespace plumb::puzzles::twisty

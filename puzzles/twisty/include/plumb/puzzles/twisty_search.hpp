@@ -1,0 +1,95 @@
+// plumb/puzzles/twisty_search.hpp: the searches of a twisty puzzle: breadth-first layers over a
+// pattern's ranks (its pruning table, or an exhaustive exploration when the pattern is the whole
+// puzzle), and IDA* over positions bounded by the maximum of pruning tables.
+//
+// Layers are kept 4 bits a rank: 0 for a rank not reached yet, else 1 + depth mod 15. Expanding
+// layer d scans the ranks holding d's value and marks each unmarked rank a move reaches with
+// d + 1's, so the counts are exact at any depth (a scan past depth 15 also meets the ranks of layer
+// d - 15 again, whose moves mark nothing new). A pruning table stops after layer 14: its entries
+// are then the depths themselves (plus one), and a rank left at 0 is 15 moves away or more, or
+// never reached when the search ran out of layers first (`complete`).
+//
+// IDA* makes the moves of the metric (half: every power of a move counts one; quarter: only the
+// single turns) in canonical order: never a move of the same base move as the one before (in the
+// quarter metric, the same single turn again while it stays short of half the move's order), and
+// of two base moves that commute only the smaller after the larger.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "plumb/pdb/nibble_array.hpp"
+#include "plumb/puzzles/twisty_definition.hpp"
+#include "plumb/puzzles/twisty_pattern.hpp"
+#include "plumb/search/context.hpp"
+#include "plumb/search/stats.hpp"
+
+namespace plumb::puzzles::twisty {
+
+enum class Metric { half, quarter };
+
+// The moves a search makes in `metric`: indices into definition.moves.
+std::vector<std::size_t> metric_moves(const TwistyDefinition& definition, Metric metric);
+
+struct Layers {
+  pdb::NibbleArray entries;                // per rank: 0, or 1 + depth mod 15
+  std::vector<std::uint64_t> layer_sizes;  // ranks first reached at each depth
+  std::vector<std::uint64_t> deepest;      // a few ranks of the last layer
+  bool complete = false;                   // every rank reachable was reached
+};
+
+// Breadth-first layers over `pattern` from the solved state's projection, making `moves`, up to
+// layer `max_depth`, on `threads` threads. Nothing when a limit stops it (stats.reason says which).
+// The pattern's coordinates should have their move tables (Coordinate::build_move_table): without
+// them each move is made on a position.
+std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pattern& pattern,
+                                    const std::vector<std::size_t>& moves, int max_depth,
+                                    unsigned threads, const search::SearchContext& context,
+                                    search::SearchStats& stats);
+
+// A pattern and the depth of each of its ranks (a Layers' entries stopped at depth 14).
+struct PruningTable {
+  static constexpr int kUnreachable = 1 << 20;
+
+  Pattern pattern;
+  pdb::NibbleArray entries;
+  bool complete = false;  // every rank the puzzle reaches holds its depth: 0 means unreachable
+
+  // A lower bound on the moves from a position of this rank to the solved state.
+  int bound(std::uint64_t rank) const {
+    const int entry = entries.get(rank);
+    return entry != 0 ? entry - 1 : (complete ? kUnreachable : 15);
+  }
+};
+
+struct TwistySolution {
+  std::optional<std::vector<std::size_t>> moves;  // indices into definition.moves
+  search::SearchStats stats;
+  bool unreachable = false;  // a complete table says no sequence of moves solves it
+};
+
+class TwistySolver {
+ public:
+  // `definition` and the tables must outlive the solver.
+  TwistySolver(const TwistyDefinition& definition, Metric metric,
+               std::vector<std::shared_ptr<const PruningTable>> tables);
+
+  // An optimal solution of `start` (legal, with the solved state's pieces), by IDA*.
+  TwistySolution solve(const Position& start, const search::SearchContext& context) const;
+  // The largest of the tables' bounds for `position` (PruningTable::kUnreachable: none solves it).
+  int bound(const Position& position) const;
+
+ private:
+  friend class IdaSearch;
+
+  const TwistyDefinition& definition_;
+  Metric metric_;
+  std::vector<std::shared_ptr<const PruningTable>> tables_;
+  std::vector<std::size_t> moves_;          // the metric's moves
+  std::vector<std::vector<bool>> follows_;  // [previous base + 1][base]: canonical order allows
+  std::vector<int> max_repeats_;            // per base: the same move in a row (quarter metric)
+};
+
+}  // namespace plumb::puzzles::twisty

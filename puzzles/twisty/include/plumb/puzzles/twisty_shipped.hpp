@@ -1,0 +1,18 @@
+// plumb/puzzles/twisty_shipped.hpp: the definitions that ship inside plumb (puzzles/twisty/
+// definitions/*.tws, generated with cubing.js's PuzzleGeometry), by name: `--def 3x3x3`.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace plumb::puzzles::twisty {
+
+struct ShippedDefinition {
+  std::string_view name;  // the file's name without .tws: "3x3x3"
+  std::string_view text;
+};
+
+// In order of name.
+std::span<const ShippedDefinition> shipped_definitions();
+
+}  // namespace plumb::puzzles::twisty

@@ -1,0 +1,65 @@
+// plumb/puzzles/twisty_tables.hpp: which pruning tables a twisty puzzle gets, and where they are
+// kept.
+//
+// From the definition alone (choose_tables): a set that no move changes needs none; a set whose
+// pieces' places and turns fit one table gets one (its placement and its orientation, each moving
+// by a table of its own); a larger set gets the turns of all its slots as one table and its pieces
+// in chunks as large as fit, places and turns together; identical pieces are one group. Tables of
+// different sets are then joined, smallest first, while their product fits. The search takes the
+// largest of the tables' bounds. A user may name the tables instead (parse_tables). Each table is
+// built once by breadth-first search and kept in the cache, its file named by the definition's
+// content hash, the pattern and the metric.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "plumb/io/table_cache.hpp"
+#include "plumb/puzzles/twisty_definition.hpp"
+#include "plumb/puzzles/twisty_pattern.hpp"
+#include "plumb/puzzles/twisty_search.hpp"
+#include "plumb/search/context.hpp"
+
+namespace plumb::puzzles::twisty {
+
+// The most entries one chosen table has unless memory says less: 2^27, 64 MiB at 4 bits.
+inline constexpr std::uint64_t kDefaultTableEntries = std::uint64_t{1} << 27;
+
+struct TableChoice {
+  Pattern pattern;
+  std::string why;  // for --stats: "the whole of CORNERS fits one table"
+};
+
+// Tables for `definition`, each of at most `max_entries` entries.
+std::vector<TableChoice> choose_tables(const TwistyDefinition& definition,
+                                       std::uint64_t max_entries);
+
+// Tables named by a user: a comma-separated list of tables, each `+`-joined parts of different
+// sets: `SET` (its places and turns), `SET:I-J,K` (those pieces, numbered from 0 in Solved's
+// order, their places and turns), `SET:turns` (the turns of its slots). Set names in any case.
+// std::invalid_argument saying what is wrong.
+std::vector<TableChoice> parse_tables(const TwistyDefinition& definition, std::string_view text);
+
+// Where the table of `pattern` for this definition and metric is kept.
+io::CachedTable table_file(const TwistyDefinition& definition, const Pattern& pattern,
+                           Metric metric);
+
+// The table from the cache, or built (move tables first) and kept there. Nothing when a limit
+// stopped the build (stats.reason).
+std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& definition,
+                                                        Pattern pattern, Metric metric,
+                                                        unsigned threads,
+                                                        const search::SearchContext& context,
+                                                        search::SearchStats& stats);
+
+// The whole puzzle as one pattern (every set's places and turns), for an exhaustive exploration.
+Pattern whole_puzzle(const TwistyDefinition& definition);
+
+// Builds the move tables of the pattern's coordinates that are small enough.
+void build_move_tables(const TwistyDefinition& definition, Pattern& pattern);
+
+}  // namespace plumb::puzzles::twisty

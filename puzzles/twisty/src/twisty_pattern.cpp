@@ -1,0 +1,312 @@
+// Coordinates and patterns of a twisty puzzle (twisty_pattern.hpp).
+#include "plumb/puzzles/twisty_pattern.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+
+namespace plumb::puzzles::twisty {
+namespace {
+
+constexpr std::uint64_t kTooMany = std::numeric_limits<std::uint64_t>::max();
+
+std::uint64_t saturating_product(std::uint64_t a, std::uint64_t b) {
+  if (a != 0 && b > kTooMany / a) return kTooMany;
+  return a * b;
+}
+
+// C(n, k) for n, k <= 256, saturating at kTooMany.
+std::uint64_t choose(int n, int k) {
+  static const std::vector<std::uint64_t> table = [] {
+    std::vector<std::uint64_t> c(257 * 257, 0);
+    for (int i = 0; i <= 256; ++i) {
+      c[i * 257] = 1;
+      for (int j = 1; j <= i; ++j) {
+        const std::uint64_t a = c[(i - 1) * 257 + j - 1], b = c[(i - 1) * 257 + j];
+        c[i * 257 + j] = a > kTooMany - b ? kTooMany : a + b;
+      }
+    }
+    return c;
+  }();
+  if (k < 0 || k > n) return 0;
+  return table[n * 257 + k];
+}
+
+std::uint64_t power(std::uint64_t base, int exponent) {
+  std::uint64_t result = 1;
+  for (int i = 0; i < exponent; ++i) result = saturating_product(result, base);
+  return result;
+}
+
+// Whether every move keeps the sum of the set's orientations (mod their count).
+bool keeps_orientation_sum(const TwistyDefinition& definition, const PieceSet& set) {
+  return std::ranges::all_of(definition.moves, [&](const Move& move) {
+    int sum = 0;
+    for (int i = 0; i < set.size; ++i) sum += move.effect[set.offset + set.size + i];
+    return sum % set.orientations == 0;
+  });
+}
+
+}  // namespace
+
+Coordinate::Coordinate(const TwistyDefinition& definition, int set, Kind kind,
+                       std::vector<int> group_of)
+    : set_(set), kind_(kind), group_of_(std::move(group_of)) {
+  const PieceSet& pieces = definition.sets[set];
+  offset_ = pieces.offset;
+  slots_ = pieces.size;
+  orientations_ = pieces.orientations;
+  label_group_.fill(kUntracked);
+  projected_group_.fill(kUntracked);
+  if (kind_ == Kind::orientation) group_of_.assign(pieces.labels, -1);
+  if (group_of_.size() != static_cast<std::size_t>(pieces.labels))
+    throw std::invalid_argument("a coordinate's groups must cover the set's labels");
+  const int groups = 1 + std::ranges::max(group_of_);
+  group_size_.assign(groups, 0);
+  for (int i = 0; i < slots_; ++i) {
+    const int group = group_of_[definition.solved[offset_ + i]];
+    if (group >= 0) ++group_size_[group];
+  }
+  for (std::size_t label = 0; label < group_of_.size(); ++label)
+    if (group_of_[label] >= 0) label_group_[label] = static_cast<std::uint8_t>(group_of_[label]);
+  for (int group = 0; group < groups; ++group)
+    projected_group_[group] = static_cast<std::uint8_t>(group);
+  tracked_ = std::accumulate(group_size_.begin(), group_size_.end(), 0);
+
+  if (kind_ != Kind::orientation) {
+    int free = slots_;
+    for (const int count : group_size_) {
+      placements_ = saturating_product(placements_, choose(free, count));
+      free -= count;
+    }
+  }
+  if (kind_ == Kind::orientation) {
+    drop_last_digit_ = keeps_orientation_sum(definition, pieces);
+    turns_ = power(orientations_, slots_ - (drop_last_digit_ ? 1 : 0));
+  } else if (kind_ == Kind::both) {
+    turns_ = power(orientations_, tracked_);
+  }
+  size_ = saturating_product(placements_, turns_);
+  if (drop_last_digit_) {
+    for (int i = 0; i < slots_; ++i) solved_sum_ += definition.solved[offset_ + slots_ + i];
+    solved_sum_ %= orientations_;
+  }
+}
+
+std::string Coordinate::describe(const TwistyDefinition& definition) const {
+  const PieceSet& set = definition.sets[set_];
+  if (kind_ == Kind::orientation) return "the turns of " + set.name;
+  std::string pieces = set.name;
+  if (tracked_ < slots_) {
+    std::vector<int> written;
+    for (std::size_t label = 0; label < group_of_.size(); ++label)
+      if (group_of_[label] >= 0) written.push_back(set.written[label]);
+    pieces += fmt::format(" {}", fmt::join(written, ","));
+  }
+  return kind_ == Kind::both ? pieces + " and their turns" : "where " + pieces + " stand";
+}
+
+std::string Coordinate::key() const {
+  const char* kinds[] = {"p", "o", "b"};
+  return fmt::format("{}{}:{}", kinds[static_cast<int>(kind_)], set_, fmt::join(group_of_, "."));
+}
+
+std::uint64_t Coordinate::placement_rank(const Position& position,
+                                         const std::array<std::uint8_t, 256>& map,
+                                         std::uint64_t* digits_rank) const {
+  // Group by group, the colex rank of its slots among those the groups before left free.
+  std::uint64_t rank = 0, turns = 0;
+  std::uint64_t taken = 0;  // bit i: slot i belongs to an earlier group (slots_ <= 64 here)
+  std::array<bool, 256> taken_wide;  // for sets of more than 64 slots
+  const bool wide = slots_ > 64;
+  if (wide) taken_wide.fill(false);
+  int free = slots_;
+  const int groups = static_cast<int>(group_size_.size());
+  for (int group = 0; group < groups; ++group) {
+    std::uint64_t sub = 0;
+    int seen = 0, chosen = 0;
+    for (int slot = 0; slot < slots_; ++slot) {
+      if (wide ? taken_wide[slot] : ((taken >> slot) & 1) != 0) continue;
+      if (map[position[offset_ + slot]] == group) {
+        ++chosen;
+        sub += choose(seen, chosen);
+        if (wide) {
+          taken_wide[slot] = true;
+        } else {
+          taken |= std::uint64_t{1} << slot;
+        }
+      }
+      ++seen;
+    }
+    rank = rank * choose(free, group_size_[group]) + sub;
+    free -= group_size_[group];
+  }
+  if (digits_rank != nullptr) {
+    for (int slot = slots_ - 1; slot >= 0; --slot)
+      if (map[position[offset_ + slot]] != kUntracked)
+        turns = turns * orientations_ + position[offset_ + slots_ + slot];
+    *digits_rank = turns;
+  }
+  return rank;
+}
+
+std::uint64_t Coordinate::rank(const Position& position, bool projected) const {
+  const std::array<std::uint8_t, 256>& map = projected ? projected_group_ : label_group_;
+  switch (kind_) {
+    case Kind::placement:
+      return placement_rank(position, map, nullptr);
+    case Kind::both: {
+      std::uint64_t turns = 0;
+      const std::uint64_t placement = placement_rank(position, map, &turns);
+      return placement * turns_ + turns;
+    }
+    case Kind::orientation:
+      break;
+  }
+  std::uint64_t turns = 0;
+  for (int slot = slots_ - 1 - (drop_last_digit_ ? 1 : 0); slot >= 0; --slot)
+    turns = turns * orientations_ + position[offset_ + slots_ + slot];
+  return turns;
+}
+
+void Coordinate::unrank(std::uint64_t rank, Position& projection) const {
+  if (kind_ == Kind::orientation) {
+    int sum = 0;
+    for (int slot = 0; slot < slots_ - (drop_last_digit_ ? 1 : 0); ++slot) {
+      const int digit = static_cast<int>(rank % orientations_);
+      rank /= orientations_;
+      projection[offset_ + slots_ + slot] = static_cast<std::uint8_t>(digit);
+      sum += digit;
+    }
+    if (drop_last_digit_) {
+      const int last = ((solved_sum_ - sum) % orientations_ + orientations_) % orientations_;
+      projection[offset_ + 2 * slots_ - 1] = static_cast<std::uint8_t>(last);
+    }
+    return;
+  }
+  std::uint64_t turns = 0;
+  if (kind_ == Kind::both) {
+    turns = rank % turns_;
+    rank /= turns_;
+  }
+  // The groups' sub-ranks, last group first.
+  const int groups = static_cast<int>(group_size_.size());
+  std::array<std::uint64_t, 256> sub{};
+  int free = slots_ - tracked_;
+  for (int group = groups - 1; group >= 0; --group) {
+    free += group_size_[group];
+    const std::uint64_t count = choose(free, group_size_[group]);
+    sub[group] = rank % count;
+    rank /= count;
+  }
+  for (int slot = 0; slot < slots_; ++slot) {
+    projection[offset_ + slot] = kUntracked;
+    if (kind_ == Kind::both) projection[offset_ + slots_ + slot] = 0;
+  }
+  std::array<std::uint8_t, 256> free_slots;  // the slots no group has taken yet, in order
+  int free_count = slots_;
+  for (int slot = 0; slot < slots_; ++slot) free_slots[slot] = static_cast<std::uint8_t>(slot);
+  for (int group = 0; group < groups; ++group) {
+    // Colex unranking: the largest free index r with C(r, j) <= the rest, for j = count .. 1.
+    std::uint64_t rest = sub[group];
+    int limit = free_count;
+    for (int j = group_size_[group]; j >= 1; --j) {
+      int r = limit - 1;
+      while (choose(r, j) > rest) --r;
+      rest -= choose(r, j);
+      projection[offset_ + free_slots[r]] = static_cast<std::uint8_t>(group);
+      limit = r;
+    }
+    int kept = 0;  // the free slots the group did not take, in order
+    for (int index = 0; index < free_count; ++index)
+      if (projection[offset_ + free_slots[index]] == kUntracked)
+        free_slots[kept++] = free_slots[index];
+    free_count = kept;
+  }
+  if (kind_ == Kind::both) {
+    for (int slot = 0; slot < slots_; ++slot) {
+      if (projection[offset_ + slot] == kUntracked) continue;
+      projection[offset_ + slots_ + slot] = static_cast<std::uint8_t>(turns % orientations_);
+      turns /= orientations_;
+    }
+  }
+}
+
+void Coordinate::project(const Position& position, Position& projection) const {
+  for (int slot = 0; slot < slots_; ++slot) {
+    const std::uint8_t group = label_group_[position[offset_ + slot]];
+    const bool turned = kind_ == Kind::orientation || (kind_ == Kind::both && group != kUntracked);
+    if (kind_ != Kind::orientation) projection[offset_ + slot] = group;
+    if (turned) projection[offset_ + slots_ + slot] = position[offset_ + slots_ + slot];
+  }
+}
+
+bool Coordinate::build_move_table(const TwistyDefinition& definition, std::uint64_t max_entries) {
+  if (has_move_table()) return true;
+  moves_ = definition.moves.size();
+  if (kind_ == Kind::both || size_ > std::numeric_limits<std::uint32_t>::max() ||
+      saturating_product(size_, moves_) > max_entries)
+    return false;
+  move_table_.resize(size_ * moves_);
+  Position projection(definition.bytes, kUntracked), child(definition.bytes);
+  for (std::uint64_t rank = 0; rank < size_; ++rank) {
+    unrank(rank, projection);
+    for (std::size_t move = 0; move < moves_; ++move) {
+      compose(definition, projection, definition.moves[move].effect, child);
+      move_table_[rank * moves_ + move] = static_cast<std::uint32_t>(this->rank(child, true));
+    }
+  }
+  return true;
+}
+
+Pattern::Pattern(std::vector<Coordinate> coordinates)
+    : coordinates_(std::move(coordinates)), weights_(coordinates_.size()) {
+  for (std::size_t c = coordinates_.size(); c-- > 0;) {
+    weights_[c] = size_;
+    size_ = saturating_product(size_, coordinates_[c].size());
+  }
+}
+
+std::string Pattern::describe(const TwistyDefinition& definition) const {
+  std::vector<std::string> parts;
+  for (const Coordinate& coordinate : coordinates_)
+    parts.push_back(coordinate.describe(definition));
+  return fmt::format("{}", fmt::join(parts, " + "));
+}
+
+std::string Pattern::key() const {
+  std::vector<std::string> parts;
+  for (const Coordinate& coordinate : coordinates_) parts.push_back(coordinate.key());
+  return fmt::format("{}", fmt::join(parts, "+"));
+}
+
+std::uint64_t Pattern::rank(const Position& position, bool projected) const {
+  std::uint64_t rank = 0;
+  for (const Coordinate& coordinate : coordinates_)
+    rank = rank * coordinate.size() + coordinate.rank(position, projected);
+  return rank;
+}
+
+void Pattern::unrank(std::uint64_t rank, Position& projection) const {
+  for (auto it = coordinates_.rbegin(); it != coordinates_.rend(); ++it) {
+    it->unrank(rank % it->size(), projection);
+    rank /= it->size();
+  }
+}
+
+bool Pattern::moves_by_table() const {
+  return std::ranges::all_of(coordinates_, &Coordinate::has_move_table);
+}
+
+void Pattern::split(std::uint64_t rank, std::uint64_t* digits) const {
+  for (std::size_t c = coordinates_.size(); c-- > 0;) {
+    digits[c] = rank % coordinates_[c].size();
+    rank /= coordinates_[c].size();
+  }
+}
+
+}  // namespace plumb::puzzles::twisty

@@ -1,0 +1,484 @@
+// The `twisty` puzzle in the one puzzle interface (puzzle_interface/puzzle.hpp): any twisty puzzle
+// a definition describes (twisty_definition.hpp), its positions solved optimally by IDA* over
+// pruning tables chosen for it (twisty_tables.hpp), or explored whole from the solved state.
+//
+// JSON vocabulary: a move is its name ("R2"); a state is an object with a key per set of pieces,
+// each {"pieces": [...], "turns": [...]}, the pieces numbered as in the definition's Solved (from
+// 1). A solution's record adds "puzzle" (the definition's name), "metric" and "tables" (each table
+// the search used: what it follows, its entries, why it was chosen); an exploration's adds
+// "puzzle" and "metric".
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <utility>
+
+#include "plumb/io/counted.hpp"
+#include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/options.hpp"
+#include "plumb/puzzle_interface/render.hpp"
+#include "plumb/puzzle_interface/typed_instance.hpp"
+#include "plumb/puzzles/twisty_definition.hpp"
+#include "plumb/puzzles/twisty_invariants.hpp"
+#include "plumb/puzzles/twisty_positions.hpp"
+#include "plumb/puzzles/twisty_search.hpp"
+#include "plumb/puzzles/twisty_shipped.hpp"
+#include "plumb/puzzles/twisty_tables.hpp"
+#include "plumb/search/budget.hpp"
+
+namespace plumb::puzzle_interface {
+namespace {
+
+using puzzles::twisty::Metric;
+using puzzles::twisty::NamedPosition;
+using puzzles::twisty::Position;
+using puzzles::twisty::TwistyDefinition;
+
+constexpr std::string_view kDescription = R"(twisty: any twisty puzzle, from a definition file
+
+A definition (twsearch's text format, inherited from ksolve) lists the puzzle's sets of pieces,
+its solved state and its moves; every power of a move is a move (R, R2, R'). `--def` names a
+file, or one of the definitions that ship with plumb: 2x2x2, 3x3x3, dino, FTO, megaminx,
+pyraminx, skewb.
+
+Input: positions, each a `ScrambleAlg NAME` block of moves ending in `End`, a `Scramble NAME`
+block of the sets' pieces and turns ending in `End`, or a line of moves (`R U2 F'`). `#` starts
+a comment.
+Output (contest): per position one line, an optimal sequence of moves (empty when solved), or
+`unsolvable` when no sequence of moves reaches the solved state.
+  --format pretty   the moves and each set's pieces after each
+  --format json     one JSON object per position (docs/json.md)
+
+Options:
+  --def FILE|NAME   the definition (default 3x3x3)
+  --metric half|quarter
+                    half (default): a move and each of its powers count one; quarter: only
+                    single turns are moves (R2 is R R, two)
+  --tables LIST     the pruning tables to use instead of those plumb picks: tables separated by
+                    commas, each SET (its places and turns), SET:I-J (those of its pieces,
+                    numbered from 0), or SET:turns, joined by + (corners,edges:0-5,edges:6-11)
+  --algo ida|table  ida (default): IDA* over the pruning tables; table: the exploration's
+                    table of the whole puzzle, for puzzles it fits (a check of ida)
+
+Explore: `plumb explore twisty --def FILE` counts the positions at each depth from the solved
+state (God's number), in memory of 4 bits a position of the whole puzzle.
+)";
+
+enum class TwistyAlgorithm { ida, table };
+
+// The most entries of a table of the whole puzzle (explore, --algo table): 2^35, 16 GiB.
+constexpr std::uint64_t kMaxWholeTable = std::uint64_t{1} << 35;
+
+constexpr std::array<NamedAlgorithm<TwistyAlgorithm>, 2> kAlgorithms{{
+    {"ida", TwistyAlgorithm::ida},
+    {"table", TwistyAlgorithm::table},
+}};
+
+const PuzzleInfo& twisty_info() {
+  static const PuzzleInfo info = [] {
+    PuzzleInfo info;
+    info.name = "twisty";
+    info.summary =
+        "Twisty puzzles from a definition file (twsearch's format): 3x3x3, pyraminx, ...";
+    info.description = kDescription;
+    info.dataset_noun = "Position";
+    info.options = {
+        {.name = "def",
+         .help = "The definition: a file, or a shipped one (3x3x3, 2x2x2, pyraminx, ...)",
+         .type = OptionSpec::Type::text,
+         .default_value = "3x3x3",
+         .min = 0,
+         .max = 0,
+         .choices = {}},
+        {.name = "metric",
+         .help = "What a move costs: half (every power one) or quarter (single turns only)",
+         .type = OptionSpec::Type::text,
+         .default_value = "half",
+         .min = 0,
+         .max = 0,
+         .choices = {"half", "quarter"}},
+        {.name = "tables",
+         .help = "Pruning tables to use instead of plumb's choice (SET, SET:0-5, SET:turns)",
+         .type = OptionSpec::Type::text,
+         .default_value = "",
+         .min = 0,
+         .max = 0,
+         .choices = {},
+         .use = OptionSpec::Use::solve},
+    };
+    info.algorithms = algorithm_names(kAlgorithms);
+    return info;
+  }();
+  return info;
+}
+
+// The definition `value` gives: its text (with a line break), a shipped name, or a file's path.
+TwistyDefinition load_definition(const std::string& value) {
+  if (value.find('\n') != std::string::npos)
+    return puzzles::twisty::read_ksolve(value, "the definition");
+  for (const puzzles::twisty::ShippedDefinition& shipped : puzzles::twisty::shipped_definitions())
+    if (shipped.name == value) return puzzles::twisty::read_ksolve(shipped.text, value + ".tws");
+  std::ifstream file(value, std::ios::binary);
+  if (!file) {
+    std::vector<std::string> names;
+    for (const auto& shipped : puzzles::twisty::shipped_definitions())
+      names.emplace_back(shipped.name);
+    throw UsageError("def",
+                     fmt::format("cannot read {}: {} (shipped definitions: {})", io::quote(value),
+                                 std::strerror(errno), fmt::join(names, ", ")));
+  }
+  std::ostringstream text;
+  text << file.rdbuf();
+  return puzzles::twisty::read_ksolve(text.str(), value);
+}
+
+struct TwistyAnswer {
+  NamedPosition start;
+  std::optional<std::vector<std::size_t>> moves;  // none: unsolvable, or stopped by a limit
+  std::optional<std::string> unsolvable;          // why, when it is
+  std::vector<std::string> tables;                // what the search used, for the record
+};
+
+struct TwistySurvey {};
+
+class TwistyReader : public DatasetReader {
+ public:
+  TwistyReader(io::TextInput& in, const TwistyDefinition& definition)
+      : in_(in), positions_(in, definition) {}
+
+  std::optional<Dataset> next() override {
+    std::optional<NamedPosition> position = positions_.next();
+    if (!position) return std::nullopt;
+    const auto line = static_cast<std::size_t>(position->line);
+    return Dataset{++read_, line, std::move(*position), in_.name()};
+  }
+
+ private:
+  io::TextInput& in_;
+  puzzles::twisty::PositionReader positions_;
+  std::size_t read_ = 0;
+};
+
+class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistySurvey> {
+ public:
+  TwistyInstance(std::shared_ptr<const TwistyDefinition> definition, Metric metric,
+                 std::vector<puzzles::twisty::TableChoice> named_tables)
+      : TypedInstance(twisty_info()),
+        definition_(std::move(definition)),
+        metric_(metric),
+        named_tables_(std::move(named_tables)) {}
+
+  std::unique_ptr<DatasetReader> read(io::TextInput& in) const override {
+    return std::make_unique<TwistyReader>(in, *definition_);
+  }
+
+ private:
+  const TwistyDefinition& d() const { return *definition_; }
+
+  Found<TwistyAnswer> find_solution(const Dataset& /*dataset*/, const NamedPosition& start,
+                                    std::string_view algorithm,
+                                    const search::SearchContext& context) const override {
+    Found<TwistyAnswer> found;
+    found.answer.start = start;
+    found.answer.unsolvable = puzzles::twisty::unsolvable_reason(d(), start.position);
+    if (found.answer.unsolvable) {
+      found.stats.reason = search::StopReason::exhausted;
+      return found;
+    }
+    if (named_algorithm(kAlgorithms, algorithm).algorithm == TwistyAlgorithm::table) {
+      solve_by_table(start.position, context, found);
+    } else {
+      solve_by_ida(start.position, context, found);
+    }
+    if (found.answer.moves) found.length = found.answer.moves->size();
+    return found;
+  }
+
+  void solve_by_ida(const Position& start, const search::SearchContext& context,
+                    Found<TwistyAnswer>& found) const {
+    const std::vector<std::shared_ptr<const puzzles::twisty::PruningTable>> tables =
+        pruning_tables(context, found.stats);
+    if (search::is_limit(found.stats.reason)) return;
+    for (const auto& table : tables) {
+      found.answer.tables.push_back(
+          fmt::format("{} ({})", table->pattern.describe(d()),
+                      io::counted(table->pattern.size(), "entry", "entries")));
+    }
+    puzzles::twisty::TwistySolver solver(d(), metric_, tables);
+    puzzles::twisty::TwistySolution solution = solver.solve(start, context);
+    found.stats += solution.stats;
+    found.stats.reason = solution.stats.reason;
+    found.answer.moves = std::move(solution.moves);
+    if (solution.unreachable)
+      found.answer.unsolvable = "a complete pruning table never reaches it from the solved state";
+  }
+
+  // Descends the exploration's layers of the whole puzzle: each move to a neighbour one layer
+  // nearer the solved state.
+  void solve_by_table(const Position& start, const search::SearchContext& context,
+                      Found<TwistyAnswer>& found) const {
+    const std::shared_ptr<const puzzles::twisty::Layers> layers =
+        whole_layers(context, found.stats);
+    if (!layers) return;
+    const puzzles::twisty::Pattern& pattern = whole_pattern();
+    Position position = start, child(d().bytes);
+    std::vector<std::size_t> moves;
+    const std::vector<std::size_t> metric = puzzles::twisty::metric_moves(d(), metric_);
+    while (!d().is_solved(position)) {
+      const int value = layers->entries.get(pattern.rank(position));
+      if (value == 0) {
+        found.answer.unsolvable = "the exploration of the whole puzzle never reaches it";
+        found.stats.reason = search::StopReason::exhausted;
+        return;
+      }
+      const int nearer = (value + 13) % 15 + 1;  // the value of the layer before
+      bool stepped = false;
+      for (const std::size_t move : metric) {
+        puzzles::twisty::compose(d(), position, d().moves[move].effect, child);
+        if (layers->entries.get(pattern.rank(child)) != nearer) continue;
+        moves.push_back(move);
+        std::swap(position, child);
+        stepped = true;
+        break;
+      }
+      if (!stepped) throw std::logic_error("twisty: a layer without a way down");
+    }
+    found.stats.reason = search::StopReason::solved;
+    found.answer.moves = std::move(moves);
+  }
+
+  // The pruning tables: named, or chosen within the memory limit; built once an instance.
+  std::vector<std::shared_ptr<const puzzles::twisty::PruningTable>> pruning_tables(
+      const search::SearchContext& context, search::SearchStats& stats) const {
+    const std::lock_guard lock(tables_mutex_);
+    if (!tables_.empty()) return tables_;
+    std::uint64_t max_entries = puzzles::twisty::kDefaultTableEntries;
+    if (context.limits.max_memory_bytes != 0)
+      max_entries = std::min(max_entries, context.limits.max_memory_bytes);  // 2 entries a byte
+    const std::vector<puzzles::twisty::TableChoice> choices =
+        named_tables_.empty() ? puzzles::twisty::choose_tables(d(), max_entries) : named_tables_;
+    std::vector<std::shared_ptr<const puzzles::twisty::PruningTable>> built;
+    for (const puzzles::twisty::TableChoice& choice : choices) {
+      search::SearchStats build;
+      auto table = puzzles::twisty::load_or_build_table(
+          d(), choice.pattern, metric_, search::worker_threads(context), context, build);
+      stats += build;
+      if (!table) {
+        stats.reason = build.reason;
+        return {};
+      }
+      built.push_back(std::move(table));
+    }
+    tables_ = built;
+    return built;
+  }
+
+  const puzzles::twisty::Pattern& whole_pattern() const {
+    std::call_once(whole_pattern_once_, [this] {
+      whole_pattern_ =
+          std::make_unique<puzzles::twisty::Pattern>(puzzles::twisty::whole_puzzle(d()));
+      puzzles::twisty::build_move_tables(d(), *whole_pattern_);
+    });
+    return *whole_pattern_;
+  }
+
+  // The layers of the whole puzzle from the solved state; null when a limit stopped them.
+  // UsageError for a puzzle whose table of layers would not fit a machine's memory.
+  std::shared_ptr<const puzzles::twisty::Layers> whole_layers(const search::SearchContext& context,
+                                                              search::SearchStats& stats) const {
+    const std::lock_guard lock(layers_mutex_);
+    if (layers_) return layers_;
+    if (whole_pattern().size() > kMaxWholeTable) {
+      throw UsageError("def",
+                       fmt::format("{} is too large to explore or solve by table: its table of the "
+                                   "whole puzzle would have {} entries, more than {} (4 bits each)",
+                                   d().name, whole_size_text(), kMaxWholeTable));
+    }
+    std::optional<puzzles::twisty::Layers> layers = puzzles::twisty::breadth_first(
+        d(), whole_pattern(), puzzles::twisty::metric_moves(d(), metric_),
+        std::numeric_limits<int>::max(), search::worker_threads(context), context, stats);
+    if (!layers) return nullptr;
+    layers_ = std::make_shared<const puzzles::twisty::Layers>(std::move(*layers));
+    return layers_;
+  }
+
+  std::string whole_size_text() const {
+    const std::uint64_t size = whole_pattern().size();
+    return size == std::numeric_limits<std::uint64_t>::max() ? std::string("2^64 or more")
+                                                             : fmt::format("{}", size);
+  }
+
+  nlohmann::json state_json(const Position& position) const {
+    nlohmann::json state = nlohmann::json::object();
+    for (const puzzles::twisty::PieceSet& set : d().sets) {
+      nlohmann::json pieces = nlohmann::json::array(), turns = nlohmann::json::array();
+      for (int i = 0; i < set.size; ++i) {
+        pieces.push_back(set.written[position[set.offset + i]]);
+        turns.push_back(position[set.offset + set.size + i]);
+      }
+      state[set.name] = {{"pieces", pieces}, {"turns", turns}};
+    }
+    return state;
+  }
+
+  void path_from(const TwistyAnswer& answer, Solution& solution) const override {
+    Position position = answer.start.position;
+    solution.states.push_back(state_json(position));
+    if (!answer.moves) return;
+    solution.moves = nlohmann::json::array();
+    for (const std::size_t move : *answer.moves) {
+      solution.moves.push_back(d().moves[move].name);
+      position = puzzles::twisty::composed(d(), position, d().moves[move].effect);
+      solution.states.push_back(state_json(position));
+    }
+  }
+
+  nlohmann::json start_json(const NamedPosition& start) const override {
+    return state_json(start.position);
+  }
+
+  std::optional<std::string> unsolvable_reason(const NamedPosition& start) const override {
+    return puzzles::twisty::unsolvable_reason(d(), start.position);
+  }
+
+  void add_dataset_fields(nlohmann::json& record, const NamedPosition& start) const override {
+    record["name"] = start.name;
+    record["puzzle"] = d().name;
+  }
+
+  std::string move_line(const TwistyAnswer& answer) const {
+    std::vector<std::string> names;
+    for (const std::size_t move : *answer.moves) names.push_back(d().moves[move].name);
+    return fmt::format("{}", fmt::join(names, " "));
+  }
+
+  std::string solution_text(const Solution& solution, const TwistyAnswer& answer,
+                            Format format) const override {
+    if (format == Format::contest) {
+      if (answer.unsolvable) return "unsolvable\n";
+      if (!answer.moves) return "\n";  // a limit: the front end says which
+      return move_line(answer) + "\n";
+    }
+    return pretty_solution(
+        info(), solution,
+        {.legend = fmt::format("{}: each set's pieces (numbered as in Solved) and turns, slot by "
+                               "slot.",
+                               d().name),
+         .draw = [this](const nlohmann::json& state) { return draw(state); },
+         .say = [](const nlohmann::json& move) { return move.get<std::string>(); }});
+  }
+
+  std::string draw(const nlohmann::json& state) const {
+    std::string text;
+    for (const puzzles::twisty::PieceSet& set : d().sets) {
+      const nlohmann::json& part = state.at(set.name);
+      text += fmt::format("  {:<10} {}\n", set.name,
+                          fmt::join(part.at("pieces").get<std::vector<int>>(), " "));
+      if (set.orientations > 1)
+        text += fmt::format("  {:<10} {}\n", "",
+                            fmt::join(part.at("turns").get<std::vector<int>>(), " "));
+    }
+    return text;
+  }
+
+  void add_solution_fields(nlohmann::json& record, const TwistyAnswer& answer) const override {
+    record["puzzle"] = d().name;
+    record["name"] = answer.start.name;
+    record["metric"] = metric_ == Metric::half ? "half" : "quarter";
+    record["tables"] = answer.tables;
+    if (answer.unsolvable) record["unsolvable"] = *answer.unsolvable;
+  }
+
+  Surveyed<TwistySurvey> survey(const Dataset* start, const NamedPosition* /*data*/,
+                                const search::SearchContext& context) const override {
+    if (start != nullptr)
+      throw UsageError("def", "twisty explores from the solved state only: give no input");
+    Surveyed<TwistySurvey> surveyed;
+    Exploration& exploration = surveyed.exploration;
+    const std::shared_ptr<const puzzles::twisty::Layers> layers =
+        whole_layers(context, exploration.stats);
+    exploration.origin = "the solved state";
+    exploration.start = state_json(d().solved);
+    if (!layers) return surveyed;
+    exploration.layer_sizes = layers->layer_sizes;
+    exploration.stats.reason = search::StopReason::exhausted;
+    Position projection(d().bytes, puzzles::twisty::kUntracked);
+    for (const std::uint64_t rank : layers->deepest) {
+      whole_pattern().unrank(rank, projection);
+      exploration.deepest.push_back(state_json(labelled(projection)));
+    }
+    return surveyed;
+  }
+
+  // A projection of the whole puzzle (groups are labels) as a position: the same bytes, with the
+  // turns of sets whose turns are not followed left as solved.
+  Position labelled(const Position& projection) const {
+    Position position = projection;
+    for (const puzzles::twisty::PieceSet& set : d().sets)
+      for (int i = 0; i < set.size; ++i)
+        if (position[set.offset + i] == puzzles::twisty::kUntracked)
+          position[set.offset + i] = d().solved[set.offset + i];
+    return position;
+  }
+
+  std::string exploration_text(const Exploration& exploration,
+                               const TwistySurvey& /*survey*/) const override {
+    std::string text = fmt::format(
+        "Positions of {} at each distance from the solved state ({} "
+        "metric):\n",
+        d().name, metric_ == Metric::half ? "half-turn" : "quarter-turn");
+    text += layers_table("moves", "positions", exploration);
+    if (!exploration.deepest.empty()) {
+      text += fmt::format("a deepest position ({}):\n{}",
+                          io::counted(exploration.layer_sizes.size() - 1, "move"),
+                          draw(exploration.deepest.front()));
+    }
+    return text;
+  }
+
+  void add_exploration_fields(nlohmann::json& record,
+                              const TwistySurvey& /*survey*/) const override {
+    record["puzzle"] = d().name;
+    record["metric"] = metric_ == Metric::half ? "half" : "quarter";
+  }
+
+  std::shared_ptr<const TwistyDefinition> definition_;
+  Metric metric_;
+  std::vector<puzzles::twisty::TableChoice> named_tables_;
+  mutable std::mutex tables_mutex_, layers_mutex_;
+  mutable std::vector<std::shared_ptr<const puzzles::twisty::PruningTable>> tables_;
+  mutable std::once_flag whole_pattern_once_;
+  mutable std::unique_ptr<puzzles::twisty::Pattern> whole_pattern_;
+  mutable std::shared_ptr<const puzzles::twisty::Layers> layers_;
+};
+
+}  // namespace
+
+std::unique_ptr<Puzzle> make_twisty_puzzle(std::shared_ptr<const io::TableLender> /*tables*/) {
+  return std::make_unique<Puzzle>(
+      twisty_info(), [](const PuzzleInfo& info, const OptionValues& options) {
+        auto definition = std::make_shared<const TwistyDefinition>(
+            load_definition(text_option(info, options, "def")));
+        const Metric metric =
+            text_option(info, options, "metric") == "quarter" ? Metric::quarter : Metric::half;
+        std::vector<puzzles::twisty::TableChoice> named;
+        const std::string tables =
+            options.contains("tables") ? text_option(info, options, "tables") : "";
+        if (!tables.empty()) {
+          try {
+            named = puzzles::twisty::parse_tables(*definition, tables);
+          } catch (const std::invalid_argument& error) {
+            throw UsageError("tables", error.what());
+          }
+        }
+        return std::make_unique<TwistyInstance>(std::move(definition), metric, std::move(named));
+      });
+}
+
+}  // namespace plumb::puzzle_interface

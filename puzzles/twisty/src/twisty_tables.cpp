@@ -1,0 +1,282 @@
+// Choosing, naming, building and keeping a twisty puzzle's pruning tables (twisty_tables.hpp).
+#include "plumb/puzzles/twisty_tables.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+#include <stdexcept>
+
+#include "plumb/io/text_input.hpp"
+#include "plumb/pdb/pattern_database.hpp"
+#include "plumb/search/budget.hpp"
+
+namespace plumb::puzzles::twisty {
+namespace {
+
+using Kind = Coordinate::Kind;
+
+// The most entries a coordinate's move table may have: 2^24 (64 MiB).
+constexpr std::uint64_t kMaxMoveTableEntries = std::uint64_t{1} << 24;
+
+bool any_move_changes(const TwistyDefinition& definition, const PieceSet& set) {
+  return std::ranges::any_of(definition.moves, [&](const Move& move) {
+    return !std::equal(move.effect.begin() + set.offset,
+                       move.effect.begin() + set.offset + 2 * set.size,
+                       definition.identity.begin() + set.offset);
+  });
+}
+
+bool any_move_permutes(const TwistyDefinition& definition, const PieceSet& set) {
+  return std::ranges::any_of(definition.moves, [&](const Move& move) {
+    return !std::equal(move.effect.begin() + set.offset,
+                       move.effect.begin() + set.offset + set.size,
+                       definition.identity.begin() + set.offset);
+  });
+}
+
+// Whether the set's turns may be followed: some move turns it, and none of its pieces' turn is a
+// wildcard.
+bool turns_count(const TwistyDefinition& definition, const PieceSet& set) {
+  const bool turned = std::ranges::any_of(definition.moves, [&](const Move& move) {
+    return std::any_of(move.effect.begin() + set.offset + set.size,
+                       move.effect.begin() + set.offset + 2 * set.size,
+                       [](std::uint8_t turn) { return turn != 0; });
+  });
+  return turned && std::ranges::none_of(set.wild, [](bool wild) { return wild; });
+}
+
+std::vector<int> all_labels(const PieceSet& set) {
+  std::vector<int> group_of(set.labels);
+  std::iota(group_of.begin(), group_of.end(), 0);
+  return group_of;
+}
+
+// The labels `chosen` of the set as groups 0, 1, ... in order; the others not followed.
+std::vector<int> chosen_labels(const PieceSet& set, const std::vector<int>& chosen) {
+  std::vector<int> group_of(set.labels, -1);
+  for (std::size_t i = 0; i < chosen.size(); ++i) group_of[chosen[i]] = static_cast<int>(i);
+  return group_of;
+}
+
+// The whole set: where its pieces stand, when a move moves them, and how its slots are turned,
+// when that counts.
+std::vector<Coordinate> whole_set(const TwistyDefinition& definition, int index) {
+  const PieceSet& set = definition.sets[index];
+  std::vector<Coordinate> coordinates;
+  if (any_move_permutes(definition, set))
+    coordinates.emplace_back(definition, index, Kind::placement, all_labels(set));
+  if (turns_count(definition, set))
+    coordinates.emplace_back(definition, index, Kind::orientation, std::vector<int>{});
+  return coordinates;
+}
+
+std::uint64_t size_of(const std::vector<Coordinate>& coordinates) {
+  return Pattern(coordinates).size();
+}
+
+// One table's worth of a set's pieces from label `first`: as many as fit `max_entries`.
+std::vector<int> chunk_from(const TwistyDefinition& definition, int index, int first,
+                            std::uint64_t max_entries) {
+  const PieceSet& set = definition.sets[index];
+  const Kind kind = turns_count(definition, set) ? Kind::both : Kind::placement;
+  std::vector<int> chosen{first};
+  while (first + static_cast<int>(chosen.size()) < set.labels) {
+    std::vector<int> more = chosen;
+    more.push_back(first + static_cast<int>(chosen.size()));
+    if (Coordinate(definition, index, kind, chosen_labels(set, more)).size() > max_entries) break;
+    chosen = std::move(more);
+  }
+  return chosen;
+}
+
+struct Unit {
+  std::vector<Coordinate> coordinates;
+  std::vector<int> sets;
+  std::string why;
+};
+
+std::string piece_list(const std::vector<int>& labels) {
+  if (labels.size() > 2 && labels.back() - labels.front() + 1 == static_cast<int>(labels.size()))
+    return fmt::format("{}-{}", labels.front(), labels.back());
+  return fmt::format("{}", fmt::join(labels, ","));
+}
+
+}  // namespace
+
+std::vector<TableChoice> choose_tables(const TwistyDefinition& definition,
+                                       std::uint64_t max_entries) {
+  std::vector<Unit> units;
+  for (int index = 0; index < static_cast<int>(definition.sets.size()); ++index) {
+    const PieceSet& set = definition.sets[index];
+    if (!any_move_changes(definition, set)) continue;
+    std::vector<Coordinate> whole = whole_set(definition, index);
+    if (size_of(whole) <= max_entries) {
+      units.push_back({std::move(whole), {index}, "the whole of " + set.name + " fits one table"});
+      continue;
+    }
+    if (turns_count(definition, set)) {
+      std::vector<Coordinate> turns{Coordinate(definition, index, Kind::orientation, {})};
+      if (size_of(turns) <= max_entries)
+        units.push_back({std::move(turns), {index}, "the turns of all of " + set.name});
+    }
+    const Kind kind = turns_count(definition, set) ? Kind::both : Kind::placement;
+    for (int first = 0; first < set.labels;) {
+      const std::vector<int> chosen = chunk_from(definition, index, first, max_entries);
+      units.push_back({{Coordinate(definition, index, kind, chosen_labels(set, chosen))},
+                       {index},
+                       fmt::format("{} pieces of {} ({} of {}) fit one table", chosen.size(),
+                                   set.name, piece_list(chosen), set.labels)});
+      first += static_cast<int>(chosen.size());
+    }
+  }
+  // Join tables of different sets, smallest first, while the product fits.
+  bool joined = true;
+  while (joined) {
+    joined = false;
+    std::ranges::sort(units, {}, [](const Unit& unit) { return size_of(unit.coordinates); });
+    for (std::size_t a = 0; a < units.size() && !joined; ++a) {
+      for (std::size_t b = a + 1; b < units.size() && !joined; ++b) {
+        const bool shared = std::ranges::any_of(units[a].sets, [&](int set) {
+          return std::ranges::find(units[b].sets, set) != units[b].sets.end();
+        });
+        std::vector<Coordinate> both = units[a].coordinates;
+        both.insert(both.end(), units[b].coordinates.begin(), units[b].coordinates.end());
+        if (shared || size_of(both) > max_entries) continue;
+        units[a].coordinates = std::move(both);
+        units[a].sets.insert(units[a].sets.end(), units[b].sets.begin(), units[b].sets.end());
+        units[a].why += "; with " + units[b].why;
+        units.erase(units.begin() + static_cast<std::ptrdiff_t>(b));
+        joined = true;
+      }
+    }
+  }
+  std::vector<TableChoice> choices;
+  for (Unit& unit : units) choices.push_back({Pattern(std::move(unit.coordinates)), unit.why});
+  return choices;
+}
+
+std::vector<TableChoice> parse_tables(const TwistyDefinition& definition, std::string_view text) {
+  std::vector<TableChoice> choices;
+  // Tables are separated by commas, but a piece list also uses them: split at a comma followed by
+  // a set's name.
+  std::vector<std::string> tables{""};
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool starts_table = text[i] == ',' && i + 1 < text.size() &&
+                              !std::isdigit(static_cast<unsigned char>(text[i + 1]));
+    if (starts_table) {
+      tables.emplace_back();
+    } else {
+      tables.back() += text[i];
+    }
+  }
+  for (const std::string& table : tables) {
+    std::vector<Coordinate> coordinates;
+    std::vector<int> sets;
+    std::size_t start = 0;
+    while (start <= table.size()) {
+      const std::size_t plus = std::min(table.find('+', start), table.size());
+      const std::string part = table.substr(start, plus - start);
+      start = plus + 1;
+      const std::size_t colon = part.find(':');
+      const std::string name = part.substr(0, colon);
+      int index = -1;
+      for (std::size_t i = 0; i < definition.sets.size(); ++i) {
+        const std::string& candidate = definition.sets[i].name;
+        if (std::ranges::equal(candidate, name, [](char a, char b) {
+              return std::tolower(static_cast<unsigned char>(a)) ==
+                     std::tolower(static_cast<unsigned char>(b));
+            }))
+          index = static_cast<int>(i);
+      }
+      if (index < 0) throw std::invalid_argument("no set named " + io::quote(name));
+      if (std::ranges::find(sets, index) != sets.end())
+        throw std::invalid_argument("the set " + name + " twice in one table");
+      sets.push_back(index);
+      const PieceSet& set = definition.sets[index];
+      if (colon == std::string::npos) {
+        for (Coordinate& coordinate : whole_set(definition, index))
+          coordinates.push_back(std::move(coordinate));
+        continue;
+      }
+      const std::string pieces = part.substr(colon + 1);
+      if (pieces == "turns") {
+        if (!turns_count(definition, set))
+          throw std::invalid_argument("the turns of " + set.name + " cannot be followed");
+        coordinates.emplace_back(definition, index, Kind::orientation, std::vector<int>{});
+        continue;
+      }
+      std::vector<int> chosen;
+      for (const std::string& item : split_moves(pieces)) {
+        const std::size_t dash = item.find('-');
+        const std::optional<long long> low = io::parse_int(item.substr(0, dash));
+        const std::optional<long long> high =
+            dash == std::string::npos ? low : io::parse_int(item.substr(dash + 1));
+        if (!low || !high || *low < 0 || *high < *low || *high >= set.labels)
+          throw std::invalid_argument(fmt::format("{}: pieces are numbered 0 to {}, not {}",
+                                                  set.name, set.labels - 1, io::quote(item)));
+        for (long long label = *low; label <= *high; ++label)
+          if (std::ranges::find(chosen, label) == chosen.end())
+            chosen.push_back(static_cast<int>(label));
+      }
+      if (chosen.empty()) throw std::invalid_argument("no pieces of " + set.name + " named");
+      coordinates.emplace_back(definition, index,
+                               turns_count(definition, set) ? Kind::both : Kind::placement,
+                               chosen_labels(set, chosen));
+    }
+    choices.push_back({Pattern(std::move(coordinates)), "named by --tables"});
+  }
+  return choices;
+}
+
+io::CachedTable table_file(const TwistyDefinition& definition, const Pattern& pattern,
+                           Metric metric) {
+  const std::string metric_name = metric == Metric::half ? "half" : "quarter";
+  std::uint64_t key_hash = 0xcbf29ce484222325ULL;
+  for (const char c : pattern.key())
+    key_hash = (key_hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  return pdb::database_table(
+      fmt::format("twisty-{:016x}-{:08x}-{}.tbl", definition.content_hash, key_hash & 0xffffffffU,
+                  metric_name),
+      io::TableHeader{
+          "twisty-pruning", 1,
+          fmt::format("{:016x} {} {}", definition.content_hash, pattern.key(), metric_name)},
+      pattern.size(),
+      fmt::format("pruning table of {} ({})", definition.name, pattern.describe(definition)));
+}
+
+void build_move_tables(const TwistyDefinition& definition, Pattern& pattern) {
+  for (Coordinate& coordinate : pattern.coordinates())
+    coordinate.build_move_table(definition, kMaxMoveTableEntries);
+}
+
+std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& definition,
+                                                        Pattern pattern, Metric metric,
+                                                        unsigned threads,
+                                                        const search::SearchContext& context,
+                                                        search::SearchStats& stats) {
+  build_move_tables(definition, pattern);
+  const io::CachedTable file = table_file(definition, pattern, metric);
+  const std::vector<std::size_t> moves = metric_moves(definition, metric);
+  std::optional<pdb::PatternDatabase> database = pdb::load_or_build(file, [&] {
+    std::optional<Layers> layers =
+        breadth_first(definition, pattern, moves, 14, threads, context, stats);
+    return layers ? std::optional<pdb::NibbleArray>(std::move(layers->entries)) : std::nullopt;
+  });
+  if (!database) return nullptr;
+  const bool complete = pdb::entry_histogram(database->entries)[15] == 0;
+  return std::make_shared<const PruningTable>(
+      PruningTable{std::move(pattern), std::move(database->entries), complete});
+}
+
+Pattern whole_puzzle(const TwistyDefinition& definition) {
+  std::vector<Coordinate> coordinates;
+  for (int index = 0; index < static_cast<int>(definition.sets.size()); ++index)
+    for (Coordinate& coordinate : whole_set(definition, index))
+      coordinates.push_back(std::move(coordinate));
+  return Pattern(std::move(coordinates));
+}
+
+}  // namespace plumb::puzzles::twisty
