@@ -39,7 +39,7 @@ void expect_declared(const PuzzleInfo& info, const OptionValues& values) {
 std::string text_option(const PuzzleInfo& info, const OptionValues& values, std::string_view name) {
   const OptionSpec& spec = declared(info, name);
   std::string value = value_or_default(values, spec);
-  if (!spec.choices.empty() &&
+  if (spec.type != OptionSpec::Type::file && !spec.choices.empty() &&
       std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) {
     throw UsageError(spec.name, fmt::format("{} is not one of {}", io::quote(value),
                                             fmt::join(spec.choices, ", ")));

@@ -42,7 +42,7 @@ json option_json(const puzzle_interface::OptionSpec& spec) {
     const std::optional<long long> value = io::parse_int(spec.default_value);
     option["default"] = value ? json(*value) : json(nullptr);
   } else {
-    option["type"] = "text";
+    option["type"] = spec.type == puzzle_interface::OptionSpec::Type::file ? "file" : "text";
     option["choices"] = spec.choices;
     option["default"] = spec.default_value.empty() ? json(nullptr) : json(spec.default_value);
   }
@@ -131,6 +131,16 @@ class Fields {
                                      puzzle.name, io::quote("--" + name)));
       }
       const json& value = item.value();
+      const puzzle_interface::OptionSpec& spec =
+          *std::ranges::find(puzzle.options, name, &puzzle_interface::OptionSpec::name);
+      if (spec.type == puzzle_interface::OptionSpec::Type::file && value.is_string() &&
+          value.get<std::string>().find('\n') == std::string::npos &&
+          std::ranges::find(spec.choices, value.get<std::string>()) == spec.choices.end()) {
+        throw BadRequest(
+            fmt::format("option {} takes a file's text (with its line breaks) or one "
+                        "of {}, not a file's name",
+                        io::quote(name), fmt::join(spec.choices, ", ")));
+      }
       if (value.is_string()) {
         values.emplace(name, value.get<std::string>());
       } else if (value.is_number_integer()) {

@@ -17,7 +17,7 @@ namespace plumb::puzzle_interface {
 void expect_declared(const PuzzleInfo& info, const OptionValues& values);
 
 // The declared option `name` (a puzzle asks only for its own) as text, or its default; one of its
-// choices when it has any.
+// choices when it has any (a file option's are names it takes besides a file: any value passes).
 std::string text_option(const PuzzleInfo& info, const OptionValues& values, std::string_view name);
 
 // The declared integer option `name`, or its default, within its range [min, max].

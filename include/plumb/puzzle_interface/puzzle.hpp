@@ -37,8 +37,11 @@ enum class Format { contest, pretty, json };
 
 // One of a puzzle's own options, declared once: the command line makes it `--NAME`, the help lists
 // it, a web service describes it. Values travel as text and the puzzle checks them (configure()).
+// A `file` option names a file the puzzle reads, or one of its `choices` (values it knows by name),
+// or is the file's text itself (any value with a line break): the command line and a library pass
+// what they are given, a web service only a choice or a text (it never names its host's files).
 struct OptionSpec {
-  enum class Type { integer, text };
+  enum class Type { integer, text, file };
   // The commands that read it.
   enum class Use { solve_and_explore, solve, explore };
   std::string name;  // without dashes: "size"
@@ -46,8 +49,10 @@ struct OptionSpec {
   Type type = Type::text;
   std::string default_value;         // as it would be typed; empty: none (the help says why)
   long long min = 0, max = 0;        // integer options: the allowed range, inclusive
-  std::vector<std::string> choices;  // text options with a fixed set of values; empty: free text
+  std::vector<std::string> choices;  // text options with a fixed set of values (empty: free text);
+                                     // file options: the names it takes instead of a file
   Use use = Use::solve_and_explore;  // a command that does not read it does not declare it
+  std::string alias = {};            // a shorter name the command line also takes ("def"), or none
 };
 
 // Option values by name (without dashes), as text; an option left out takes its default.

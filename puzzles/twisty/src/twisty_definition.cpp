@@ -13,18 +13,20 @@
 
 namespace plumb::puzzles::twisty {
 
+void compose_set(const PieceSet& set, const Position& p, const Position& m, Position& q) {
+  const std::size_t perm = set.offset, ori = set.offset + set.size;
+  const int modulus = set.orientations;
+  for (int i = 0; i < set.size; ++i) {
+    const int from = m[perm + i];
+    q[perm + i] = p[perm + from];
+    const int turned = p[ori + from] + m[ori + i];
+    q[ori + i] = static_cast<std::uint8_t>(turned >= modulus ? turned - modulus : turned);
+  }
+}
+
 void compose(const TwistyDefinition& definition, const Position& p, const Position& m,
              Position& q) {
-  for (const PieceSet& set : definition.sets) {
-    const std::size_t perm = set.offset, ori = set.offset + set.size;
-    const int n = set.size, modulus = set.orientations;
-    for (int i = 0; i < n; ++i) {
-      const int from = m[perm + i];
-      q[perm + i] = p[perm + from];
-      const int turned = p[ori + from] + m[ori + i];
-      q[ori + i] = static_cast<std::uint8_t>(turned >= modulus ? turned - modulus : turned);
-    }
-  }
+  for (const PieceSet& set : definition.sets) compose_set(set, p, m, q);
 }
 
 Position composed(const TwistyDefinition& definition, const Position& p, const Position& m) {
@@ -261,9 +263,10 @@ class KsolveReader {
       for (int i = 0; i < set.size; ++i) {
         const int slot = lines.perm[i] - (transformation ? 0 : 1);
         if (slot < 0 || slot >= set.size || seen[slot])
-          lines_.fail_at(lines.perm_line,
-                         fmt::format("a move's line must list the slots {} to {} once each",
-                                     transformation ? 0 : 1, set.size - !transformation));
+          lines_.fail_at(
+              lines.perm_line,
+              fmt::format("a move's line must list the slots {} to {} once each",
+                          transformation ? 0 : 1, transformation ? set.size - 1 : set.size));
         seen[slot] = true;
         effect[set.offset + i] = static_cast<std::uint8_t>(slot);
       }

@@ -9,6 +9,8 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "plumb/search/budget.hpp"
+
 namespace plumb::puzzles::twisty {
 namespace {
 
@@ -19,21 +21,21 @@ std::uint64_t saturating_product(std::uint64_t a, std::uint64_t b) {
   return a * b;
 }
 
-// C(n, k) for n, k <= 256, saturating at kTooMany.
-std::uint64_t choose(int n, int k) {
-  static const std::vector<std::uint64_t> table = [] {
-    std::vector<std::uint64_t> c(257 * 257, 0);
-    for (int i = 0; i <= 256; ++i) {
-      c[i * 257] = 1;
-      for (int j = 1; j <= i; ++j) {
-        const std::uint64_t a = c[(i - 1) * 257 + j - 1], b = c[(i - 1) * 257 + j];
-        c[i * 257 + j] = a > kTooMany - b ? kTooMany : a + b;
-      }
+// C(n, k) for n, k <= 256, saturating at kTooMany, row n at n * 257.
+const std::vector<std::uint64_t> kChoose = [] {
+  std::vector<std::uint64_t> c(257 * 257, 0);
+  for (int i = 0; i <= 256; ++i) {
+    c[i * 257] = 1;
+    for (int j = 1; j <= i; ++j) {
+      const std::uint64_t a = c[(i - 1) * 257 + j - 1], b = c[(i - 1) * 257 + j];
+      c[i * 257 + j] = a > kTooMany - b ? kTooMany : a + b;
     }
-    return c;
-  }();
-  if (k < 0 || k > n) return 0;
-  return table[n * 257 + k];
+  }
+  return c;
+}();
+
+std::uint64_t choose(int n, int k) {
+  return k < 0 || k > n ? 0 : kChoose[n * 257 + k];
 }
 
 std::uint64_t power(std::uint64_t base, int exponent) {
@@ -248,19 +250,35 @@ void Coordinate::project(const Position& position, Position& projection) const {
 bool Coordinate::build_move_table(const TwistyDefinition& definition, std::uint64_t max_entries) {
   if (has_move_table()) return true;
   moves_ = definition.moves.size();
-  if (kind_ == Kind::both || size_ > std::numeric_limits<std::uint32_t>::max() ||
+  if (size_ > std::numeric_limits<std::uint32_t>::max() ||
       saturating_product(size_, moves_) > max_entries)
     return false;
   move_table_.resize(size_ * moves_);
-  Position projection(definition.bytes, kUntracked), child(definition.bytes);
-  for (std::uint64_t rank = 0; rank < size_; ++rank) {
-    unrank(rank, projection);
-    for (std::size_t move = 0; move < moves_; ++move) {
-      compose(definition, projection, definition.moves[move].effect, child);
-      move_table_[rank * moves_ + move] = static_cast<std::uint32_t>(this->rank(child, true));
+  const PieceSet& set = definition.sets[set_];
+  search::run_workers(2, [&](unsigned worker) {
+    Position projection(definition.bytes, kUntracked), child(definition.bytes, kUntracked);
+    for (std::uint64_t rank = worker; rank < size_; rank += 2) {
+      unrank(rank, projection);
+      for (std::size_t move = 0; move < moves_; ++move) {
+        compose_set(set, projection, definition.moves[move].effect, child);
+        move_table_[rank * moves_ + move] = static_cast<std::uint32_t>(this->rank(child, true));
+      }
     }
-  }
+  });
   return true;
+}
+
+void Coordinate::mark_illegal(const TwistyDefinition& definition) {
+  const bool concerned = std::ranges::any_of(definition.illegal, [&](const Illegal& rule) {
+    return rule.byte >= offset_ && rule.byte < offset_ + slots_;
+  });
+  if (!concerned || kind_ != Kind::placement || tracked_ != slots_) return;
+  illegal_.assign(size_, false);
+  Position projection(definition.bytes, kUntracked);
+  for (std::uint64_t rank = 0; rank < size_; ++rank) {
+    unrank(rank, projection);  // groups are labels: the whole set is placed
+    illegal_[rank] = !definition.is_legal(projection);
+  }
 }
 
 Pattern::Pattern(std::vector<Coordinate> coordinates)

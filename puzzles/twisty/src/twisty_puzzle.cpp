@@ -2,10 +2,10 @@
 // a definition describes (twisty_definition.hpp), its positions solved optimally by IDA* over
 // pruning tables chosen for it (twisty_tables.hpp), or explored whole from the solved state.
 //
-// JSON vocabulary: a move is its name ("R2"); a state is an object with a key per set of pieces,
-// each {"pieces": [...], "turns": [...]}, the pieces numbered as in the definition's Solved (from
-// 1). A solution's record adds "puzzle" (the definition's name), "metric" and "tables" (each table
-// the search used: what it follows, its entries, why it was chosen); an exploration's adds
+// JSON vocabulary: a move is its name ("R2"); a state is an array of the sets of pieces, each
+// {"set": NAME, "pieces": [...], "turns": [...]}, the pieces numbered as in the definition's Solved
+// (from 1). A solution's record adds "puzzle" (the definition's name), "metric" and "tables" (each
+// table the search used: what it follows, its entries, why it was chosen); an exploration's adds
 // "puzzle" and "metric".
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -14,6 +14,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <sstream>
@@ -44,8 +45,8 @@ constexpr std::string_view kDescription = R"(twisty: any twisty puzzle, from a d
 
 A definition (twsearch's text format, inherited from ksolve) lists the puzzle's sets of pieces,
 its solved state and its moves; every power of a move is a move (R, R2, R'). `--def` names a
-file, or one of the definitions that ship with plumb: 2x2x2, 3x3x3, dino, FTO, megaminx,
-pyraminx, skewb.
+file, or one of the definitions that ship with plumb: 2x2x2, 3x3x3, dino, floppy, FTO,
+megaminx, pyraminx, skewb.
 
 Input: positions, each a `ScrambleAlg NAME` block of moves ending in `End`, a `Scramble NAME`
 block of the sets' pieces and turns ending in `End`, or a line of moves (`R U2 F'`). `#` starts
@@ -56,29 +57,38 @@ Output (contest): per position one line, an optimal sequence of moves (empty whe
   --format json     one JSON object per position (docs/json.md)
 
 Options:
-  --def FILE|NAME   the definition (default 3x3x3)
+  --def, --definition FILE|NAME
+                    the definition (default 3x3x3)
   --metric half|quarter
                     half (default): a move and each of its powers count one; quarter: only
                     single turns are moves (R2 is R R, two)
   --tables LIST     the pruning tables to use instead of those plumb picks: tables separated by
                     commas, each SET (its places and turns), SET:I-J (those of its pieces,
                     numbered from 0), or SET:turns, joined by + (corners,edges:0-5,edges:6-11)
-  --algo ida|table  ida (default): IDA* over the pruning tables; table: the exploration's
-                    table of the whole puzzle, for puzzles it fits (a check of ida)
+  --algo ida        IDA* over the pruning tables, in canonical order of moves (the one
+                    algorithm); the tables are chosen from the definition, built on first use
+                    and cached (a position a few moves deep is searched with quick tables
+                    first, and the large ones are built only when that search runs long)
 
 Explore: `plumb explore twisty --def FILE` counts the positions at each depth from the solved
-state (God's number), in memory of 4 bits a position of the whole puzzle.
+state (God's number), in memory of 4 bits a position of the whole puzzle; no checkpoints.
 )";
 
-enum class TwistyAlgorithm { ida, table };
+enum class TwistyAlgorithm { ida };
 
-// The most entries of a table of the whole puzzle (explore, --algo table): 2^35, 16 GiB.
+// The most entries of a table of the whole puzzle (explore): 2^35, 16 GiB.
 constexpr std::uint64_t kMaxWholeTable = std::uint64_t{1} << 35;
 
-constexpr std::array<NamedAlgorithm<TwistyAlgorithm>, 2> kAlgorithms{{
+constexpr std::array<NamedAlgorithm<TwistyAlgorithm>, 1> kAlgorithms{{
     {"ida", TwistyAlgorithm::ida},
-    {"table", TwistyAlgorithm::table},
 }};
+
+std::vector<std::string> shipped_names() {
+  std::vector<std::string> names;
+  for (const puzzles::twisty::ShippedDefinition& shipped : puzzles::twisty::shipped_definitions())
+    names.emplace_back(shipped.name);
+  return names;
+}
 
 const PuzzleInfo& twisty_info() {
   static const PuzzleInfo info = [] {
@@ -89,13 +99,16 @@ const PuzzleInfo& twisty_info() {
     info.description = kDescription;
     info.dataset_noun = "Position";
     info.options = {
-        {.name = "def",
-         .help = "The definition: a file, or a shipped one (3x3x3, 2x2x2, pyraminx, ...)",
-         .type = OptionSpec::Type::text,
+        {.name = "definition",
+         .help = fmt::format("The puzzle: a definition file, or one shipped: {}",
+                             fmt::join(shipped_names(), ", ")),
+         .type = OptionSpec::Type::file,
          .default_value = "3x3x3",
          .min = 0,
          .max = 0,
-         .choices = {}},
+         .choices = shipped_names(),
+         .use = OptionSpec::Use::solve_and_explore,
+         .alias = "def"},
         {.name = "metric",
          .help = "What a move costs: half (every power one) or quarter (single turns only)",
          .type = OptionSpec::Type::text,
@@ -126,12 +139,9 @@ TwistyDefinition load_definition(const std::string& value) {
     if (shipped.name == value) return puzzles::twisty::read_ksolve(shipped.text, value + ".tws");
   std::ifstream file(value, std::ios::binary);
   if (!file) {
-    std::vector<std::string> names;
-    for (const auto& shipped : puzzles::twisty::shipped_definitions())
-      names.emplace_back(shipped.name);
-    throw UsageError("def",
+    throw UsageError("definition",
                      fmt::format("cannot read {}: {} (shipped definitions: {})", io::quote(value),
-                                 std::strerror(errno), fmt::join(names, ", ")));
+                                 std::strerror(errno), fmt::join(shipped_names(), ", ")));
   }
   std::ostringstream text;
   text << file.rdbuf();
@@ -191,24 +201,43 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
       found.stats.reason = search::StopReason::exhausted;
       return found;
     }
-    if (named_algorithm(kAlgorithms, algorithm).algorithm == TwistyAlgorithm::table) {
-      solve_by_table(start.position, context, found);
-    } else {
-      solve_by_ida(start.position, context, found);
-    }
+    named_algorithm(kAlgorithms, algorithm);
+    solve_by_ida(start.position, context, found);
     if (found.answer.moves) found.length = found.answer.moves->size();
     return found;
   }
 
   void solve_by_ida(const Position& start, const search::SearchContext& context,
                     Found<TwistyAnswer>& found) const {
-    const std::vector<std::shared_ptr<const puzzles::twisty::PruningTable>> tables =
-        pruning_tables(context, found.stats);
-    if (search::is_limit(found.stats.reason)) return;
-    for (const auto& table : tables) {
+    const std::vector<puzzles::twisty::TableChoice> choices = table_choices(context);
+    if (named_tables_.empty() && !puzzles::twisty::all_cached(d(), choices, metric_)) {
+      // A shallow position needs no large table: the quick ones first, for about as many nodes
+      // as building the chosen tables would take.
+      search::SearchContext quick = context;
+      std::uint64_t work = 0;
+      for (const auto& choice : choices) work += choice.pattern.size();
+      if (quick.limits.max_nodes == 0 || work < quick.limits.max_nodes)
+        quick.limits.max_nodes = std::max<std::uint64_t>(work, 1'000'000);
+      search_with(puzzles::twisty::quick_tables(choices), start, quick, found);
+      if (found.stats.reason != search::StopReason::node_limit ||
+          quick.limits.max_nodes == context.limits.max_nodes)
+        return;
+      found.answer.tables.clear();
+    }
+    search_with(choices, start, context, found);
+  }
+
+  // IDA* over the tables of `choices`, built or loaded first.
+  void search_with(const std::vector<puzzles::twisty::TableChoice>& choices, const Position& start,
+                   const search::SearchContext& context, Found<TwistyAnswer>& found) const {
+    std::vector<std::shared_ptr<const puzzles::twisty::PruningTable>> tables;
+    for (const puzzles::twisty::TableChoice& choice : choices) {
+      auto table = pruning_table(choice, context, found.stats);
+      if (!table) return;
       found.answer.tables.push_back(
-          fmt::format("{} ({})", table->pattern.describe(d()),
-                      io::counted(table->pattern.size(), "entry", "entries")));
+          fmt::format("{} ({}): {}", table->pattern.describe(d()),
+                      io::counted(table->pattern.size(), "entry", "entries"), choice.why));
+      tables.push_back(std::move(table));
     }
     puzzles::twisty::TwistySolver solver(d(), metric_, tables);
     puzzles::twisty::TwistySolution solution = solver.solve(start, context);
@@ -219,64 +248,34 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
       found.answer.unsolvable = "a complete pruning table never reaches it from the solved state";
   }
 
-  // Descends the exploration's layers of the whole puzzle: each move to a neighbour one layer
-  // nearer the solved state.
-  void solve_by_table(const Position& start, const search::SearchContext& context,
-                      Found<TwistyAnswer>& found) const {
-    const std::shared_ptr<const puzzles::twisty::Layers> layers =
-        whole_layers(context, found.stats);
-    if (!layers) return;
-    const puzzles::twisty::Pattern& pattern = whole_pattern();
-    Position position = start, child(d().bytes);
-    std::vector<std::size_t> moves;
-    const std::vector<std::size_t> metric = puzzles::twisty::metric_moves(d(), metric_);
-    while (!d().is_solved(position)) {
-      const int value = layers->entries.get(pattern.rank(position));
-      if (value == 0) {
-        found.answer.unsolvable = "the exploration of the whole puzzle never reaches it";
-        found.stats.reason = search::StopReason::exhausted;
-        return;
-      }
-      const int nearer = (value + 13) % 15 + 1;  // the value of the layer before
-      bool stepped = false;
-      for (const std::size_t move : metric) {
-        puzzles::twisty::compose(d(), position, d().moves[move].effect, child);
-        if (layers->entries.get(pattern.rank(child)) != nearer) continue;
-        moves.push_back(move);
-        std::swap(position, child);
-        stepped = true;
-        break;
-      }
-      if (!stepped) throw std::logic_error("twisty: a layer without a way down");
-    }
-    found.stats.reason = search::StopReason::solved;
-    found.answer.moves = std::move(moves);
-  }
-
-  // The pruning tables: named, or chosen within the memory limit; built once an instance.
-  std::vector<std::shared_ptr<const puzzles::twisty::PruningTable>> pruning_tables(
-      const search::SearchContext& context, search::SearchStats& stats) const {
-    const std::lock_guard lock(tables_mutex_);
-    if (!tables_.empty()) return tables_;
+  // The tables named by --tables, or those chosen within the memory limit.
+  std::vector<puzzles::twisty::TableChoice> table_choices(
+      const search::SearchContext& context) const {
+    if (!named_tables_.empty()) return named_tables_;
     std::uint64_t max_entries = puzzles::twisty::kDefaultTableEntries;
     if (context.limits.max_memory_bytes != 0)
       max_entries = std::min(max_entries, context.limits.max_memory_bytes);  // 2 entries a byte
-    const std::vector<puzzles::twisty::TableChoice> choices =
-        named_tables_.empty() ? puzzles::twisty::choose_tables(d(), max_entries) : named_tables_;
-    std::vector<std::shared_ptr<const puzzles::twisty::PruningTable>> built;
-    for (const puzzles::twisty::TableChoice& choice : choices) {
-      search::SearchStats build;
-      auto table = puzzles::twisty::load_or_build_table(
-          d(), choice.pattern, metric_, search::worker_threads(context), context, build);
-      stats += build;
-      if (!table) {
-        stats.reason = build.reason;
-        return {};
-      }
-      built.push_back(std::move(table));
+    return puzzles::twisty::choose_tables(d(), max_entries);
+  }
+
+  // The table of `choice`, loaded or built once an instance; null when a limit stopped its build
+  // (stats.reason says which).
+  std::shared_ptr<const puzzles::twisty::PruningTable> pruning_table(
+      const puzzles::twisty::TableChoice& choice, const search::SearchContext& context,
+      search::SearchStats& stats) const {
+    const std::lock_guard lock(tables_mutex_);
+    const std::string key = choice.pattern.key();
+    if (const auto kept = tables_.find(key); kept != tables_.end()) return kept->second;
+    search::SearchStats build;
+    auto table = puzzles::twisty::load_or_build_table(
+        d(), choice.pattern, metric_, search::worker_threads(context), context, build);
+    stats += build;
+    if (!table) {
+      stats.reason = build.reason;
+      return nullptr;
     }
-    tables_ = built;
-    return built;
+    tables_.emplace(key, table);
+    return table;
   }
 
   const puzzles::twisty::Pattern& whole_pattern() const {
@@ -294,8 +293,9 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
                                                               search::SearchStats& stats) const {
     const std::lock_guard lock(layers_mutex_);
     if (layers_) return layers_;
+    if (search::Budget budget(context, stats); !budget.check()) return nullptr;  // cancelled
     if (whole_pattern().size() > kMaxWholeTable) {
-      throw UsageError("def",
+      throw UsageError("definition",
                        fmt::format("{} is too large to explore or solve by table: its table of the "
                                    "whole puzzle would have {} entries, more than {} (4 bits each)",
                                    d().name, whole_size_text(), kMaxWholeTable));
@@ -315,14 +315,14 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   }
 
   nlohmann::json state_json(const Position& position) const {
-    nlohmann::json state = nlohmann::json::object();
+    nlohmann::json state = nlohmann::json::array();
     for (const puzzles::twisty::PieceSet& set : d().sets) {
       nlohmann::json pieces = nlohmann::json::array(), turns = nlohmann::json::array();
       for (int i = 0; i < set.size; ++i) {
         pieces.push_back(set.written[position[set.offset + i]]);
         turns.push_back(position[set.offset + set.size + i]);
       }
-      state[set.name] = {{"pieces", pieces}, {"turns", turns}};
+      state.push_back({{"set", set.name}, {"pieces", pieces}, {"turns", turns}});
     }
     return state;
   }
@@ -349,7 +349,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
 
   void add_dataset_fields(nlohmann::json& record, const NamedPosition& start) const override {
     record["name"] = start.name;
-    record["puzzle"] = d().name;
+    record["definition"] = d().name;
   }
 
   std::string move_line(const TwistyAnswer& answer) const {
@@ -377,7 +377,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   std::string draw(const nlohmann::json& state) const {
     std::string text;
     for (const puzzles::twisty::PieceSet& set : d().sets) {
-      const nlohmann::json& part = state.at(set.name);
+      const nlohmann::json& part = state.at(&set - d().sets.data());
       text += fmt::format("  {:<10} {}\n", set.name,
                           fmt::join(part.at("pieces").get<std::vector<int>>(), " "));
       if (set.orientations > 1)
@@ -388,17 +388,23 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   }
 
   void add_solution_fields(nlohmann::json& record, const TwistyAnswer& answer) const override {
-    record["puzzle"] = d().name;
+    record["definition"] = d().name;
     record["name"] = answer.start.name;
     record["metric"] = metric_ == Metric::half ? "half" : "quarter";
     record["tables"] = answer.tables;
-    if (answer.unsolvable) record["unsolvable"] = *answer.unsolvable;
+    record["unsolvable"] =
+        answer.unsolvable ? nlohmann::json(*answer.unsolvable) : nlohmann::json();
   }
 
   Surveyed<TwistySurvey> survey(const Dataset* start, const NamedPosition* /*data*/,
                                 const search::SearchContext& context) const override {
     if (start != nullptr)
-      throw UsageError("def", "twisty explores from the solved state only: give no input");
+      throw UsageError("definition", "twisty explores from the solved state only: give no input");
+    if (const search::Distribution& shared = context.distribution; !shared.checkpoint.empty()) {
+      throw UsageError(shared.resume ? "resume" : "checkpoint",
+                       "twisty's exploration keeps no checkpoints: one breadth-first search over "
+                       "a table of the whole puzzle in memory");
+    }
     Surveyed<TwistySurvey> surveyed;
     Exploration& exploration = surveyed.exploration;
     const std::shared_ptr<const puzzles::twisty::Layers> layers =
@@ -444,7 +450,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
 
   void add_exploration_fields(nlohmann::json& record,
                               const TwistySurvey& /*survey*/) const override {
-    record["puzzle"] = d().name;
+    record["definition"] = d().name;
     record["metric"] = metric_ == Metric::half ? "half" : "quarter";
   }
 
@@ -452,7 +458,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   Metric metric_;
   std::vector<puzzles::twisty::TableChoice> named_tables_;
   mutable std::mutex tables_mutex_, layers_mutex_;
-  mutable std::vector<std::shared_ptr<const puzzles::twisty::PruningTable>> tables_;
+  mutable std::map<std::string, std::shared_ptr<const puzzles::twisty::PruningTable>> tables_;
   mutable std::once_flag whole_pattern_once_;
   mutable std::unique_ptr<puzzles::twisty::Pattern> whole_pattern_;
   mutable std::shared_ptr<const puzzles::twisty::Layers> layers_;
@@ -464,7 +470,7 @@ std::unique_ptr<Puzzle> make_twisty_puzzle(std::shared_ptr<const io::TableLender
   return std::make_unique<Puzzle>(
       twisty_info(), [](const PuzzleInfo& info, const OptionValues& options) {
         auto definition = std::make_shared<const TwistyDefinition>(
-            load_definition(text_option(info, options, "def")));
+            load_definition(text_option(info, options, "definition")));
         const Metric metric =
             text_option(info, options, "metric") == "quarter" ? Metric::quarter : Metric::half;
         std::vector<puzzles::twisty::TableChoice> named;

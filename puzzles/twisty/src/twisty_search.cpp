@@ -71,6 +71,9 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
   layers.layer_sizes.push_back(1);
   layers.deepest.push_back(goal);
   const bool by_table = pattern.moves_by_table();
+  // A pattern of the whole puzzle never enters a position an Illegal rule forbids (a pattern of
+  // part of it follows every move: a relaxation, which bounds the puzzle's depths from below).
+  const bool checks_legality = pattern.follows_illegal_rules();
   constexpr std::uint64_t kChunk = std::uint64_t{1} << 14;  // even: a byte is one chunk's
   std::atomic<bool> stopped = false;
   std::uint64_t frontier_size = 1, reached = 1;
@@ -91,7 +94,8 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
       search::SearchStats& mine = worker_stats[worker];
       search::Budget& worker_budget = budgets[worker];
       Position parent(definition.bytes, kUntracked), child(definition.bytes);
-      std::vector<std::uint64_t> digits(pattern.coordinates().size());
+      std::vector<std::uint64_t> digits(pattern.coordinates().size()),
+          child_digits(pattern.coordinates().size());
       std::uint64_t marked = 0;
       auto keep = [&](std::uint64_t rank) {
         ++marked;
@@ -112,6 +116,7 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
           }
           if (backwards) {
             pattern.split(rank, digits.data());
+            if (checks_legality && !pattern.legal(digits.data())) continue;
             for (const std::size_t move : moves) {
               ++mine.generated;
               if (entries.get(pattern.after(digits.data(), move)) != frontier) continue;
@@ -134,6 +139,10 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
               reached_rank = pattern.rank(child, true);
             }
             ++mine.generated;
+            if (checks_legality) {
+              pattern.split(reached_rank, child_digits.data());
+              if (!pattern.legal(child_digits.data())) continue;
+            }
             if (entries.mark(reached_rank, next)) keep(reached_rank);
           }
         }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <numeric>
 #include <stdexcept>
 
@@ -17,9 +18,6 @@ namespace plumb::puzzles::twisty {
 namespace {
 
 using Kind = Coordinate::Kind;
-
-// The most entries a coordinate's move table may have: 2^24 (64 MiB).
-constexpr std::uint64_t kMaxMoveTableEntries = std::uint64_t{1} << 24;
 
 bool any_move_changes(const TwistyDefinition& definition, const PieceSet& set) {
   return std::ranges::any_of(definition.moves, [&](const Move& move) {
@@ -77,11 +75,13 @@ std::uint64_t size_of(const std::vector<Coordinate>& coordinates) {
   return Pattern(coordinates).size();
 }
 
-// One table's worth of a set's pieces from label `first`: as many as fit `max_entries`.
+// One table's worth of a set's pieces from label `first`: as many as fit `max_entries`, with a
+// move table (so that the table's breadth-first search moves by table).
 std::vector<int> chunk_from(const TwistyDefinition& definition, int index, int first,
                             std::uint64_t max_entries) {
   const PieceSet& set = definition.sets[index];
   const Kind kind = turns_count(definition, set) ? Kind::both : Kind::placement;
+  max_entries = std::min(max_entries, kMaxMoveTableEntries / definition.moves.size());
   std::vector<int> chosen{first};
   while (first + static_cast<int>(chosen.size()) < set.labels) {
     std::vector<int> more = chosen;
@@ -258,8 +258,15 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
                                                         const search::SearchContext& context,
                                                         search::SearchStats& stats) {
   build_move_tables(definition, pattern);
-  const io::CachedTable file = table_file(definition, pattern, metric);
   const std::vector<std::size_t> moves = metric_moves(definition, metric);
+  if (pattern.size() <= kQuickTableEntries) {  // built in less time than a file takes to read
+    std::optional<Layers> layers = breadth_first(definition, pattern, moves, 14, 1, context, stats);
+    if (!layers) return nullptr;
+    const bool complete = pdb::entry_histogram(layers->entries)[15] == 0;
+    return std::make_shared<const PruningTable>(
+        PruningTable{std::move(pattern), std::move(layers->entries), complete});
+  }
+  const io::CachedTable file = table_file(definition, pattern, metric);
   std::optional<pdb::PatternDatabase> database = pdb::load_or_build(file, [&] {
     std::optional<Layers> layers =
         breadth_first(definition, pattern, moves, 14, threads, context, stats);
@@ -271,11 +278,35 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
       PruningTable{std::move(pattern), std::move(database->entries), complete});
 }
 
+std::vector<TableChoice> quick_tables(const std::vector<TableChoice>& choices) {
+  std::vector<TableChoice> quick;
+  for (const TableChoice& choice : choices) {
+    if (choice.pattern.size() <= kQuickTableEntries) {
+      quick.push_back(choice);
+      continue;
+    }
+    for (const Coordinate& coordinate : choice.pattern.coordinates())
+      if (coordinate.size() <= kQuickTableEntries)
+        quick.push_back({Pattern({coordinate}), "a part of a larger table, quick to build"});
+  }
+  return quick;
+}
+
+bool all_cached(const TwistyDefinition& definition, const std::vector<TableChoice>& choices,
+                Metric metric) {
+  return std::ranges::all_of(choices, [&](const TableChoice& choice) {
+    return std::filesystem::is_regular_file(table_file(definition, choice.pattern, metric).path());
+  });
+}
+
 Pattern whole_puzzle(const TwistyDefinition& definition) {
   std::vector<Coordinate> coordinates;
-  for (int index = 0; index < static_cast<int>(definition.sets.size()); ++index)
-    for (Coordinate& coordinate : whole_set(definition, index))
+  for (int index = 0; index < static_cast<int>(definition.sets.size()); ++index) {
+    for (Coordinate& coordinate : whole_set(definition, index)) {
+      if (coordinate.size() <= kMaxMoveTableEntries) coordinate.mark_illegal(definition);
       coordinates.push_back(std::move(coordinate));
+    }
+  }
   return Pattern(std::move(coordinates));
 }
 

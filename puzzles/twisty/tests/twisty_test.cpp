@@ -2,8 +2,10 @@
 // checked against each other and against an independent replay of every solution.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <sstream>
+#include <string>
 
 #include "plumb/io/text_input.hpp"
 #include "plumb/puzzles/twisty_definition.hpp"
@@ -17,10 +19,81 @@
 namespace plumb::puzzles::twisty {
 namespace {
 
-TwistyDefinition shipped(std::string_view name) {
+std::string shipped_text(std::string_view name) {
   for (const ShippedDefinition& definition : shipped_definitions())
-    if (definition.name == name) return read_ksolve(definition.text, std::string(name));
+    if (definition.name == name) return std::string(definition.text);
   throw std::invalid_argument("no shipped definition " + std::string(name));
+}
+
+TwistyDefinition shipped(std::string_view name) {
+  return read_ksolve(shipped_text(name), std::string(name));
+}
+
+// The shipped 2x2x2 without the moves D, L and B: the corner between them never moves, so the
+// puzzle has 3,674,160 positions (8!/8 * 3^7/3) instead of 24 times as many.
+TwistyDefinition fixed_corner_2x2x2() {
+  std::istringstream in(shipped_text("2x2x2"));
+  std::string text, line;
+  bool skipping = false;
+  while (std::getline(in, line)) {
+    if (line == "Move D" || line == "Move L" || line == "Move B") skipping = true;
+    if (!skipping) text += line + "\n";
+    if (line == "End") skipping = false;
+  }
+  return read_ksolve(text, "2x2x2 (U, R, F)");
+}
+
+// The message of the io::InputError that reading `text` throws, as "LINE: MESSAGE".
+std::string definition_error(const std::string& text) {
+  try {
+    read_ksolve(text, "test.tws");
+  } catch (const io::InputError& error) {
+    return std::to_string(error.line()) + ": " + error.what();
+  }
+  return "no error";
+}
+
+std::string position_error(const TwistyDefinition& definition, const std::string& text) {
+  std::istringstream stream(text);
+  io::TextInput in(stream, "test.scr");
+  PositionReader reader(in, definition);
+  try {
+    while (reader.next()) {
+    }
+  } catch (const io::InputError& error) {
+    return std::to_string(error.line()) + ": " + error.what();
+  }
+  return "no error";
+}
+
+std::vector<NamedPosition> read_positions(const TwistyDefinition& definition,
+                                          const std::string& text) {
+  std::istringstream stream(text);
+  io::TextInput in(stream, "test.scr");
+  PositionReader reader(in, definition);
+  std::vector<NamedPosition> positions;
+  while (std::optional<NamedPosition> position = reader.next()) positions.push_back(*position);
+  return positions;
+}
+
+// Replays `moves` on `start` by the rule of twsearch's format notes, written here apart from the
+// library's compose(): slot i takes the piece of slot m.perm[i], turned by m.ori[i] more.
+Position replay(const TwistyDefinition& definition, Position position,
+                const std::vector<std::size_t>& moves) {
+  for (const std::size_t index : moves) {
+    const Position& effect = definition.moves.at(index).effect;
+    Position next = position;
+    for (const PieceSet& set : definition.sets) {
+      for (int i = 0; i < set.size; ++i) {
+        const std::size_t from = set.offset + effect[set.offset + i];
+        next[set.offset + i] = position[from];
+        next[set.offset + set.size + i] = static_cast<std::uint8_t>(
+            (position[from + set.size] + effect[set.offset + set.size + i]) % set.orientations);
+      }
+    }
+    position = std::move(next);
+  }
+  return position;
 }
 
 // A position `count` random moves from solved.
@@ -69,6 +142,247 @@ TEST(TwistyPattern, RanksAndUnranksEveryCoordinateKind) {
       }
     }
   }
+}
+
+// A small puzzle of its own, written for this test: three sets, two identical pieces, a move
+// given as a sequence of others, a 0-based MoveTransformation, a wildcard turn and an Illegal rule.
+constexpr const char* kSmall = R"(# a test puzzle
+Name Small
+Set A 4 1
+Set B 3 2
+Set C 2 3
+
+Solved
+A
+1 2 2 3
+B
+1 2 3
+0 0 ?
+End
+
+Move X
+A
+2 1 3 4
+B
+2 1 3
+1 1 0
+End
+
+MoveTransformation Y
+A
+0 2 3 1
+C
+1 0
+0 1
+End
+
+MoveSequence Z X Y X
+Illegal A 4 1
+)";
+
+TEST(TwistyDefinition, ReadsSetsIdenticalPiecesSequencesAndRules) {
+  const TwistyDefinition d = read_ksolve(kSmall, "small.tws");
+  EXPECT_EQ(d.name, "Small");
+  ASSERT_EQ(d.sets.size(), 3u);
+  EXPECT_EQ(d.sets[0].labels, 3);  // the two pieces numbered 2 are one
+  EXPECT_EQ(d.sets[1].wild, (std::vector<bool>{false, false, true}));
+  EXPECT_EQ(d.bytes, 18u);
+  std::vector<std::string> names;
+  for (const Move& move : d.moves) names.push_back(move.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"X", "Y", "Y2", "Y3", "Y2'", "Y'", "Z", "Z2", "Z3",
+                                             "Z2'", "Z'"}));
+  EXPECT_EQ(d.base_moves[1].order, 6);  // Y: A's 3-cycle and C's swap
+  ASSERT_EQ(d.illegal.size(), 1u);
+  EXPECT_EQ(d.illegal[0].byte, 3u);
+  EXPECT_EQ(d.illegal[0].label, 0);
+  // Z is X, Y, X made in turn.
+  const Position xyx = composed(
+      d, composed(d, composed(d, d.solved, d.find_move("X")->effect), d.find_move("Y")->effect),
+      d.find_move("X")->effect);
+  EXPECT_EQ(composed(d, d.solved, d.find_move("Z")->effect), xyx);
+  // The wildcard: B's third piece may be turned either way in the solved state.
+  Position turned = d.solved;
+  turned[d.sets[1].offset + 3 + 2] = 1;
+  EXPECT_TRUE(d.is_solved(turned));
+  // X twists B's first two pieces by 1 each: ksolve gives a move's twists by the piece moved.
+  const Position after_x = composed(d, d.solved, d.find_move("X")->effect);
+  EXPECT_EQ(after_x[d.sets[1].offset + 3], 1);
+}
+
+TEST(TwistyDefinition, ContentHashIgnoresCommentsAndSpacing) {
+  ASSERT_EQ(definition_error(kSmall), "no error");
+  const TwistyDefinition a = read_ksolve(kSmall, "a");
+  std::string spaced = std::string("# another comment\n\n") + kSmall;
+  std::ranges::replace(spaced, ' ', '\t');
+  ASSERT_EQ(definition_error(spaced), "no error");
+  EXPECT_EQ(read_ksolve(spaced, "b").content_hash, a.content_hash);
+  std::string other = kSmall;
+  other.replace(other.find("2 1 3\n1 1 0"), 11, "2 1 3\n0 1 1");
+  EXPECT_NE(read_ksolve(other, "c").content_hash, a.content_hash);
+}
+
+TEST(TwistyDefinition, NamesPowersAsTwsearchDoes) {
+  const TwistyDefinition megaminx = shipped("megaminx");
+  std::vector<std::string> powers;
+  for (const Move& move : megaminx.moves)
+    if (move.base == 0) powers.push_back(move.name);
+  ASSERT_EQ(powers.size(), 4u);
+  EXPECT_EQ(powers[1], powers[0] + "2");
+  EXPECT_EQ(powers[2], powers[0] + "2'");
+  EXPECT_EQ(powers[3], powers[0] + "'");
+  EXPECT_EQ(megaminx.find_move(powers[2])->quarter_turns, 2);
+  EXPECT_EQ(metric_moves(megaminx, Metric::quarter).size(), 2 * megaminx.base_moves.size());
+}
+
+TEST(TwistyDefinition, BadDefinitionsNameTheirLine) {
+  EXPECT_EQ(
+      definition_error("Set A 2 1\nSolved\nA\n1 2\nEnd\nMove X\nA\n2 1\nEnd\nTwist Y\n"),
+      "10: unknown keyword 'Twist' (expected Name, Set, Solved, Move, MoveSequence, Illegal)");
+  EXPECT_EQ(definition_error("Set A 2 1\nSolved\nA\n1 2 3\nEnd\n"),
+            "4: the set A has 2 slots; this line has 3 numbers");
+  EXPECT_EQ(definition_error("Set A 2 1\nSolved\nA\n1 2\nEnd\nMove X\nA\n1 1\nEnd\n"),
+            "8: a move's line must list the slots 1 to 2 once each");
+  EXPECT_EQ(definition_error("Set A 2 1\nMove X\n"), "2: Move before Solved");
+  EXPECT_EQ(definition_error("Set A 2 0\n"),
+            "1: a set's orientations must be an integer from 1 to 127, not '0'");
+  EXPECT_EQ(definition_error("Set A 2 1\nSolved\nB\n1 2\nEnd\n"), "3: no set named 'B'");
+  EXPECT_EQ(definition_error("Set A 2 1\nSolved\nA\n1 2\n"), "4: a block is not closed by End");
+  EXPECT_EQ(definition_error("Set A 2 1\nSolved\nA\n1 2\nEnd\n"),
+            "5: no Move: a puzzle needs moves");
+  EXPECT_EQ(definition_error("Set A 2 1\nSolved\nA\n1 2\nEnd\nMoveSequence Z X Q\n"),
+            "6: the sequence Z names no move 'X'");
+  EXPECT_EQ(definition_error("Set A 2 3\nSolved\nA\n1 2\n0 3\nEnd\n"),
+            "5: an orientation in A must be an integer from 0 to 2, not '3'");
+  EXPECT_EQ(definition_error("Set A 2 1\nSolved\nA\n1 2\nEnd\nMove X\nA\n1 2\nEnd\n"),
+            "6: the move X moves nothing");
+}
+
+TEST(TwistyPositions, ReadsEachFormAndNamesBadLines) {
+  const TwistyDefinition d = shipped("3x3x3");
+  const std::vector<NamedPosition> positions =
+      read_positions(d,
+                     "# comment\nScrambleAlg a\nR U\nR'\nEnd\n\nR, U R'\nScramble b\nEDGES\n"
+                     "2 1 3 4 5 6 7 8 9 10 11 12\nEnd\nScrambleState c\nCORNERS\n0 1 2 3 4 5 6 7\n"
+                     "0 0 0 0 0 0 0 1\nEnd\n");
+  ASSERT_EQ(positions.size(), 4u);
+  EXPECT_EQ(positions[0].name, "a");
+  EXPECT_EQ(positions[0].line, 2);
+  EXPECT_EQ(positions[0].position, positions[1].position);
+  EXPECT_EQ(positions[1].name, "");
+  EXPECT_EQ(positions[1].line, 7);
+  EXPECT_EQ(positions[2].position[d.sets[1].offset], 1);  // EDGES: piece 2 in slot 1
+  EXPECT_EQ(positions[3].position[d.sets[0].offset + 8 + 7], 1);
+  EXPECT_EQ(position_error(d, "R U\nR Q\n"), "2: no move named 'Q' in 3x3x3");
+  EXPECT_EQ(position_error(d, "Scramble x\nEDGES\n1 1 3 4 5 6 7 8 9 10 11 12\nEnd\n"),
+            "3: the set EDGES must hold each of its pieces as many times as Solved does");
+  EXPECT_EQ(position_error(d, "ScrambleAlg x\nR U\n"), "1: ScrambleAlg x has no End");
+  EXPECT_EQ(position_error(d, "Scramble x\nEDGES\n1 2 3\nEnd\n"),
+            "3: the set EDGES has 12 slots; this line has 3 numbers");
+}
+
+TEST(TwistyInvariants, ParitiesAndTurnSumsProveNoSolution) {
+  const TwistyDefinition d = shipped("3x3x3");
+  const std::size_t corners = d.sets[0].offset, edges = d.sets[1].offset;
+  Position twisted = d.solved;
+  twisted[corners + 8] = 1;
+  EXPECT_TRUE(unsolvable_reason(d, twisted).has_value());
+  Position flipped = d.solved;
+  flipped[edges + 12] = 1;
+  EXPECT_TRUE(unsolvable_reason(d, flipped).has_value());
+  Position swapped = d.solved;
+  std::swap(swapped[edges], swapped[edges + 1]);
+  EXPECT_TRUE(unsolvable_reason(d, swapped).has_value());
+  std::swap(swapped[corners], swapped[corners + 1]);  // both sets odd: as one quarter turn makes
+  EXPECT_FALSE(unsolvable_reason(d, swapped).has_value());
+  std::mt19937 random(3);
+  for (int i = 0; i < 20; ++i)
+    EXPECT_FALSE(unsolvable_reason(d, scrambled(d, random, 25)).has_value());
+}
+
+// Solves random positions by IDA* over several choices of tables, and by descending the layers
+// of the whole puzzle, and checks the lengths agree and every solution replays to solved.
+void cross_check(const TwistyDefinition& d, Metric metric, int positions, int scramble_moves) {
+  const std::vector<std::size_t> moves = metric_moves(d, metric);
+  Pattern whole = whole_puzzle(d);
+  build_move_tables(d, whole);
+  search::SearchStats stats;
+  const std::optional<Layers> layers = breadth_first(d, whole, moves, 1 << 20, 2, {}, stats);
+  ASSERT_TRUE(layers.has_value());
+  std::vector<std::vector<std::shared_ptr<const PruningTable>>> choices;
+  for (const std::uint64_t max_entries : {std::uint64_t{1} << 12, std::uint64_t{1} << 22}) {
+    std::vector<std::shared_ptr<const PruningTable>> tables;
+    for (TableChoice& choice : choose_tables(d, max_entries)) {
+      build_move_tables(d, choice.pattern);
+      std::optional<Layers> built = breadth_first(d, choice.pattern, moves, 14, 2, {}, stats);
+      ASSERT_TRUE(built.has_value());
+      tables.push_back(std::make_shared<const PruningTable>(
+          PruningTable{std::move(choice.pattern), std::move(built->entries), built->complete}));
+    }
+    choices.push_back(std::move(tables));
+  }
+  std::mt19937 random(11);
+  for (int trial = 0; trial < positions; ++trial) {
+    Position start = d.solved;
+    for (int i = 0; i < scramble_moves; ++i) {
+      Position next = composed(d, start, d.moves[moves[random() % moves.size()]].effect);
+      if (d.is_legal(next)) start = std::move(next);
+    }
+    // The depth of `start` in the layers: the first layer whose value it holds, read back by
+    // descending (each layer's value is 1 + depth mod 15).
+    int depth = 0;
+    Position walk = start, child(d.bytes);
+    while (!d.is_solved(walk)) {
+      const int value = layers->entries.get(whole.rank(walk));
+      bool stepped = false;
+      for (const std::size_t move : moves) {
+        compose(d, walk, d.moves[move].effect, child);
+        if (!d.is_legal(child) || layers->entries.get(whole.rank(child)) != (value + 13) % 15 + 1)
+          continue;
+        walk = child;
+        stepped = true;
+        break;
+      }
+      ASSERT_TRUE(stepped);
+      ++depth;
+    }
+    for (const auto& tables : choices) {
+      const TwistySolution solution = TwistySolver(d, metric, tables).solve(start, {});
+      ASSERT_TRUE(solution.moves.has_value()) << d.name;
+      EXPECT_EQ(static_cast<int>(solution.moves->size()), depth) << d.name << " trial " << trial;
+      EXPECT_TRUE(d.is_solved(replay(d, start, *solution.moves))) << d.name;
+      for (const std::size_t move : *solution.moves)
+        EXPECT_TRUE(std::ranges::find(moves, move) != moves.end());
+    }
+  }
+}
+
+TEST(TwistySolver, AgreesWithTheWholePuzzlesLayersOnTheFloppyCube) {
+  cross_check(shipped("floppy"), Metric::half, 30, 12);
+}
+
+TEST(TwistySolver, AgreesWithTheWholePuzzlesLayersOnTheFixedCorner2x2x2) {
+  cross_check(fixed_corner_2x2x2(), Metric::half, 12, 25);
+  cross_check(fixed_corner_2x2x2(), Metric::quarter, 6, 25);
+}
+
+TEST(TwistySolver, AgreesWithTheWholePuzzlesLayersWithIdenticalPiecesAndIllegalRules) {
+  cross_check(read_ksolve(kSmall, "small.tws"), Metric::half, 30, 12);
+  cross_check(read_ksolve(kSmall, "small.tws"), Metric::quarter, 30, 12);
+}
+
+TEST(TwistyExplore, CountsTheFixedCorner2x2x2sPositions) {
+  const TwistyDefinition d = fixed_corner_2x2x2();
+  Pattern whole = whole_puzzle(d);
+  build_move_tables(d, whole);
+  search::SearchStats stats;
+  const std::optional<Layers> layers =
+      breadth_first(d, whole, metric_moves(d, Metric::half), 1 << 20, 2, {}, stats);
+  ASSERT_TRUE(layers.has_value());
+  // The 2x2x2's known distribution in the half-turn metric, God's number 11.
+  EXPECT_EQ(layers->layer_sizes,
+            (std::vector<std::uint64_t>{1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748,
+                                        623800, 2644}));
+  EXPECT_TRUE(layers->complete);
 }
 
 }  // namespace

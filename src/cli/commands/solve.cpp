@@ -37,7 +37,8 @@ void add_puzzle_options(CLI::App& command, const std::vector<puzzle_interface::O
   using Use = puzzle_interface::OptionSpec::Use;
   for (const puzzle_interface::OptionSpec& spec : specs) {
     if (spec.use == (is_solve ? Use::explore : Use::solve)) continue;
-    CLI::Option* option = command.add_option("--" + spec.name, values[spec.name], spec.help);
+    const std::string names = "--" + spec.name + (spec.alias.empty() ? "" : ",--" + spec.alias);
+    CLI::Option* option = command.add_option(names, values[spec.name], spec.help);
     if (!spec.default_value.empty()) option->default_str(spec.default_value);
     std::string name = spec.name;
     std::ranges::transform(name, name.begin(), [](unsigned char c) {
@@ -45,6 +46,8 @@ void add_puzzle_options(CLI::App& command, const std::vector<puzzle_interface::O
     });
     if (spec.type == puzzle_interface::OptionSpec::Type::integer) {
       option->type_name(fmt::format("{}:{}..{}", name, spec.min, spec.max));
+    } else if (spec.type == puzzle_interface::OptionSpec::Type::file) {
+      text_value(option, "FILE|NAME");
     } else if (!spec.choices.empty()) {
       choice_value(option, name, spec.choices);
     } else {

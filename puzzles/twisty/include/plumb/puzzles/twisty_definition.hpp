@@ -73,6 +73,8 @@ struct TwistyDefinition {
 
 // q = p then m (compose above); q must not alias p.
 void compose(const TwistyDefinition& definition, const Position& p, const Position& m, Position& q);
+// The same for one set's bytes alone.
+void compose_set(const PieceSet& set, const Position& p, const Position& m, Position& q);
 Position composed(const TwistyDefinition& definition, const Position& p, const Position& m);
 
 // Reads the ksolve/twsearch text format: `Name`, `Set NAME COUNT ORIENTATIONS`, `Solved` (or

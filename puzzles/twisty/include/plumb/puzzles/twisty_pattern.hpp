@@ -10,13 +10,14 @@
 //   both          where the chosen pieces stand and how each is turned (tracked pieces' turns in
 //                 slot order): the joint index of a placement and its pieces' digits.
 // A placement and an orientation see nothing of each other, so each moves by a table of its own
-// (moves(), when the table is small enough: size times moves entries); `both` is ranked from the
-// position. A Pattern is coordinates of different sets, its index their mixed-radix number.
+// (after(), when the table is small enough: size times moves entries), as does `both`. A Pattern is
+// coordinates of different sets, its index their mixed-radix number.
 //
 // Ranks of positions and of projections (positions whose labels are groups, 255 where untracked:
 // what unrank() writes) use one code: each coordinate maps a byte of a position to its group.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -52,13 +53,19 @@ class Coordinate {
   void project(const Position& position, Position& projection) const;
 
   // A table of the rank after each move (moves[m] of the definition) from each rank; built on
-  // demand (`build_moves`), empty where it would be too large or for `both`.
+  // demand (build_move_table), empty where it would be too large.
   bool has_move_table() const { return !move_table_.empty(); }
   std::uint32_t after(std::uint64_t rank, std::size_t move) const {
     return move_table_[rank * moves_ + move];
   }
-  // Builds the table if size() * moves <= max_entries (and kind is not both); true if it has one.
+  // Builds the table if size() * moves <= max_entries; true if it has one.
   bool build_move_table(const TwistyDefinition& definition, std::uint64_t max_entries);
+
+  // Whether a placement of every piece of the set breaks none of the definition's Illegal rules;
+  // every rank is legal until mark_illegal() has run (for a placement of all the set's pieces).
+  bool legal(std::uint64_t rank) const { return illegal_.empty() || !illegal_[rank]; }
+  void mark_illegal(const TwistyDefinition& definition);
+  bool follows_illegal_rules() const { return !illegal_.empty(); }
 
  private:
   std::uint64_t placement_rank(const Position& position, const std::array<std::uint8_t, 256>& map,
@@ -77,6 +84,7 @@ class Coordinate {
   std::uint64_t placements_ = 1, turns_ = 1, size_ = 1;
   std::size_t moves_ = 0;
   std::vector<std::uint32_t> move_table_;
+  std::vector<bool> illegal_;  // per rank, when some rule concerns the set
 };
 
 // Coordinates of different sets ranked together: the index of one pruning table.
@@ -94,6 +102,15 @@ class Pattern {
   void unrank(std::uint64_t rank, Position& projection) const;
   // Whether every coordinate moves by table: ranks then move without positions (after()).
   bool moves_by_table() const;
+  bool follows_illegal_rules() const {
+    return std::ranges::any_of(coordinates_, &Coordinate::follows_illegal_rules);
+  }
+  // Whether the coordinates' ranks (split()) break no Illegal rule (Coordinate::legal).
+  bool legal(const std::uint64_t* digits) const {
+    for (std::size_t c = 0; c < coordinates_.size(); ++c)
+      if (!coordinates_[c].legal(digits[c])) return false;
+    return true;
+  }
   // The coordinates' ranks in `rank` (as many as coordinates()), and the rank after `move` from
   // them: a rank's neighbours at one division a coordinate.
   void split(std::uint64_t rank, std::uint64_t* digits) const;

@@ -28,6 +28,10 @@ namespace plumb::puzzles::twisty {
 
 // The most entries one chosen table has unless memory says less: 2^27, 64 MiB at 4 bits.
 inline constexpr std::uint64_t kDefaultTableEntries = std::uint64_t{1} << 27;
+// The most entries a coordinate's move table has: 2^24 (64 MiB).
+inline constexpr std::uint64_t kMaxMoveTableEntries = std::uint64_t{1} << 24;
+// Tables of at most 2^20 entries build in well under a second.
+inline constexpr std::uint64_t kQuickTableEntries = std::uint64_t{1} << 20;
 
 struct TableChoice {
   Pattern pattern;
@@ -44,19 +48,30 @@ std::vector<TableChoice> choose_tables(const TwistyDefinition& definition,
 // std::invalid_argument saying what is wrong.
 std::vector<TableChoice> parse_tables(const TwistyDefinition& definition, std::string_view text);
 
+// Tables quick to build in place of `choices`: those that are, and the quick coordinates of the
+// others, each a table. A search of a shallow position needs no more (TwistyInstance tries them
+// first, and builds the chosen tables only when that search runs long).
+std::vector<TableChoice> quick_tables(const std::vector<TableChoice>& choices);
+
+// Whether every table of `choices` has its file in the cache.
+bool all_cached(const TwistyDefinition& definition, const std::vector<TableChoice>& choices,
+                Metric metric);
+
 // Where the table of `pattern` for this definition and metric is kept.
 io::CachedTable table_file(const TwistyDefinition& definition, const Pattern& pattern,
                            Metric metric);
 
-// The table from the cache, or built (move tables first) and kept there. Nothing when a limit
-// stopped the build (stats.reason).
+// The table from the cache, or built (move tables first) and kept there; a quick one (at most
+// kQuickTableEntries) is built each time, without the cache. Nothing when a limit stopped the
+// build (stats.reason).
 std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& definition,
                                                         Pattern pattern, Metric metric,
                                                         unsigned threads,
                                                         const search::SearchContext& context,
                                                         search::SearchStats& stats);
 
-// The whole puzzle as one pattern (every set's places and turns), for an exhaustive exploration.
+// The whole puzzle as one pattern (every set's places and turns), for an exhaustive exploration;
+// its placements know the definition's Illegal rules.
 Pattern whole_puzzle(const TwistyDefinition& definition);
 
 // Builds the move tables of the pattern's coordinates that are small enough.
