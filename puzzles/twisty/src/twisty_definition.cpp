@@ -5,11 +5,11 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <sstream>
 
 #include "plumb/io/text_input.hpp"
 #include "plumb/puzzles/twisty_lines.hpp"
+#include "twisty_building.hpp"
 
 namespace plumb::puzzles::twisty {
 
@@ -81,40 +81,6 @@ std::vector<std::string> split_moves(std::string_view line) {
 
 namespace {
 
-// twsearch's rule: x, y or z with an optional 2 or ', or capitals (and _) followed by one `v`.
-bool is_rotation_name(std::string_view name) {
-  if (!name.empty() && (name[0] == 'x' || name[0] == 'y' || name[0] == 'z'))
-    return name.size() == 1 || (name.size() == 2 && (name[1] == '2' || name[1] == '\''));
-  std::size_t i = 0;
-  while (i < name.size() && (name[i] == '_' || (name[i] >= 'A' && name[i] <= 'Z'))) ++i;
-  return i > 0 && i + 1 == name.size() && name[i] == 'v';
-}
-
-// 64-bit FNV-1a, over the definition's meaning (not its comments or spacing).
-class ContentHash {
- public:
-  void add(std::string_view bytes) {
-    for (const char c : bytes) value_ = (value_ ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-    value_ = (value_ ^ 0xff) * 0x100000001b3ULL;  // ends the field
-  }
-  void add(const Position& position) {
-    add(std::string_view(reinterpret_cast<const char*>(position.data()), position.size()));
-  }
-  void add(long long number) { add(std::to_string(number)); }
-  std::uint64_t value() const { return value_; }
-
- private:
-  std::uint64_t value_ = 0xcbf29ce484222325ULL;
-};
-
-// A sequence of moves that defines a move (MoveAlias, MoveSequence), expanded once every move it
-// names is known.
-struct PendingSequence {
-  std::string name;
-  std::vector<std::string> moves;
-  int line = 0;
-};
-
 class KsolveReader {
  public:
   KsolveReader(std::string_view text, const std::string& source)
@@ -158,13 +124,16 @@ class KsolveReader {
                                " (expected Name, Set, Solved, Move, MoveSequence, Illegal)");
       }
     }
-    expand_sequences();
+    building::add_sequences(
+        definition_, hash_, std::move(pending_),
+        [&](const std::string& name) { return definition_.effect_of(name); },
+        [&](const building::PendingSequence& sequence, const std::string& message) {
+          lines_.fail_at(sequence.line, message);
+        });
     if (definition_.sets.empty()) lines_.fail_whole("no Set: a puzzle needs pieces");
     if (!have_solved_) lines_.fail_whole("no Solved block");
     if (definition_.moves.empty()) lines_.fail_whole("no Move: a puzzle needs moves");
-    if (definition_.name.empty()) definition_.name = "Unnamed";
-    hash_.add(definition_.name);
-    definition_.content_hash = hash_.value();
+    building::finish(definition_, hash_);
     return std::move(definition_);
   }
 
@@ -185,18 +154,12 @@ class KsolveReader {
 
   void read_set(const Line& line) {
     expect_tokens(line, 4);
-    PieceSet set;
-    set.name = line.tokens[1];
+    const std::string& name = line.tokens[1];
     for (const PieceSet& other : definition_.sets)
-      if (other.name == set.name) lines_.fail(line, "a second set named " + io::quote(set.name));
-    set.size = number(line, line.tokens[2], 1, 255, "a set's size");
-    set.orientations = number(line, line.tokens[3], 1, 127, "a set's orientations");
-    set.offset = definition_.bytes;
-    definition_.bytes += 2 * static_cast<std::size_t>(set.size);
-    hash_.add(set.name);
-    hash_.add(set.size);
-    hash_.add(set.orientations);
-    definition_.sets.push_back(std::move(set));
+      if (other.name == name) lines_.fail(line, "a second set named " + io::quote(name));
+    const int size = number(line, line.tokens[2], 1, 255, "a set's size");
+    const int orientations = number(line, line.tokens[3], 1, 127, "a set's orientations");
+    building::add_set(definition_, hash_, name, size, orientations);
   }
 
   int set_index(const Line& line) { return set_named(lines_, definition_.sets, line); }
@@ -207,44 +170,25 @@ class KsolveReader {
 
   void read_solved(bool zero_based) {
     have_solved_ = true;
-    TwistyDefinition& d = definition_;
-    d.identity.assign(d.bytes, 0);
-    for (const PieceSet& set : d.sets)
-      for (int i = 0; i < set.size; ++i) d.identity[set.offset + i] = static_cast<std::uint8_t>(i);
-    d.solved = d.identity;
+    const std::vector<PieceSet>& sets = definition_.sets;
+    std::vector<std::vector<int>> written(sets.size()), ori(sets.size());
     const std::map<int, SetLines> block = read_block(true);
-    for (std::size_t index = 0; index < d.sets.size(); ++index) {
-      PieceSet& set = d.sets[index];
-      std::vector<int> written(set.size);
-      std::vector<int> ori(set.size, 0);
+    for (std::size_t index = 0; index < sets.size(); ++index) {
+      const int size = sets[index].size;
+      written[index].resize(size);
+      ori[index].assign(size, 0);
       if (const auto found = block.find(static_cast<int>(index)); found != block.end()) {
-        written = found->second.perm;
+        written[index] = found->second.perm;
         if (zero_based)
-          for (int& value : written) ++value;
-        for (const int value : written)
+          for (int& value : written[index]) ++value;
+        for (const int value : written[index])
           if (value < 1) lines_.fail_at(found->second.perm_line, "pieces are numbered from 1");
-        if (found->second.ori) ori = *found->second.ori;
+        if (found->second.ori) ori[index] = *found->second.ori;
       } else {
-        for (int i = 0; i < set.size; ++i) written[i] = i + 1;
-      }
-      // Labels in increasing order of the numbers written; identical pieces share one.
-      std::set<int> distinct(written.begin(), written.end());
-      set.written.assign(distinct.begin(), distinct.end());
-      set.labels = static_cast<int>(set.written.size());
-      set.wild.assign(set.labels, false);
-      for (int i = 0; i < set.size; ++i) {
-        const int label = label_of(set, written[i]);
-        d.solved[set.offset + i] = static_cast<std::uint8_t>(label);
-        if (ori[i] < 0) {
-          set.wild[label] = true;
-          ori[i] = 0;
-        }
-        d.solved[set.offset + set.size + i] = static_cast<std::uint8_t>(ori[i]);
+        for (int i = 0; i < size; ++i) written[index][i] = i + 1;
       }
     }
-    hash_.add(d.solved);
-    for (const PieceSet& set : d.sets)
-      for (const bool wild : set.wild) hash_.add(wild ? "?" : ".");
+    building::set_solved(definition_, hash_, written, std::move(ori));
   }
 
   static int label_of(const PieceSet& set, int written) {
@@ -280,67 +224,9 @@ class KsolveReader {
     return effect;
   }
 
-  bool name_taken(std::string_view name) const { return definition_.effect_of(name).has_value(); }
-
   void add_move(const Line& line, const std::string& name, const Position& effect) {
-    TwistyDefinition& d = definition_;
-    if (name_taken(name)) lines_.fail(line, "a second move named " + io::quote(name));
-    std::vector<Position> powers{effect};
-    while (powers.back() != d.identity) {
-      if (powers.size() > 255) lines_.fail(line, "the move " + name + " has an order above 255");
-      powers.push_back(composed(d, powers.back(), effect));
-    }
-    const int order = static_cast<int>(powers.size());
-    if (order == 1) lines_.fail(line, "the move " + name + " moves nothing");
-    const bool rotation = is_rotation_name(name);
-    const int base = static_cast<int>(d.base_moves.size());
-    if (!rotation) d.base_moves.push_back({name, order});
-    for (int power = 1; power < order; ++power) {
-      const int signed_turns = order - power < power ? power - order : power;
-      const int turns = std::abs(signed_turns);
-      std::string power_name = name;
-      if (turns != 1) power_name += std::to_string(turns);
-      if (signed_turns < 0) power_name += "'";
-      if (power > 1 && name_taken(power_name))
-        lines_.fail(line, "the move " + name + "'s power " + power_name + " is named twice");
-      Move move{power_name, rotation ? -1 : base, power, turns, powers[power - 1]};
-      (rotation ? d.rotations : d.moves).push_back(std::move(move));
-    }
-    hash_.add(name);
-    hash_.add(effect);
-  }
-
-  // MoveAlias and MoveSequence moves, each once the moves it names are known (one may name
-  // another).
-  void expand_sequences() {
-    while (!pending_.empty()) {
-      const std::size_t before = pending_.size();
-      for (auto it = pending_.begin(); it != pending_.end();) {
-        Position effect = definition_.identity;
-        bool known = true;
-        for (const std::string& name : it->moves) {
-          const std::optional<Position> step = definition_.effect_of(name);
-          if (!step) {
-            known = false;
-            break;
-          }
-          effect = composed(definition_, effect, *step);
-        }
-        if (!known) {
-          ++it;
-          continue;
-        }
-        add_move(Line{it->line, {it->name}}, it->name, effect);
-        it = pending_.erase(it);
-      }
-      if (pending_.size() == before) {
-        const PendingSequence& stuck = pending_.front();
-        for (const std::string& name : stuck.moves)
-          if (!definition_.effect_of(name))
-            lines_.fail_at(stuck.line,
-                           "the sequence " + stuck.name + " names no move " + io::quote(name));
-      }
-    }
+    building::add_move(definition_, hash_, name, effect,
+                       [&](const std::string& message) { lines_.fail(line, message); });
   }
 
   void read_illegal(const Line& line) {
@@ -363,8 +249,8 @@ class KsolveReader {
   Lines lines_;
   TwistyDefinition definition_;
   bool have_solved_ = false;
-  std::vector<PendingSequence> pending_;
-  ContentHash hash_;
+  std::vector<building::PendingSequence> pending_;
+  building::ContentHash hash_;
 };
 
 }  // namespace

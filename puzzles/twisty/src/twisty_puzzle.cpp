@@ -27,6 +27,7 @@
 #include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/twisty_definition.hpp"
 #include "plumb/puzzles/twisty_invariants.hpp"
+#include "plumb/puzzles/twisty_kpuzzle.hpp"
 #include "plumb/puzzles/twisty_positions.hpp"
 #include "plumb/puzzles/twisty_search.hpp"
 #include "plumb/puzzles/twisty_shipped.hpp"
@@ -131,10 +132,18 @@ const PuzzleInfo& twisty_info() {
   return info;
 }
 
+// A definition's text: cubing.js's KPuzzle JSON when it starts (after white space) with `{`, else
+// ksolve's format.
+TwistyDefinition read_definition(std::string_view text, const std::string& source) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string_view::npos && text[first] == '{')
+    return puzzles::twisty::read_kpuzzle_json(text, source);
+  return puzzles::twisty::read_ksolve(text, source);
+}
+
 // The definition `value` gives: its text (with a line break), a shipped name, or a file's path.
 TwistyDefinition load_definition(const std::string& value) {
-  if (value.find('\n') != std::string::npos)
-    return puzzles::twisty::read_ksolve(value, "the definition");
+  if (value.find('\n') != std::string::npos) return read_definition(value, "the definition");
   for (const puzzles::twisty::ShippedDefinition& shipped : puzzles::twisty::shipped_definitions())
     if (shipped.name == value) return puzzles::twisty::read_ksolve(shipped.text, value + ".tws");
   std::ifstream file(value, std::ios::binary);
@@ -145,7 +154,7 @@ TwistyDefinition load_definition(const std::string& value) {
   }
   std::ostringstream text;
   text << file.rdbuf();
-  return puzzles::twisty::read_ksolve(text.str(), value);
+  return read_definition(text.str(), value);
 }
 
 struct TwistyAnswer {
