@@ -77,6 +77,9 @@ state (God's number), in memory of 4 bits a position of the whole puzzle; no che
 
 enum class TwistyAlgorithm { ida };
 
+// The nodes a search without tables gets before the tables are built: a few moves deep.
+constexpr std::uint64_t kUntabledNodes = 200'000;
+
 // The most entries of a table of the whole puzzle (explore): 2^35, 16 GiB.
 constexpr std::uint64_t kMaxWholeTable = std::uint64_t{1} << 35;
 
@@ -220,20 +223,33 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
                     Found<TwistyAnswer>& found) const {
     const std::vector<puzzles::twisty::TableChoice> choices = table_choices(context);
     if (named_tables_.empty() && !puzzles::twisty::all_cached(d(), choices, metric_)) {
-      // A shallow position needs no large table: the quick ones first, for about as many nodes
-      // as building the chosen tables would take.
-      search::SearchContext quick = context;
+      // A shallow position needs no large table: first no table at all for a few moves' worth
+      // of nodes, then the quick tables for about as many nodes as building the chosen ones
+      // would take, and only then the chosen tables.
       std::uint64_t work = 0;
       for (const auto& choice : choices) work += choice.pattern.size();
-      if (quick.limits.max_nodes == 0 || work < quick.limits.max_nodes)
-        quick.limits.max_nodes = std::max<std::uint64_t>(work, 1'000'000);
-      search_with(puzzles::twisty::quick_tables(choices), start, quick, found);
-      if (found.stats.reason != search::StopReason::node_limit ||
-          quick.limits.max_nodes == context.limits.max_nodes)
+      if (search_within({}, start, context, kUntabledNodes, found) ||
+          search_within(puzzles::twisty::quick_tables(choices), start, context,
+                        std::max<std::uint64_t>(work, kUntabledNodes), found))
         return;
-      found.answer.tables.clear();
     }
     search_with(choices, start, context, found);
+  }
+
+  // search_with() stopped after `nodes` expansions (or the context's own limit, if less); true
+  // when it is done (solved, proved unsolvable or stopped by the context's limits), false when
+  // the nodes ran out (the search's tables and statistics are then cleared for the next try).
+  bool search_within(const std::vector<puzzles::twisty::TableChoice>& choices,
+                     const Position& start, const search::SearchContext& context,
+                     std::uint64_t nodes, Found<TwistyAnswer>& found) const {
+    search::SearchContext bounded = context;
+    if (bounded.limits.max_nodes != 0 && bounded.limits.max_nodes <= nodes)
+      return search_with(choices, start, context, found), true;
+    bounded.limits.max_nodes = nodes;
+    search_with(choices, start, bounded, found);
+    if (found.stats.reason != search::StopReason::node_limit) return true;
+    found.answer.tables.clear();
+    return false;
   }
 
   // IDA* over the tables of `choices`, built or loaded first.
