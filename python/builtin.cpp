@@ -261,7 +261,10 @@ py::dict puzzle_declarations(const puzzle_interface::PuzzleInfo& info) {
       default_value = py::str(spec.default_value);
     }
     options.append(
-        py::dict(py::arg("name") = keyword, py::arg("type") = integer ? "integer" : "text",
+        py::dict(py::arg("name") = keyword,
+                 py::arg("type") = integer ? "integer"
+                                   : spec.type == puzzle_interface::OptionSpec::Type::file ? "file"
+                                                                                           : "text",
                  py::arg("default") = default_value, py::arg("choices") = spec.choices,
                  py::arg("min") = integer ? py::object(py::int_(spec.min)) : py::object(py::none()),
                  py::arg("max") = integer ? py::object(py::int_(spec.max)) : py::object(py::none()),

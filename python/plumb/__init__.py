@@ -9,6 +9,7 @@ sliding-puzzle boards at scale (plumb.sliding). docs/python.md describes it all.
     [19]
 """
 import importlib
+import json
 import logging
 import os
 import pathlib
@@ -88,6 +89,9 @@ signed array is the same)."""
 
 Input = Union[str, bytes, os.PathLike, numpy.ndarray]
 Progress = Optional[Callable[[Dict[str, Any]], Any]]
+# A puzzle's option: an int, a str, or for an option that takes a file (twisty's definition) a
+# path or a dict of the file's JSON.
+OptionValue = Union[int, str, None, os.PathLike, Dict[str, Any]]
 
 logger = logging.getLogger("plumb")
 
@@ -109,7 +113,7 @@ class Option:
     """One of a puzzle's own options: solve(..., name=value)."""
 
     name: str  # the keyword: max_moves for the program's --max-moves
-    type: str  # "integer" or "text"
+    type: str  # "integer", "text" or "file" (a path, a name it knows, the text, or a dict of JSON)
     default: Union[int, str, None]
     choices: List[str]  # the values a text option takes; empty: any
     min: Optional[int]  # an integer option's range
@@ -221,12 +225,20 @@ def _source(function, input, text, path):
 
 def _options(function, puzzle, options):
     """The puzzle's own options, checked: TypeError for a keyword the puzzle does not have or a
-    value that is neither an int, a str nor None."""
-    declared = {p["name"]: [o["name"] for o in p["options"]] for p in _plumb._puzzles()}
+    value that is neither an int, a str nor None. An option that takes a file (twisty's
+    definition) also takes an os.PathLike, and a dict, given as its JSON text."""
+    declared = {p["name"]: {o["name"]: o["type"] for o in p["options"]} for p in _plumb._puzzles()}
+    options = dict(options)
     for name, value in options.items():
         if puzzle in declared and name not in declared[puzzle]:
             raise TypeError(f"{function}() got an unexpected keyword argument '{name}' (the "
                             f"options of {puzzle}: {', '.join(declared[puzzle])})")
+        if puzzle in declared and declared[puzzle][name] == "file":
+            if isinstance(value, dict):
+                value = json.dumps(value, indent=1)  # a text, with line breaks: not a file's name
+            elif isinstance(value, os.PathLike):
+                value = os.fspath(value)
+            options[name] = value
         _check(function, name, value, (int, str, type(None)), "an int, a str or None")
     return options
 
@@ -235,7 +247,7 @@ def solve(puzzle: str, input: Optional[Input] = None, *, text: Union[str, bytes,
           path: Union[str, bytes, os.PathLike, None] = None,
           algorithm: Optional[str] = None, time_limit: Union[float, str, None] = None,
           max_memory: Union[int, str, None] = None, threads: Optional[int] = None,
-          progress: Progress = None, **options: Union[int, str, None]) -> List[Solution]:
+          progress: Progress = None, **options: OptionValue) -> List[Solution]:
     """Solves every dataset of the input optimally, as `plumb solve PUZZLE` does.
 
     The input: `input`, the contest text (str or bytes), a file's path (os.PathLike) or a numpy
@@ -265,7 +277,7 @@ def explore(puzzle: str, input: Optional[Input] = None, *, text: Union[str, byte
             path: Union[str, bytes, os.PathLike, None] = None,
             time_limit: Union[float, str, None] = None, max_memory: Union[int, str, None] = None,
             threads: Optional[int] = None, progress: Progress = None,
-            **options: Union[int, str, None]) -> Exploration:
+            **options: OptionValue) -> Exploration:
     """Counts the states at each depth, as `plumb explore PUZZLE` does: from the first dataset of
     the input (input, text= or path=, as for solve()), or from the puzzle's natural start when
     none is given. The keywords are solve()'s. Returns an Exploration."""

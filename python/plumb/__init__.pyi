@@ -13,6 +13,9 @@ Input = Union[str, bytes, os.PathLike, numpy.ndarray]
 Limit = Union[float, str, None]
 Memory = Union[int, str, None]
 Progress = Optional[Callable[[Dict[str, Any]], Any]]
+# A puzzle's option: an int, a str, or for an option that takes a file (twisty's definition) a
+# path or a dict of the file's JSON.
+OptionValue = Union[int, str, None, os.PathLike, Dict[str, Any]]
 
 logger: logging.Logger
 
@@ -111,11 +114,11 @@ def build_tables(name: str, *, force: bool = False, time_limit: Limit = None,
 def solve(puzzle: str, input: Optional[Input] = None, *, text: Union[str, bytes, None] = None,
           path: Union[str, bytes, os.PathLike, None] = None, algorithm: Optional[str] = None,
           time_limit: Limit = None, max_memory: Memory = None, threads: Optional[int] = None,
-          progress: Progress = None, **options: Union[int, str, None]) -> List[Solution]: ...
+          progress: Progress = None, **options: OptionValue) -> List[Solution]: ...
 def explore(puzzle: str, input: Optional[Input] = None, *, text: Union[str, bytes, None] = None,
             path: Union[str, bytes, os.PathLike, None] = None, time_limit: Limit = None,
             max_memory: Memory = None, threads: Optional[int] = None, progress: Progress = None,
-            **options: Union[int, str, None]) -> Exploration: ...
+            **options: OptionValue) -> Exploration: ...
 def render(answers: Union[Solution, Sequence[Solution], Exploration],
            format: str = "contest") -> str: ...
 def search(domain: object, algorithm: str = "bfs", *, time_limit: Limit = None,

@@ -150,7 +150,7 @@ def test_puzzles_are_declared_as_the_program_lists_them(program):
                      program("explore", puzzle.name, "--help").stdout)
         for option in puzzle.options:
             assert "--" + option.name.replace("_", "-") in help_text
-            assert option.type in ("integer", "text")
+            assert option.type in ("integer", "text", "file")
             if option.type == "integer":
                 assert option.min <= option.default <= option.max
             else:

@@ -71,8 +71,8 @@ Options:
                     and cached (a position a few moves deep is searched with quick tables
                     first, and the large ones are built only when that search runs long)
 
-Explore: `plumb explore twisty --def FILE` counts the positions at each depth from the solved
-state (God's number), in memory of 4 bits a position of the whole puzzle; no checkpoints.
+Explore: `plumb explore twisty --def FILE [FILE]` counts the positions at each depth from the
+solved state (God's number), or from the first position of FILE, in memory of 4 bits a position of the whole puzzle; no checkpoints.
 )";
 
 enum class TwistyAlgorithm { ida };
@@ -80,8 +80,10 @@ enum class TwistyAlgorithm { ida };
 // The nodes a search without tables gets before the tables are built: a few moves deep.
 constexpr std::uint64_t kUntabledNodes = 200'000;
 
-// The most entries of a table of the whole puzzle (explore): 2^35, 16 GiB.
+// The most entries of a table of the whole puzzle (explore): 2^35, 16 GiB. A larger puzzle is
+// explored as far as its layers hold at most kMaxFirstLayer positions each.
 constexpr std::uint64_t kMaxWholeTable = std::uint64_t{1} << 35;
+constexpr std::uint64_t kMaxFirstLayer = std::uint64_t{1} << 20;
 
 constexpr std::array<NamedAlgorithm<TwistyAlgorithm>, 1> kAlgorithms{{
     {"ida", TwistyAlgorithm::ida},
@@ -167,7 +169,9 @@ struct TwistyAnswer {
   std::vector<std::string> tables;                // what the search used, for the record
 };
 
-struct TwistySurvey {};
+struct TwistySurvey {
+  bool first_layers_only = false;  // the puzzle is too large for all of them
+};
 
 class TwistyReader : public DatasetReader {
  public:
@@ -312,31 +316,17 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     return *whole_pattern_;
   }
 
-  // The layers of the whole puzzle from the solved state; null when a limit stopped them.
-  // UsageError for a puzzle whose table of layers would not fit a machine's memory.
+  // The layers of the whole puzzle from `from` (null: the solved state; its table fits
+  // kMaxWholeTable); null when a limit stopped them.
   std::shared_ptr<const puzzles::twisty::Layers> whole_layers(const search::SearchContext& context,
-                                                              search::SearchStats& stats) const {
-    const std::lock_guard lock(layers_mutex_);
-    if (layers_) return layers_;
+                                                              search::SearchStats& stats,
+                                                              const Position* from) const {
     if (search::Budget budget(context, stats); !budget.check()) return nullptr;  // cancelled
-    if (whole_pattern().size() > kMaxWholeTable) {
-      throw UsageError("definition",
-                       fmt::format("{} is too large to explore or solve by table: its table of the "
-                                   "whole puzzle would have {} entries, more than {} (4 bits each)",
-                                   d().name, whole_size_text(), kMaxWholeTable));
-    }
     std::optional<puzzles::twisty::Layers> layers = puzzles::twisty::breadth_first(
         d(), whole_pattern(), puzzles::twisty::metric_moves(d(), metric_),
-        std::numeric_limits<int>::max(), search::worker_threads(context), context, stats);
+        std::numeric_limits<int>::max(), search::worker_threads(context), context, stats, from);
     if (!layers) return nullptr;
-    layers_ = std::make_shared<const puzzles::twisty::Layers>(std::move(*layers));
-    return layers_;
-  }
-
-  std::string whole_size_text() const {
-    const std::uint64_t size = whole_pattern().size();
-    return size == std::numeric_limits<std::uint64_t>::max() ? std::string("2^64 or more")
-                                                             : fmt::format("{}", size);
+    return std::make_shared<const puzzles::twisty::Layers>(std::move(*layers));
   }
 
   nlohmann::json state_json(const Position& position) const {
@@ -421,10 +411,8 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
         answer.unsolvable ? nlohmann::json(*answer.unsolvable) : nlohmann::json();
   }
 
-  Surveyed<TwistySurvey> survey(const Dataset* start, const NamedPosition* /*data*/,
+  Surveyed<TwistySurvey> survey(const Dataset* start, const NamedPosition* data,
                                 const search::SearchContext& context) const override {
-    if (start != nullptr)
-      throw UsageError("definition", "twisty explores from the solved state only: give no input");
     if (const search::Distribution& shared = context.distribution; !shared.checkpoint.empty()) {
       throw UsageError(shared.resume ? "resume" : "checkpoint",
                        "twisty's exploration keeps no checkpoints: one breadth-first search over "
@@ -432,10 +420,28 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     }
     Surveyed<TwistySurvey> surveyed;
     Exploration& exploration = surveyed.exploration;
+    const Position* from = data != nullptr ? &data->position : nullptr;
+    exploration.origin = start == nullptr ? "the solved state"
+                         : start->number == 1
+                             ? fmt::format("the first position of {}", start->source)
+                             : fmt::format("position {} of {}", start->number, start->source);
+    exploration.start = state_json(from != nullptr ? *from : d().solved);
+    if (whole_pattern().size() > kMaxWholeTable) {
+      // Too large for a table of every position: its first layers, as far as they fit.
+      std::optional<puzzles::twisty::FirstLayers> layers =
+          puzzles::twisty::first_layers(d(), puzzles::twisty::metric_moves(d(), metric_),
+                                        kMaxFirstLayer, context, exploration.stats, from);
+      if (!layers) return surveyed;
+      exploration.layer_sizes = std::move(layers->layer_sizes);
+      exploration.stats.reason =
+          layers->complete ? search::StopReason::exhausted : search::StopReason::depth_limit;
+      for (const Position& position : layers->deepest)
+        exploration.deepest.push_back(state_json(position));
+      surveyed.detail.first_layers_only = !layers->complete;
+      return surveyed;
+    }
     const std::shared_ptr<const puzzles::twisty::Layers> layers =
-        whole_layers(context, exploration.stats);
-    exploration.origin = "the solved state";
-    exploration.start = state_json(d().solved);
+        whole_layers(context, exploration.stats, from);
     if (!layers) return surveyed;
     exploration.layer_sizes = layers->layer_sizes;
     exploration.stats.reason = search::StopReason::exhausted;
@@ -459,12 +465,16 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   }
 
   std::string exploration_text(const Exploration& exploration,
-                               const TwistySurvey& /*survey*/) const override {
-    std::string text = fmt::format(
-        "Positions of {} at each distance from the solved state ({} "
-        "metric):\n",
-        d().name, metric_ == Metric::half ? "half-turn" : "quarter-turn");
+                               const TwistySurvey& survey) const override {
+    std::string text =
+        fmt::format("Positions of {} at each distance from {} ({} metric):\n", d().name,
+                    exploration.origin, metric_ == Metric::half ? "half-turn" : "quarter-turn");
     text += layers_table("moves", "positions", exploration);
+    if (survey.first_layers_only)
+      text += fmt::format(
+          "(the first layers only: {} has too many positions for a table of them "
+          "all, and its next layer more than {})\n",
+          d().name, io::counted(kMaxFirstLayer, "position"));
     if (!exploration.deepest.empty()) {
       text += fmt::format("a deepest position ({}):\n{}",
                           io::counted(exploration.layer_sizes.size() - 1, "move"),
@@ -482,11 +492,10 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   std::shared_ptr<const TwistyDefinition> definition_;
   Metric metric_;
   std::vector<puzzles::twisty::TableChoice> named_tables_;
-  mutable std::mutex tables_mutex_, layers_mutex_;
+  mutable std::mutex tables_mutex_;
   mutable std::map<std::string, std::shared_ptr<const puzzles::twisty::PruningTable>> tables_;
   mutable std::once_flag whole_pattern_once_;
   mutable std::unique_ptr<puzzles::twisty::Pattern> whole_pattern_;
-  mutable std::shared_ptr<const puzzles::twisty::Layers> layers_;
 };
 
 }  // namespace

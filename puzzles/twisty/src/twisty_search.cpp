@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <string>
+#include <unordered_set>
 
 #include "plumb/search/budget.hpp"
 
@@ -49,7 +51,7 @@ std::vector<std::size_t> metric_moves(const TwistyDefinition& definition, Metric
 std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pattern& pattern,
                                     const std::vector<std::size_t>& moves, int max_depth,
                                     unsigned threads, const search::SearchContext& context,
-                                    search::SearchStats& stats) {
+                                    search::SearchStats& stats, const Position* from) {
   const std::uint64_t size = pattern.size();
   search::Budget budget(context, stats);
   if (!budget.fits(pdb::NibbleArray::byte_count(size))) {
@@ -63,7 +65,7 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
   Position projection(definition.bytes, kUntracked);
   pattern.unrank(0, projection);  // every byte written: the untracked ones as kUntracked
   for (const Coordinate& coordinate : pattern.coordinates())
-    coordinate.project(definition.solved, projection);
+    coordinate.project(from != nullptr ? *from : definition.solved, projection);
   const std::uint64_t goal = pattern.rank(projection, true);
   entries.mark(goal, layer_value(0));
 
@@ -171,6 +173,54 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
   if (stopped) return std::nullopt;
   stats.peak_stored = std::max<std::uint64_t>(stats.peak_stored, size);
   layers.entries = pdb::NibbleArray(size, entries.release());
+  return layers;
+}
+
+std::optional<FirstLayers> first_layers(const TwistyDefinition& definition,
+                                        const std::vector<std::size_t>& moves,
+                                        std::uint64_t max_layer,
+                                        const search::SearchContext& context,
+                                        search::SearchStats& stats, const Position* from) {
+  search::Budget budget(context, stats);
+  using Layer = std::unordered_set<std::string>;
+  const auto key = [](const Position& position) {
+    return std::string(position.begin(), position.end());
+  };
+  Layer before, current{key(from != nullptr ? *from : definition.solved)};
+  FirstLayers layers;
+  layers.layer_sizes.push_back(1);
+  Position parent(definition.bytes), child(definition.bytes);
+  while (true) {
+    Layer next;
+    for (const std::string& text : current) {
+      if (!budget.charge()) return std::nullopt;
+      parent.assign(text.begin(), text.end());
+      for (const std::size_t move : moves) {
+        compose(definition, parent, definition.moves[move].effect, child);
+        ++stats.generated;
+        if (!definition.is_legal(child)) continue;
+        std::string reached = key(child);
+        if (before.contains(reached) || current.contains(reached)) continue;
+        next.insert(std::move(reached));
+      }
+      if (next.size() > max_layer) break;
+    }
+    budget.note_stored(before.size() + current.size() + next.size());
+    if (next.empty()) {
+      layers.complete = true;
+      break;
+    }
+    if (next.size() > max_layer) break;  // the layer is not whole: the layers before it are
+    layers.layer_sizes.push_back(next.size());
+    before = std::move(current);
+    current = std::move(next);
+    ++stats.iterations;
+    stats.depth = static_cast<Cost>(layers.layer_sizes.size() - 1);
+  }
+  for (const std::string& text : current) {
+    if (layers.deepest.size() == kDeepestKept) break;
+    layers.deepest.emplace_back(text.begin(), text.end());
+  }
   return layers;
 }
 

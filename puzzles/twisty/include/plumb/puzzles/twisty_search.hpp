@@ -40,14 +40,30 @@ struct Layers {
   bool complete = false;                   // every rank reachable was reached
 };
 
-// Breadth-first layers over `pattern` from the solved state's projection, making `moves`, up to
-// layer `max_depth`, on `threads` threads. Nothing when a limit stops it (stats.reason says which).
-// The pattern's coordinates should have their move tables (Coordinate::build_move_table): without
-// them each move is made on a position.
+// Breadth-first layers over `pattern` from the projection of `from` (null: the solved state),
+// making `moves`, up to layer `max_depth`, on `threads` threads. Nothing when a limit stops it
+// (stats.reason says which). The pattern's coordinates should have their move tables
+// (Coordinate::build_move_table): without them each move is made on a position.
 std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pattern& pattern,
                                     const std::vector<std::size_t>& moves, int max_depth,
                                     unsigned threads, const search::SearchContext& context,
-                                    search::SearchStats& stats);
+                                    search::SearchStats& stats, const Position* from = nullptr);
+
+// The first layers of a puzzle too large for a table of its ranks, from `from` (null: the solved
+// state): breadth-first over positions,
+// each layer told from the two before it (the moves are closed under inverses), while a layer
+// holds at most `max_layer` positions. The positions of its last layer, some of them, in
+// `deepest`.
+struct FirstLayers {
+  std::vector<std::uint64_t> layer_sizes;
+  std::vector<Position> deepest;
+  bool complete = false;  // the last layer led nowhere new: every position was counted
+};
+std::optional<FirstLayers> first_layers(const TwistyDefinition& definition,
+                                        const std::vector<std::size_t>& moves,
+                                        std::uint64_t max_layer,
+                                        const search::SearchContext& context,
+                                        search::SearchStats& stats, const Position* from = nullptr);
 
 // A pattern and the depth of each of its ranks (a Layers' entries stopped at depth 14).
 struct PruningTable {
