@@ -1,5 +1,6 @@
-# Writes OUTPUT, a C++ source defining plumb::puzzles::twisty::shipped_definitions()
-# (twisty_shipped.hpp): each file of DEFINITIONS (a list of NAME.tws paths) as its name and text.
+# Writes OUTPUT, a C++ source defining plumb::puzzles::twisty::shipped_definitions() and
+# shipped_definition(name) (twisty_shipped.hpp): each file of DEFINITIONS (a list of NAME.tws paths)
+# as its name and text.
 # Included by CMakeLists.txt here, with DEFINITIONS and OUTPUT set. The file is rewritten only
 # when its text changes, so that nothing rebuilds for nothing.
 set(body "// Written by the build (puzzles/twisty/embed_definitions.cmake): do not edit.\n")
@@ -13,7 +14,11 @@ foreach(path ${DEFINITIONS})
   file(READ ${path} text)
   string(APPEND body "      {\"${name}\", R\"plumb_definition(${text})plumb_definition\"},\n")
 endforeach()
-string(APPEND body "  };\n  return kShipped;\n}\n\n}  // namespace plumb::puzzles::twisty\n")
+string(APPEND body "  };\n  return kShipped;\n}\n\n")
+string(APPEND body "std::optional<std::string_view> shipped_definition(std::string_view name) {\n")
+string(APPEND body "  for (const ShippedDefinition& shipped : shipped_definitions())\n")
+string(APPEND body "    if (shipped.name == name) return shipped.text;\n")
+string(APPEND body "  return std::nullopt;\n}\n\n}  // namespace plumb::puzzles::twisty\n")
 set(old "")
 if(EXISTS ${OUTPUT})
   file(READ ${OUTPUT} old)

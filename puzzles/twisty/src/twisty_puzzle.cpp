@@ -150,8 +150,8 @@ TwistyDefinition read_definition(std::string_view text, const std::string& sourc
 // The definition `value` gives: its text (with a line break), a shipped name, or a file's path.
 TwistyDefinition load_definition(const std::string& value) {
   if (value.find('\n') != std::string::npos) return read_definition(value, "the definition");
-  for (const puzzles::twisty::ShippedDefinition& shipped : puzzles::twisty::shipped_definitions())
-    if (shipped.name == value) return puzzles::twisty::read_ksolve(shipped.text, value + ".tws");
+  if (const auto shipped = puzzles::twisty::shipped_definition(value))
+    return puzzles::twisty::read_ksolve(*shipped, value + ".tws");
   std::ifstream file(value, std::ios::binary);
   if (!file) {
     throw UsageError("definition",

@@ -20,9 +20,7 @@ namespace plumb::puzzles::twisty {
 namespace {
 
 std::string shipped_text(std::string_view name) {
-  for (const ShippedDefinition& definition : shipped_definitions())
-    if (definition.name == name) return std::string(definition.text);
-  throw std::invalid_argument("no shipped definition " + std::string(name));
+  return std::string(*shipped_definition(name));
 }
 
 TwistyDefinition shipped(std::string_view name) {

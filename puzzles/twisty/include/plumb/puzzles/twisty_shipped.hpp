@@ -2,6 +2,7 @@
 // definitions/*.tws, generated with cubing.js's PuzzleGeometry), by name: `--def 3x3x3`.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -14,5 +15,8 @@ struct ShippedDefinition {
 
 // In order of name.
 std::span<const ShippedDefinition> shipped_definitions();
+
+// The text of the shipped definition called `name`; nothing if none is.
+std::optional<std::string_view> shipped_definition(std::string_view name);
 
 }  // namespace plumb::puzzles::twisty
