@@ -89,7 +89,7 @@ signed array is the same)."""
 
 Input = Union[str, bytes, os.PathLike, numpy.ndarray]
 Progress = Optional[Callable[[Dict[str, Any]], Any]]
-# A puzzle's option: an int, a str, or for an option that takes a file (twisty's definition) a
+# A puzzle's option: an int, a str, or for an option that takes a file (a puzzle's definition) a
 # path or a dict of the file's JSON.
 OptionValue = Union[int, str, None, os.PathLike, Dict[str, Any]]
 
@@ -225,7 +225,7 @@ def _source(function, input, text, path):
 
 def _options(function, puzzle, options):
     """The puzzle's own options, checked: TypeError for a keyword the puzzle does not have or a
-    value that is neither an int, a str nor None. An option that takes a file (twisty's
+    value that is neither an int, a str nor None. An option that takes a file (a puzzle's
     definition) also takes an os.PathLike, and a dict, given as its JSON text."""
     declared = {p["name"]: {o["name"]: o["type"] for o in p["options"]} for p in _plumb._puzzles()}
     options = dict(options)

@@ -13,7 +13,7 @@ Input = Union[str, bytes, os.PathLike, numpy.ndarray]
 Limit = Union[float, str, None]
 Memory = Union[int, str, None]
 Progress = Optional[Callable[[Dict[str, Any]], Any]]
-# A puzzle's option: an int, a str, or for an option that takes a file (twisty's definition) a
+# A puzzle's option: an int, a str, or for an option that takes a file (a puzzle's definition) a
 # path or a dict of the file's JSON.
 OptionValue = Union[int, str, None, os.PathLike, Dict[str, Any]]
 
