@@ -4,19 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <stdexcept>
 
 namespace plumb::puzzles::twisty {
-
-Position position_after(const TwistyDefinition& definition, std::string_view moves) {
-  Position position = definition.solved;
-  for (const std::string& name : split_moves(moves)) {
-    const std::optional<Position> effect = definition.effect_of(name);
-    if (!effect) throw std::invalid_argument("no move named " + io::quote(name));
-    position = composed(definition, position, *effect);
-  }
-  return position;
-}
 
 Position PositionReader::apply_moves(const Line& line, std::size_t first_word,
                                      Position position) const {

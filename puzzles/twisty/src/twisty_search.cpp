@@ -254,13 +254,6 @@ TwistySolver::TwistySolver(const TwistyDefinition& definition, Metric metric,
   for (const BaseMove& base : definition.base_moves) max_repeats_.push_back(base.order / 2);
 }
 
-int TwistySolver::bound(const Position& position) const {
-  int largest = 0;
-  for (const auto& table : tables_)
-    largest = std::max(largest, table->bound(table->pattern.rank(position)));
-  return largest;
-}
-
 // One IDA* search: the path's positions and, per table, per coordinate that moves by table, its
 // rank at each depth.
 class IdaSearch {

@@ -42,8 +42,6 @@ class Lines {
     throw io::InputError(in_.name(), in_.line_number(), message);
   }
 
-  const std::string& name() const { return in_.name(); }
-
  private:
   io::TextInput& in_;
   Line line_;

@@ -43,8 +43,4 @@ class PositionReader {
   const TwistyDefinition& definition_;
 };
 
-// The solved state after `moves` (names of moves or rotations); std::invalid_argument naming the
-// first unknown one.
-Position position_after(const TwistyDefinition& definition, std::string_view moves);
-
 }  // namespace plumb::puzzles::twisty

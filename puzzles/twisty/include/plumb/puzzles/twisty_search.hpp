@@ -94,8 +94,6 @@ class TwistySolver {
 
   // An optimal solution of `start` (legal, with the solved state's pieces), by IDA*.
   TwistySolution solve(const Position& start, const search::SearchContext& context) const;
-  // The largest of the tables' bounds for `position` (PruningTable::kUnreachable: none solves it).
-  int bound(const Position& position) const;
 
  private:
   friend class IdaSearch;
