@@ -5,7 +5,11 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <bit>
 #include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <numeric>
 #include <stdexcept>
 
@@ -78,6 +82,7 @@ Coordinate::Coordinate(const TwistyDefinition& definition, int set, Kind kind,
   for (int group = 0; group < groups; ++group)
     projected_group_[group] = static_cast<std::uint8_t>(group);
   tracked_ = std::accumulate(group_size_.begin(), group_size_.end(), 0);
+  single_pieces_ = std::ranges::all_of(group_size_, [](int count) { return count == 1; });
 
   if (kind_ != Kind::orientation) {
     int free = slots_;
@@ -123,6 +128,38 @@ std::uint64_t Coordinate::placement_rank(const Position& position,
   // Group by group, the colex rank of its slots among those the groups before left free.
   std::uint64_t rank = 0, turns = 0;
   std::uint64_t taken = 0;  // bit i: slot i belongs to an earlier group (slots_ <= 64 here)
+  const bool wide = slots_ > 64;
+  if (single_pieces_ && !wide) {
+    // A group of one piece: its rank is how many free slots come before its own.
+    std::array<int, 64> slot_of{};
+    for (int slot = 0; slot < slots_; ++slot) {
+      const std::uint8_t group = map[position[offset_ + slot]];
+      if (group != kUntracked) slot_of[group] = slot;
+    }
+    int free = slots_;
+    for (int group = 0; group < static_cast<int>(group_size_.size()); ++group) {
+      const int slot = slot_of[group];
+      const auto before = static_cast<std::uint64_t>(
+          slot - std::popcount(taken & ((std::uint64_t{1} << slot) - 1)));
+      rank = rank * static_cast<std::uint64_t>(free--) + before;
+      taken |= std::uint64_t{1} << slot;
+    }
+  } else {
+    rank = groups_rank(position, map);
+  }
+  if (digits_rank != nullptr) {
+    for (int slot = slots_ - 1; slot >= 0; --slot)
+      if (map[position[offset_ + slot]] != kUntracked)
+        turns = turns * orientations_ + position[offset_ + slots_ + slot];
+    *digits_rank = turns;
+  }
+  return rank;
+}
+
+std::uint64_t Coordinate::groups_rank(const Position& position,
+                                      const std::array<std::uint8_t, 256>& map) const {
+  std::uint64_t rank = 0;
+  std::uint64_t taken = 0;
   std::array<bool, 256> taken_wide;  // for sets of more than 64 slots
   const bool wide = slots_ > 64;
   if (wide) taken_wide.fill(false);
@@ -146,12 +183,6 @@ std::uint64_t Coordinate::placement_rank(const Position& position,
     }
     rank = rank * choose(free, group_size_[group]) + sub;
     free -= group_size_[group];
-  }
-  if (digits_rank != nullptr) {
-    for (int slot = slots_ - 1; slot >= 0; --slot)
-      if (map[position[offset_ + slot]] != kUntracked)
-        turns = turns * orientations_ + position[offset_ + slots_ + slot];
-    *digits_rank = turns;
   }
   return rank;
 }
@@ -253,7 +284,18 @@ bool Coordinate::build_move_table(const TwistyDefinition& definition, std::uint6
   if (size_ > std::numeric_limits<std::uint32_t>::max() ||
       saturating_product(size_, moves_) > max_entries)
     return false;
-  move_table_.resize(size_ * moves_);
+  // Coordinates alike (of tables of one definition, or a quick table and the table it is part
+  // of) share one table while any holds it.
+  static std::mutex registry_mutex;
+  static std::map<std::string, std::weak_ptr<const std::vector<std::uint32_t>>> registry;
+  const std::string registry_key = fmt::format("{:016x} {}", definition.content_hash, key());
+  const std::lock_guard lock(registry_mutex);
+  if (auto shared = registry[registry_key].lock()) {
+    move_table_ = std::move(shared);
+    return true;
+  }
+  std::erase_if(registry, [](const auto& entry) { return entry.second.expired(); });
+  auto table = std::make_shared<std::vector<std::uint32_t>>(size_ * moves_);
   const PieceSet& set = definition.sets[set_];
   search::run_workers(2, [&](unsigned worker) {
     Position projection(definition.bytes, kUntracked), child(definition.bytes, kUntracked);
@@ -261,10 +303,12 @@ bool Coordinate::build_move_table(const TwistyDefinition& definition, std::uint6
       unrank(rank, projection);
       for (std::size_t move = 0; move < moves_; ++move) {
         compose_set(set, projection, definition.moves[move].effect, child);
-        move_table_[rank * moves_ + move] = static_cast<std::uint32_t>(this->rank(child, true));
+        (*table)[rank * moves_ + move] = static_cast<std::uint32_t>(this->rank(child, true));
       }
     }
   });
+  move_table_ = std::move(table);
+  registry[registry_key] = move_table_;
   return true;
 }
 

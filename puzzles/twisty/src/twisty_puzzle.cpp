@@ -78,9 +78,6 @@ solved state (God's number), or from the first position of FILE, in memory of 4 
 
 enum class TwistyAlgorithm { ida };
 
-// The nodes a search without tables gets before the tables are built: a few moves deep.
-constexpr std::uint64_t kUntabledNodes = 200'000;
-
 // The most entries of a table of the whole puzzle (explore): 2^35, 16 GiB. A larger puzzle is
 // explored as far as its layers hold at most kMaxFirstLayer positions each.
 constexpr std::uint64_t kMaxWholeTable = std::uint64_t{1} << 35;
@@ -235,11 +232,10 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
       // batch of deep positions soon pays for the build that makes them all faster.
       std::uint64_t work = 0;
       for (const auto& choice : choices) work += choice.pattern.size();
-      if (search_within({}, start, context, kUntabledNodes, found)) return;
       const std::uint64_t spent = quick_nodes_spent_.load();
       if (spent < work / 4) {
         const std::uint64_t before = found.stats.expanded;
-        const bool done = search_within(puzzles::twisty::quick_tables(choices), start, context,
+        const bool done = search_within(puzzles::twisty::quick_tables(d(), choices), start, context,
                                         work / 4 - spent, found);
         quick_nodes_spent_ += found.stats.expanded - before;
         if (done) return;
@@ -301,11 +297,11 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
       const puzzles::twisty::TableChoice& choice, const search::SearchContext& context,
       search::SearchStats& stats) const {
     const std::lock_guard lock(tables_mutex_);
-    const std::string key = choice.pattern.key();
+    const std::string key = choice.pattern.key() + (choice.shallow ? " shallow" : "");
     if (const auto kept = tables_.find(key); kept != tables_.end()) return kept->second;
     search::SearchStats build;
     auto table = puzzles::twisty::load_or_build_table(
-        d(), choice.pattern, metric_, search::worker_threads(context), context, build);
+        d(), choice, metric_, search::worker_threads(context), context, build);
     stats += build;
     if (!table) {
       stats.reason = build.reason;

@@ -1,6 +1,8 @@
 // The searches of a twisty puzzle (twisty_search.hpp).
 #include "plumb/puzzles/twisty_search.hpp"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <atomic>
 #include <mutex>
@@ -13,17 +15,51 @@ namespace plumb::puzzles::twisty {
 namespace {
 
 constexpr std::size_t kDeepestKept = 8;
+// The most moves of a listed frontier (breadth_first): 2^22, its next layer's list at most 32 MiB.
+constexpr std::uint64_t kMaxListed = std::uint64_t{1} << 22;
 
 std::uint8_t layer_value(int depth) {
   return static_cast<std::uint8_t>(depth % 15 + 1);
 }
 
-// The 4-bit entries of a breadth-first search that threads mark at random.
+void advise_huge_pages([[maybe_unused]] void* data, [[maybe_unused]] std::uint64_t bytes) {
+#ifdef MADV_HUGEPAGE
+  constexpr std::uintptr_t kHugePage = std::uintptr_t{1} << 21;
+  const auto begin = (reinterpret_cast<std::uintptr_t>(data) + kHugePage - 1) & ~(kHugePage - 1);
+  const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHugePage - 1);
+  if (end > begin)
+    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // a hint: errors ignored
+#endif
+}
+
+// The 4-bit entries of a breadth-first search that threads mark at random. Marks are atomic ORs
+// of a byte; reads are relaxed atomic loads, of a byte or of a word of 16 entries (the bytes are
+// padded to whole words), so a scan skips 16 entries at a time that hold no value it looks for.
 class SharedNibbles {
  public:
-  explicit SharedNibbles(std::uint64_t size) : bytes_(pdb::NibbleArray::byte_count(size)) {}
+  // (The bytes are asked for in huge pages where the system gives them: a large table is then
+  // zeroed and touched at random at a fraction of the page faults.)
+  explicit SharedNibbles(std::uint64_t size) : size_(size) {
+    const std::uint64_t bytes = (pdb::NibbleArray::byte_count(size) + 7) / 8 * 8;
+    bytes_.reserve(bytes);
+    advise_huge_pages(bytes_.data(), bytes);
+    bytes_.resize(bytes);
+  }
 
-  std::uint8_t get(std::uint64_t i) const { return pdb::NibbleArray::get(bytes_.data(), i); }
+  std::uint8_t get(std::uint64_t i) const {
+    const unsigned byte = load(bytes_[i >> 1]);
+    return static_cast<std::uint8_t>((byte >> ((i & 1) * 4)) & 15);
+  }
+  // Whether one of the 16 entries from `first` (a multiple of 16) holds `value`.
+  bool any_of_16(std::uint64_t first, std::uint8_t value) const {
+    auto& word = reinterpret_cast<std::uint64_t&>(const_cast<std::byte&>(bytes_[first >> 1]));
+    const std::uint64_t differences =
+        std::atomic_ref<std::uint64_t>(word).load(std::memory_order_relaxed) ^
+        (value * 0x1111111111111111ULL);
+    // A nibble of `differences` is 0 where an entry holds `value`.
+    return ((differences - 0x1111111111111111ULL) & ~differences & 0x8888888888888888ULL) != 0;
+  }
+  void prefetch(std::uint64_t i) const { __builtin_prefetch(bytes_.data() + (i >> 1)); }
   // Marks entry i with `value` if it is 0; true if this call marked it.
   bool mark(std::uint64_t i, std::uint8_t value) {
     if (get(i) != 0) return false;
@@ -33,9 +69,19 @@ class SharedNibbles {
             .fetch_or(static_cast<unsigned char>(value << shift), std::memory_order_relaxed);
     return ((before >> shift) & 15) == 0;
   }
-  std::vector<std::byte> release() { return std::move(bytes_); }
+  std::vector<std::byte> release() {
+    bytes_.resize(pdb::NibbleArray::byte_count(size_));
+    return std::move(bytes_);
+  }
 
  private:
+  static unsigned load(const std::byte& byte) {
+    return std::atomic_ref<unsigned char>(
+               reinterpret_cast<unsigned char&>(const_cast<std::byte&>(byte)))
+        .load(std::memory_order_relaxed);
+  }
+
+  std::uint64_t size_;
   std::vector<std::byte> bytes_;
 };
 
@@ -51,7 +97,8 @@ std::vector<std::size_t> metric_moves(const TwistyDefinition& definition, Metric
 std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pattern& pattern,
                                     const std::vector<std::size_t>& moves, int max_depth,
                                     unsigned threads, const search::SearchContext& context,
-                                    search::SearchStats& stats, const Position* from) {
+                                    search::SearchStats& stats, const Position* from,
+                                    std::uint64_t max_layer_moves) {
   const std::uint64_t size = pattern.size();
   search::Budget budget(context, stats);
   if (!budget.fits(pdb::NibbleArray::byte_count(size))) {
@@ -76,9 +123,14 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
   // A pattern of the whole puzzle never enters a position an Illegal rule forbids (a pattern of
   // part of it follows every move: a relaxation, which bounds the puzzle's depths from below).
   const bool checks_legality = pattern.follows_illegal_rules();
-  constexpr std::uint64_t kChunk = std::uint64_t{1} << 14;  // even: a byte is one chunk's
+  constexpr std::uint64_t kChunk = std::uint64_t{1} << 14;  // of 16s: a word is one chunk's
+  constexpr std::uint64_t kListChunk = 1024;
   std::atomic<bool> stopped = false;
   std::uint64_t frontier_size = 1, reached = 1;
+  // The frontier's ranks, while it is listed (sparse): until its moves outnumber a quarter of the
+  // ranks a scan would read, or kMaxListed.
+  std::vector<std::uint64_t> frontier_list{goal};
+  bool sparse = true;
   // Each worker's own count and limits, for the whole search (a Budget times from its making).
   std::vector<search::SearchStats> worker_stats(threads);
   std::vector<search::Budget> budgets;
@@ -92,65 +144,99 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
     // Backwards when the frontier outnumbers the ranks not reached: each of those looks for a
     // neighbour in the frontier (the moves are closed under inverses), most finding one soon.
     const bool backwards = by_table && frontier_size > size - reached;
+    const std::uint64_t listed_moves = frontier_size * moves.size();
+    if (backwards || listed_moves > size / 4 || listed_moves > kMaxListed) sparse = false;
+    if (!sparse) frontier_list = {};
+    std::vector<std::vector<std::uint64_t>> next_lists(threads);
     search::run_workers(threads, [&](unsigned worker) {
       search::SearchStats& mine = worker_stats[worker];
       search::Budget& worker_budget = budgets[worker];
       Position parent(definition.bytes, kUntracked), child(definition.bytes);
       std::vector<std::uint64_t> digits(pattern.coordinates().size()),
-          child_digits(pattern.coordinates().size());
+          child_digits(pattern.coordinates().size()), neighbours(moves.size());
       std::uint64_t marked = 0;
       auto keep = [&](std::uint64_t rank) {
         ++marked;
+        if (sparse) next_lists[worker].push_back(rank);
         if (deepest.size() < kDeepestKept) {
           const std::lock_guard lock(deepest_mutex);
           if (deepest.size() < kDeepestKept) deepest.push_back(rank);
         }
       };
-      while (!stopped.load(std::memory_order_relaxed)) {
-        const std::uint64_t begin = next_chunk.fetch_add(kChunk);
-        if (begin >= size) break;
-        const std::uint64_t end = std::min(size, begin + kChunk);
-        for (std::uint64_t rank = begin; rank < end; ++rank) {
-          if (entries.get(rank) != (backwards ? 0 : frontier)) continue;
-          if (!worker_budget.charge()) {
-            stopped = true;
-            break;
-          }
-          if (backwards) {
-            pattern.split(rank, digits.data());
-            if (checks_legality && !pattern.legal(digits.data())) continue;
-            for (const std::size_t move : moves) {
-              ++mine.generated;
-              if (entries.get(pattern.after(digits.data(), move)) != frontier) continue;
-              if (entries.mark(rank, next)) keep(rank);
-              break;
-            }
-            continue;
-          }
+      // Marks the unmarked neighbours of `rank`, in the frontier.
+      // (The neighbours' ranks are found first and their entries fetched ahead: the marks are
+      // the search's cache misses.)
+      auto expand = [&](std::uint64_t rank) {
+        if (by_table) {
+          pattern.split(rank, digits.data());
+        } else {
+          pattern.unrank(rank, parent);
+        }
+        for (std::size_t i = 0; i < moves.size(); ++i) {
           if (by_table) {
-            pattern.split(rank, digits.data());
+            neighbours[i] = pattern.after(digits.data(), moves[i]);
           } else {
-            pattern.unrank(rank, parent);
+            compose(definition, parent, definition.moves[moves[i]].effect, child);
+            neighbours[i] = pattern.rank(child, true);
           }
-          for (const std::size_t move : moves) {
-            std::uint64_t reached_rank = 0;
-            if (by_table) {
-              reached_rank = pattern.after(digits.data(), move);
-            } else {
-              compose(definition, parent, definition.moves[move].effect, child);
-              reached_rank = pattern.rank(child, true);
-            }
-            ++mine.generated;
-            if (checks_legality) {
-              pattern.split(reached_rank, child_digits.data());
-              if (!pattern.legal(child_digits.data())) continue;
-            }
-            if (entries.mark(reached_rank, next)) keep(reached_rank);
+          entries.prefetch(neighbours[i]);
+        }
+        for (const std::uint64_t reached_rank : neighbours) {
+          ++mine.generated;
+          if (checks_legality) {
+            pattern.split(reached_rank, child_digits.data());
+            if (!pattern.legal(child_digits.data())) continue;
           }
+          if (entries.mark(reached_rank, next)) keep(reached_rank);
+        }
+      };
+      // Marks `rank`, not reached, if a neighbour is in the frontier.
+      auto expand_backwards = [&](std::uint64_t rank) {
+        pattern.split(rank, digits.data());
+        if (checks_legality && !pattern.legal(digits.data())) return;
+        for (const std::size_t move : moves) {
+          ++mine.generated;
+          if (entries.get(pattern.after(digits.data(), move)) != frontier) continue;
+          if (entries.mark(rank, next)) keep(rank);
+          return;
+        }
+      };
+      // Expands `rank` (listed, or found by a scan), unless a limit stops the search.
+      auto visit = [&](std::uint64_t rank) {
+        if (!worker_budget.charge()) {
+          stopped = true;
+          return;
+        }
+        if (backwards) {
+          expand_backwards(rank);
+        } else {
+          expand(rank);
+        }
+      };
+      const std::uint8_t wanted = backwards ? 0 : frontier;
+      while (!stopped.load(std::memory_order_relaxed)) {
+        const std::uint64_t chunk = sparse ? kListChunk : kChunk;
+        const std::uint64_t work = sparse ? frontier_list.size() : size;
+        const std::uint64_t begin = next_chunk.fetch_add(chunk);
+        if (begin >= work) break;
+        const std::uint64_t end = std::min(work, begin + chunk);
+        if (sparse) {
+          for (std::uint64_t i = begin; i < end && !stopped; ++i) visit(frontier_list[i]);
+          continue;
+        }
+        for (std::uint64_t group = begin; group < end && !stopped; group += 16) {
+          if (!entries.any_of_16(group, wanted)) continue;
+          for (std::uint64_t rank = group; rank < std::min(end, group + 16); ++rank)
+            if (entries.get(rank) == wanted) visit(rank);
         }
       }
       found += marked;
     });
+    if (sparse) {
+      frontier_list.clear();
+      for (const std::vector<std::uint64_t>& list : next_lists)
+        frontier_list.insert(frontier_list.end(), list.begin(), list.end());
+    }
     ++stats.iterations;
     stats.depth = depth + 1;
     if (stopped || !budgets[0].check()) stopped = true;
@@ -163,6 +249,7 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
     reached += found;
     layers.layer_sizes.push_back(found);
     layers.deepest = std::move(deepest);
+    if (frontier_size * moves.size() > max_layer_moves) break;
   }
   for (const search::SearchStats& worker : worker_stats) {
     stats.expanded += worker.expanded;
@@ -254,8 +341,10 @@ TwistySolver::TwistySolver(const TwistyDefinition& definition, Metric metric,
   for (const BaseMove& base : definition.base_moves) max_repeats_.push_back(base.order / 2);
 }
 
-// One IDA* search: the path's positions and, per table, per coordinate that moves by table, its
-// rank at each depth.
+// One IDA* search. Per table, per coordinate, its rank at each depth of the path; when every
+// coordinate moves by table and no Illegal rule needs the position, the ranks are all a node
+// carries, and a node whose tables all say 0 is checked by replaying the path on the start.
+// Otherwise the path's positions are carried too.
 class IdaSearch {
  public:
   IdaSearch(const TwistySolver& solver, search::Budget& budget, search::SearchStats& stats)
@@ -263,13 +352,16 @@ class IdaSearch {
     for (const auto& table : solver.tables_)
       for (const Coordinate& coordinate : table->pattern.coordinates())
         coordinates_.push_back(&coordinate);
+    by_table_ = !coordinates_.empty() && d_.illegal.empty() &&
+                std::ranges::all_of(coordinates_, &Coordinate::has_move_table);
   }
 
   std::optional<std::vector<std::size_t>> run(const Position& start) {
+    start_ = &start;
     positions_.assign(1, start);
-    ranks_.assign(1, std::vector<std::uint64_t>(coordinates_.size()));
+    ranks_.assign(coordinates_.size(), 0);
     for (std::size_t c = 0; c < coordinates_.size(); ++c)
-      ranks_[0][c] = coordinates_[c]->rank(start, false);
+      ranks_[c] = coordinates_[c]->rank(start, false);
     int bound = heuristic(0);
     if (bound >= PruningTable::kUnreachable) {
       unreachable_ = true;
@@ -291,30 +383,49 @@ class IdaSearch {
   bool unreachable() const { return unreachable_; }
 
  private:
-  // The largest bound of the tables at `depth`, from the ranks carried or the position.
+  const std::uint64_t* ranks_at(std::size_t depth) const {
+    return ranks_.data() + depth * coordinates_.size();
+  }
+
+  // The largest bound of the tables at `depth`.
   int heuristic(std::size_t depth) const {
+    const std::uint64_t* ranks = ranks_at(depth);
     int largest = 0;
-    std::size_t c = 0;
     for (const auto& table : solver_.tables_) {
       std::uint64_t rank = 0;
       for (const Coordinate& coordinate : table->pattern.coordinates())
-        rank = rank * coordinate.size() + ranks_[depth][c++];
+        rank = rank * coordinate.size() + *ranks++;
       largest = std::max(largest, table->bound(rank));
     }
     return largest;
   }
 
-  void make(std::size_t depth, std::size_t move) {
-    if (positions_.size() <= depth + 1) {
-      positions_.emplace_back(d_.bytes);
-      ranks_.emplace_back(coordinates_.size());
+  // Whether the position at `depth` (the path so far) is the solved state.
+  bool solved(std::size_t depth) {
+    if (!by_table_) return d_.is_solved(positions_[depth]);
+    Position position = *start_, next(d_.bytes);
+    for (const std::size_t move : path_) {
+      compose(d_, position, d_.moves[move].effect, next);
+      std::swap(position, next);
     }
+    return d_.is_solved(position);
+  }
+
+  void make(std::size_t depth, std::size_t move) {
+    const std::size_t count = coordinates_.size();
+    if (ranks_.size() < (depth + 2) * count) ranks_.resize((depth + 2) * count);
+    const std::uint64_t* from = ranks_.data() + depth * count;
+    std::uint64_t* to = ranks_.data() + (depth + 1) * count;
+    if (by_table_) {
+      for (std::size_t c = 0; c < count; ++c) to[c] = coordinates_[c]->after(from[c], move);
+      return;
+    }
+    if (positions_.size() <= depth + 1) positions_.emplace_back(d_.bytes);
     compose(d_, positions_[depth], d_.moves[move].effect, positions_[depth + 1]);
-    for (std::size_t c = 0; c < coordinates_.size(); ++c) {
+    for (std::size_t c = 0; c < count; ++c) {
       const Coordinate& coordinate = *coordinates_[c];
-      ranks_[depth + 1][c] = coordinate.has_move_table()
-                                 ? coordinate.after(ranks_[depth][c], move)
-                                 : coordinate.rank(positions_[depth + 1], false);
+      to[c] = coordinate.has_move_table() ? coordinate.after(from[c], move)
+                                          : coordinate.rank(positions_[depth + 1], false);
     }
   }
 
@@ -325,7 +436,7 @@ class IdaSearch {
       next_bound_ = std::min(next_bound_, f);
       return false;
     }
-    if (h == 0 && d_.is_solved(positions_[depth])) return true;
+    if (h == 0 && solved(depth)) return true;
     if (!budget_.charge()) {
       stopped_ = true;
       return false;
@@ -341,7 +452,7 @@ class IdaSearch {
       }
       make(depth, move);
       ++stats_.generated;
-      if (!d_.illegal.empty() && !d_.is_legal(positions_[depth + 1])) continue;
+      if (!by_table_ && !d_.illegal.empty() && !d_.is_legal(positions_[depth + 1])) continue;
       path_.push_back(move);
       if (visit(depth + 1, bound, base, run)) return true;
       path_.pop_back();
@@ -355,8 +466,10 @@ class IdaSearch {
   search::Budget& budget_;
   search::SearchStats& stats_;
   std::vector<const Coordinate*> coordinates_;
-  std::vector<Position> positions_;
-  std::vector<std::vector<std::uint64_t>> ranks_;
+  bool by_table_ = false;
+  const Position* start_ = nullptr;
+  std::vector<Position> positions_;   // the path's, when not by_table_
+  std::vector<std::uint64_t> ranks_;  // [depth * coordinates + c]
   std::vector<std::size_t> path_;
   int next_bound_ = 0;
   bool stopped_ = false, unreachable_ = false;

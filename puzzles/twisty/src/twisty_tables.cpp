@@ -253,18 +253,21 @@ void build_move_tables(const TwistyDefinition& definition, Pattern& pattern) {
 }
 
 std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& definition,
-                                                        Pattern pattern, Metric metric,
+                                                        TableChoice choice, Metric metric,
                                                         unsigned threads,
                                                         const search::SearchContext& context,
                                                         search::SearchStats& stats) {
+  Pattern& pattern = choice.pattern;
   build_move_tables(definition, pattern);
   const std::vector<std::size_t> moves = metric_moves(definition, metric);
-  if (pattern.size() <= kQuickTableEntries) {  // built in less time than a file takes to read
-    std::optional<Layers> layers = breadth_first(definition, pattern, moves, 14, 1, context, stats);
+  if (choice.shallow || pattern.size() <= kQuickTableEntries) {  // faster than reading a file
+    std::optional<Layers> layers =
+        breadth_first(definition, pattern, moves, 14, choice.shallow ? threads : 1, context, stats,
+                      nullptr, choice.shallow ? kShallowLayerMoves : UINT64_MAX);
     if (!layers) return nullptr;
-    const bool complete = pdb::entry_histogram(layers->entries)[15] == 0;
+    const int filled = static_cast<int>(layers->layer_sizes.size()) - 1;
     return std::make_shared<const PruningTable>(
-        PruningTable{std::move(pattern), std::move(layers->entries), complete});
+        PruningTable{std::move(pattern), std::move(layers->entries), layers->complete, filled});
   }
   const io::CachedTable file = table_file(definition, pattern, metric);
   std::optional<pdb::PatternDatabase> database = pdb::load_or_build(file, [&] {
@@ -278,7 +281,8 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
       PruningTable{std::move(pattern), std::move(database->entries), complete});
 }
 
-std::vector<TableChoice> quick_tables(const std::vector<TableChoice>& choices) {
+std::vector<TableChoice> quick_tables(const TwistyDefinition& definition,
+                                      const std::vector<TableChoice>& choices) {
   std::vector<TableChoice> quick;
   for (const TableChoice& choice : choices) {
     if (choice.pattern.size() <= kQuickTableEntries) {
@@ -288,6 +292,11 @@ std::vector<TableChoice> quick_tables(const std::vector<TableChoice>& choices) {
     for (const Coordinate& coordinate : choice.pattern.coordinates())
       if (coordinate.size() <= kQuickTableEntries)
         quick.push_back({Pattern({coordinate}), "a part of a larger table, quick to build"});
+    const bool moves_by_table =
+        std::ranges::all_of(choice.pattern.coordinates(), [&](const Coordinate& coordinate) {
+          return coordinate.size() * definition.moves.size() <= kMaxMoveTableEntries;
+        });
+    if (moves_by_table) quick.push_back({choice.pattern, "its first layers: " + choice.why, true});
   }
   return quick;
 }

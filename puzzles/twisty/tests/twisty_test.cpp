@@ -306,15 +306,25 @@ void cross_check(const TwistyDefinition& d, Metric metric, int positions, int sc
   search::SearchStats stats;
   const std::optional<Layers> layers = breadth_first(d, whole, moves, 1 << 20, 2, {}, stats);
   ASSERT_TRUE(layers.has_value());
+  // Small tables, large ones, and large ones filled only as far as their layers make 300 moves
+  // (their bound past that depth is one more).
   std::vector<std::vector<std::shared_ptr<const PruningTable>>> choices;
-  for (const std::uint64_t max_entries : {std::uint64_t{1} << 12, std::uint64_t{1} << 22}) {
+  for (const auto& [max_entries, max_layer_moves] :
+       {std::pair{std::uint64_t{1} << 12, UINT64_MAX},
+        std::pair{std::uint64_t{1} << 22, UINT64_MAX},
+        std::pair{std::uint64_t{1} << 22, std::uint64_t{300}}}) {
     std::vector<std::shared_ptr<const PruningTable>> tables;
     for (TableChoice& choice : choose_tables(d, max_entries)) {
       build_move_tables(d, choice.pattern);
-      std::optional<Layers> built = breadth_first(d, choice.pattern, moves, 14, 2, {}, stats);
+      std::optional<Layers> built =
+          breadth_first(d, choice.pattern, moves, 14, 2, {}, stats, nullptr, max_layer_moves);
       ASSERT_TRUE(built.has_value());
-      tables.push_back(std::make_shared<const PruningTable>(
-          PruningTable{std::move(choice.pattern), std::move(built->entries), built->complete}));
+      const int filled = static_cast<int>(built->layer_sizes.size()) - 1;
+      if (max_layer_moves != UINT64_MAX && !built->complete) {
+        EXPECT_LT(filled, 8) << d.name;
+      }
+      tables.push_back(std::make_shared<const PruningTable>(PruningTable{
+          std::move(choice.pattern), std::move(built->entries), built->complete, filled}));
     }
     choices.push_back(std::move(tables));
   }

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -54,11 +55,12 @@ class Coordinate {
 
   // A table of the rank after each move (moves[m] of the definition) from each rank; built on
   // demand (build_move_table), empty where it would be too large.
-  bool has_move_table() const { return !move_table_.empty(); }
+  bool has_move_table() const { return move_table_ != nullptr; }
   std::uint32_t after(std::uint64_t rank, std::size_t move) const {
-    return move_table_[rank * moves_ + move];
+    return (*move_table_)[rank * moves_ + move];
   }
-  // Builds the table if size() * moves <= max_entries; true if it has one.
+  // Builds the table if size() * moves <= max_entries (or finds it built for a coordinate alike);
+  // true if it has one.
   bool build_move_table(const TwistyDefinition& definition, std::uint64_t max_entries);
 
   // Whether a placement of every piece of the set breaks none of the definition's Illegal rules;
@@ -70,6 +72,9 @@ class Coordinate {
  private:
   std::uint64_t placement_rank(const Position& position, const std::array<std::uint8_t, 256>& map,
                                std::uint64_t* digits_rank) const;
+  // The placement's rank when a group may hold several pieces.
+  std::uint64_t groups_rank(const Position& position,
+                            const std::array<std::uint8_t, 256>& map) const;
 
   int set_;
   Kind kind_;
@@ -78,12 +83,13 @@ class Coordinate {
   std::vector<int> group_of_;     // per label
   std::vector<int> group_size_;   // per group: its slots in the solved state
   int tracked_ = 0;               // slots the groups hold
+  bool single_pieces_ = false;    // every group is one piece
   bool drop_last_digit_ = false;  // the orientations' last digit follows from the others
   int solved_sum_ = 0;            // then: the sum of the solved state's, mod orientations
   std::array<std::uint8_t, 256> label_group_{}, projected_group_{};  // byte -> group or 255
   std::uint64_t placements_ = 1, turns_ = 1, size_ = 1;
   std::size_t moves_ = 0;
-  std::vector<std::uint32_t> move_table_;
+  std::shared_ptr<const std::vector<std::uint32_t>> move_table_;  // shared by coordinates alike
   std::vector<bool> illegal_;  // per rank, when some rule concerns the set
 };
 

@@ -41,13 +41,16 @@ struct Layers {
 };
 
 // Breadth-first layers over `pattern` from the projection of `from` (null: the solved state),
-// making `moves`, up to layer `max_depth`, on `threads` threads. Nothing when a limit stops it
-// (stats.reason says which). The pattern's coordinates should have their move tables
-// (Coordinate::build_move_table): without them each move is made on a position.
+// making `moves`, up to layer `max_depth` or the last layer before one that would make more than
+// `max_layer_moves` moves, on `threads` threads. Nothing when a limit stops it (stats.reason says
+// which). The pattern's coordinates should have their move tables (Coordinate::build_move_table):
+// without them each move is made on a position. While a layer is small its ranks are listed, and
+// only they are expanded; a larger one is found by scanning every rank.
 std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pattern& pattern,
                                     const std::vector<std::size_t>& moves, int max_depth,
                                     unsigned threads, const search::SearchContext& context,
-                                    search::SearchStats& stats, const Position* from = nullptr);
+                                    search::SearchStats& stats, const Position* from = nullptr,
+                                    std::uint64_t max_layer_moves = UINT64_MAX);
 
 // The first layers of a puzzle too large for a table of its ranks, from `from` (null: the solved
 // state): breadth-first over positions,
@@ -65,18 +68,20 @@ std::optional<FirstLayers> first_layers(const TwistyDefinition& definition,
                                         const search::SearchContext& context,
                                         search::SearchStats& stats, const Position* from = nullptr);
 
-// A pattern and the depth of each of its ranks (a Layers' entries stopped at depth 14).
+// A pattern and the depth of each of its ranks up to `filled` (a Layers' entries stopped there,
+// at most depth 14).
 struct PruningTable {
   static constexpr int kUnreachable = 1 << 20;
 
   Pattern pattern;
   pdb::NibbleArray entries;
   bool complete = false;  // every rank the puzzle reaches holds its depth: 0 means unreachable
+  int filled = 14;        // else a rank at 0 is deeper than this
 
   // A lower bound on the moves from a position of this rank to the solved state.
   int bound(std::uint64_t rank) const {
     const int entry = entries.get(rank);
-    return entry != 0 ? entry - 1 : (complete ? kUnreachable : 15);
+    return entry != 0 ? entry - 1 : (complete ? kUnreachable : filled + 1);
   }
 };
 

@@ -32,10 +32,14 @@ inline constexpr std::uint64_t kDefaultTableEntries = std::uint64_t{1} << 27;
 inline constexpr std::uint64_t kMaxMoveTableEntries = std::uint64_t{1} << 24;
 // Tables of at most 2^20 entries build in well under a second.
 inline constexpr std::uint64_t kQuickTableEntries = std::uint64_t{1} << 20;
+// A shallow table's layers stop before one that would make more than 2^24 moves (a tenth of a
+// second or so).
+inline constexpr std::uint64_t kShallowLayerMoves = std::uint64_t{1} << 21;
 
 struct TableChoice {
   Pattern pattern;
-  std::string why;  // for --stats: "the whole of CORNERS fits one table"
+  std::string why;       // for --stats: "the whole of CORNERS fits one table"
+  bool shallow = false;  // only its first layers, built in memory (kShallowLayerMoves)
 };
 
 // Tables for `definition`, each of at most `max_entries` entries.
@@ -48,10 +52,12 @@ std::vector<TableChoice> choose_tables(const TwistyDefinition& definition,
 // std::invalid_argument saying what is wrong.
 std::vector<TableChoice> parse_tables(const TwistyDefinition& definition, std::string_view text);
 
-// Tables quick to build in place of `choices`: those that are, and the quick coordinates of the
-// others, each a table. A search of a shallow position needs no more (TwistyInstance tries them
-// first, and builds the chosen tables only when that search runs long).
-std::vector<TableChoice> quick_tables(const std::vector<TableChoice>& choices);
+// Tables quick to build in place of `choices`: those that are, the quick coordinates of the
+// others, each a table, and the first layers of those others that move by table (shallow). A
+// search of a shallow position needs no more (TwistyInstance tries them first, and builds the
+// chosen tables only when that search runs long).
+std::vector<TableChoice> quick_tables(const TwistyDefinition& definition,
+                                      const std::vector<TableChoice>& choices);
 
 // Whether every table of `choices` has its file in the cache.
 bool all_cached(const TwistyDefinition& definition, const std::vector<TableChoice>& choices,
@@ -61,11 +67,11 @@ bool all_cached(const TwistyDefinition& definition, const std::vector<TableChoic
 io::CachedTable table_file(const TwistyDefinition& definition, const Pattern& pattern,
                            Metric metric);
 
-// The table from the cache, or built (move tables first) and kept there; a quick one (at most
-// kQuickTableEntries) is built each time, without the cache. Nothing when a limit stopped the
-// build (stats.reason).
+// The table of `choice` from the cache, or built (move tables first) and kept there; a quick one
+// (at most kQuickTableEntries) or a shallow one is built each time, without the cache. Nothing
+// when a limit stopped the build (stats.reason).
 std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& definition,
-                                                        Pattern pattern, Metric metric,
+                                                        TableChoice choice, Metric metric,
                                                         unsigned threads,
                                                         const search::SearchContext& context,
                                                         search::SearchStats& stats);
