@@ -78,6 +78,9 @@ solved state (God's number), or from the first position of FILE, in memory of 4 
 
 enum class TwistyAlgorithm { ida };
 
+// IDA* expands about one node in the time a breadth-first search makes 100 moves.
+constexpr std::uint64_t kMovesPerNode = 100;
+
 // The most entries of a table of the whole puzzle (explore): 2^35, 16 GiB. A larger puzzle is
 // explored as far as its layers hold at most kMaxFirstLayer positions each.
 constexpr std::uint64_t kMaxWholeTable = std::uint64_t{1} << 35;
@@ -221,48 +224,65 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     return found;
   }
 
+  // Until the chosen tables are cached, a search climbs a ladder (ski rental): quick tables with
+  // shallow ones (kShallowLayerMoves), deeper at each stage, then the chosen tables. The searches
+  // of a stage, of all this instance's positions together, get about as many nodes as the next
+  // stage's tables take to build (kMovesPerNode); when they run out, the next stage begins. So a
+  // batch of deep positions soon pays for the tables that make them all faster, and a few shallow
+  // positions never build them.
   void solve_by_ida(const Position& start, const search::SearchContext& context,
                     Found<TwistyAnswer>& found) const {
-    const std::vector<puzzles::twisty::TableChoice> choices = table_choices(context);
-    if (named_tables_.empty() && !puzzles::twisty::all_cached(d(), choices, metric_)) {
-      // A shallow position needs no large table: first no table at all for a few moves' worth
-      // of nodes, then the quick tables, and only then the chosen tables. The quick tables'
-      // searches of all the positions of this instance share a budget of about the work of
-      // building the chosen tables (a node of IDA* costs about four of a table's build), so a
-      // batch of deep positions soon pays for the build that makes them all faster.
-      std::uint64_t work = 0;
-      for (const auto& choice : choices) work += choice.pattern.size();
-      const std::uint64_t spent = quick_nodes_spent_.load();
-      if (spent < work / 4) {
-        const std::uint64_t before = found.stats.expanded;
-        const bool done = search_within(puzzles::twisty::quick_tables(d(), choices), start, context,
-                                        work / 4 - spent, found);
-        quick_nodes_spent_ += found.stats.expanded - before;
-        if (done) return;
+    namespace twisty = puzzles::twisty;
+    const std::vector<twisty::TableChoice> choices = table_choices(context);
+    if (named_tables_.empty() && !twisty::all_cached(d(), choices, metric_)) {
+      constexpr std::size_t kStages = twisty::kShallowLayerMoves.size();
+      for (std::size_t stage = stage_.load(); stage < kStages; stage = stage_.load()) {
+        const std::uint64_t next_moves =
+            stage + 1 < kStages ? twisty::kShallowLayerMoves[stage + 1] : 0;
+        const std::uint64_t budget = twisty::build_moves(d(), choices, next_moves) / kMovesPerNode;
+        const std::uint64_t spent = stage_nodes_.load();
+        if (spent < budget) {
+          std::uint64_t nodes = 0;
+          const bool done =
+              search_within(twisty::quick_tables(d(), choices, twisty::kShallowLayerMoves[stage]),
+                            start, context, budget - spent, found, nodes);
+          stage_nodes_ += nodes;
+          if (done) return;
+        }
+        std::size_t current = stage;
+        if (stage_.compare_exchange_strong(current, stage + 1)) {
+          stage_nodes_ = 0;
+          const std::lock_guard lock(tables_mutex_);
+          std::erase_if(tables_, [](const auto& kept) { return kept.second->filled < 14; });
+        }
       }
     }
-    search_with(choices, start, context, found);
+    std::uint64_t nodes = 0;
+    search_with(choices, start, context, 0, found, nodes);
   }
 
-  // search_with() stopped after `nodes` expansions (or the context's own limit, if less); true
+  // search_with() stopped after `max_nodes` expansions (or the context's own limit, if less); true
   // when it is done (solved, proved unsolvable or stopped by the context's limits), false when
-  // the nodes ran out (the search's tables and statistics are then cleared for the next try).
+  // the nodes ran out (the search's tables are then cleared from the answer for the next try).
   bool search_within(const std::vector<puzzles::twisty::TableChoice>& choices,
                      const Position& start, const search::SearchContext& context,
-                     std::uint64_t nodes, Found<TwistyAnswer>& found) const {
-    search::SearchContext bounded = context;
-    if (bounded.limits.max_nodes != 0 && bounded.limits.max_nodes <= nodes)
-      return search_with(choices, start, context, found), true;
-    bounded.limits.max_nodes = nodes;
-    search_with(choices, start, bounded, found);
+                     std::uint64_t max_nodes, Found<TwistyAnswer>& found,
+                     std::uint64_t& nodes) const {
+    if (context.limits.max_nodes != 0 && context.limits.max_nodes <= max_nodes) {
+      search_with(choices, start, context, 0, found, nodes);
+      return true;
+    }
+    search_with(choices, start, context, max_nodes, found, nodes);
     if (found.stats.reason != search::StopReason::node_limit) return true;
     found.answer.tables.clear();
     return false;
   }
 
-  // IDA* over the tables of `choices`, built or loaded first.
+  // IDA* over the tables of `choices`, built or loaded first (under `context`), the search stopped
+  // after `max_nodes` expansions unless 0; `nodes` counts the search's.
   void search_with(const std::vector<puzzles::twisty::TableChoice>& choices, const Position& start,
-                   const search::SearchContext& context, Found<TwistyAnswer>& found) const {
+                   const search::SearchContext& context, std::uint64_t max_nodes,
+                   Found<TwistyAnswer>& found, std::uint64_t& nodes) const {
     std::vector<std::shared_ptr<const puzzles::twisty::PruningTable>> tables;
     for (const puzzles::twisty::TableChoice& choice : choices) {
       auto table = pruning_table(choice, context, found.stats);
@@ -272,8 +292,11 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
                       io::counted(table->pattern.size(), "entry", "entries"), choice.why));
       tables.push_back(std::move(table));
     }
+    search::SearchContext bounded = context;
+    if (max_nodes != 0) bounded.limits.max_nodes = max_nodes;
     puzzles::twisty::TwistySolver solver(d(), metric_, tables);
-    puzzles::twisty::TwistySolution solution = solver.solve(start, context);
+    puzzles::twisty::TwistySolution solution = solver.solve(start, bounded);
+    nodes += solution.stats.expanded;
     found.stats += solution.stats;
     found.stats.reason = solution.stats.reason;
     found.answer.moves = std::move(solution.moves);
@@ -297,7 +320,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
       const puzzles::twisty::TableChoice& choice, const search::SearchContext& context,
       search::SearchStats& stats) const {
     const std::lock_guard lock(tables_mutex_);
-    const std::string key = choice.pattern.key() + (choice.shallow ? " shallow" : "");
+    const std::string key = fmt::format("{} {}", choice.pattern.key(), choice.shallow_moves);
     if (const auto kept = tables_.find(key); kept != tables_.end()) return kept->second;
     search::SearchStats build;
     auto table = puzzles::twisty::load_or_build_table(
@@ -497,7 +520,8 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   Metric metric_;
   std::vector<puzzles::twisty::TableChoice> named_tables_;
   mutable std::mutex tables_mutex_;
-  mutable std::atomic<std::uint64_t> quick_nodes_spent_ = 0;  // by searches on the quick tables
+  mutable std::atomic<std::size_t> stage_ = 0;          // of the ladder (solve_by_ida)
+  mutable std::atomic<std::uint64_t> stage_nodes_ = 0;  // spent by its searches
   mutable std::map<std::string, std::shared_ptr<const puzzles::twisty::PruningTable>> tables_;
   mutable std::once_flag whole_pattern_once_;
   mutable std::unique_ptr<puzzles::twisty::Pattern> whole_pattern_;

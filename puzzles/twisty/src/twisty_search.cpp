@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <deque>
 #include <mutex>
 #include <string>
 #include <unordered_set>
@@ -341,10 +342,11 @@ TwistySolver::TwistySolver(const TwistyDefinition& definition, Metric metric,
   for (const BaseMove& base : definition.base_moves) max_repeats_.push_back(base.order / 2);
 }
 
-// One IDA* search. Per table, per coordinate, its rank at each depth of the path; when every
-// coordinate moves by table and no Illegal rule needs the position, the ranks are all a node
-// carries, and a node whose tables all say 0 is checked by replaying the path on the start.
-// Otherwise the path's positions are carried too.
+// One IDA* search. A node is its coordinates' ranks (per table, per coordinate) and, unless every
+// coordinate moves by table and no Illegal rule needs it, its position. A node whose tables all
+// say 0 is checked by replaying the path on the start. A node makes all its children first, and
+// fetches their tables' entries ahead, before it visits those within the bound: the entries are
+// the search's cache misses.
 class IdaSearch {
  public:
   IdaSearch(const TwistySolver& solver, search::Budget& budget, search::SearchStats& stats)
@@ -358,21 +360,23 @@ class IdaSearch {
 
   std::optional<std::vector<std::size_t>> run(const Position& start) {
     start_ = &start;
-    positions_.assign(1, start);
-    ranks_.assign(coordinates_.size(), 0);
+    std::vector<std::uint64_t> ranks(coordinates_.size());
     for (std::size_t c = 0; c < coordinates_.size(); ++c)
-      ranks_[c] = coordinates_[c]->rank(start, false);
-    int bound = heuristic(0);
-    if (bound >= PruningTable::kUnreachable) {
+      ranks[c] = coordinates_[c]->rank(start, false);
+    std::vector<std::uint64_t> indices(solver_.tables_.size());
+    table_indices(ranks.data(), indices.data());
+    const int h = heuristic(indices.data());
+    if (h >= PruningTable::kUnreachable) {
       unreachable_ = true;
       return std::nullopt;
     }
+    int bound = h;
     while (true) {
       stats_.depth = bound;
       ++stats_.iterations;
       next_bound_ = PruningTable::kUnreachable;
       path_.clear();
-      if (visit(0, bound, -1, 0)) return path_;
+      if (visit(0, bound, -1, 0, ranks.data(), &start, h)) return path_;
       if (stopped_) return std::nullopt;
       if (next_bound_ >= PruningTable::kUnreachable) return std::nullopt;  // nothing deeper
       bound = next_bound_;
@@ -383,65 +387,62 @@ class IdaSearch {
   bool unreachable() const { return unreachable_; }
 
  private:
-  const std::uint64_t* ranks_at(std::size_t depth) const {
-    return ranks_.data() + depth * coordinates_.size();
+  // The children of the node at one depth: per child, its move, its ranks, its tables' indices
+  // and, when needed, its position.
+  struct Children {
+    std::vector<std::size_t> moves;
+    std::vector<int> runs;
+    std::vector<std::uint64_t> ranks, indices;
+    std::vector<Position> positions;
+  };
+
+  Children& children_at(std::size_t depth) {
+    while (children_.size() <= depth) {
+      const std::size_t count = solver_.moves_.size();
+      children_.push_back(
+          {std::vector<std::size_t>(count), std::vector<int>(count),
+           std::vector<std::uint64_t>(count * coordinates_.size()),
+           std::vector<std::uint64_t>(count * solver_.tables_.size()),
+           by_table_ ? std::vector<Position>{} : std::vector<Position>(count, Position(d_.bytes))});
+    }
+    return children_[depth];
   }
 
-  // The largest bound of the tables at `depth`.
-  int heuristic(std::size_t depth) const {
-    const std::uint64_t* ranks = ranks_at(depth);
-    int largest = 0;
+  // Each table's index from the coordinates' ranks.
+  void table_indices(const std::uint64_t* ranks, std::uint64_t* indices) const {
     for (const auto& table : solver_.tables_) {
-      std::uint64_t rank = 0;
+      std::uint64_t index = 0;
       for (const Coordinate& coordinate : table->pattern.coordinates())
-        rank = rank * coordinate.size() + *ranks++;
-      largest = std::max(largest, table->bound(rank));
+        index = index * coordinate.size() + *ranks++;
+      *indices++ = index;
     }
+  }
+
+  // The largest of the tables' bounds at `indices`.
+  int heuristic(const std::uint64_t* indices) const {
+    int largest = 0;
+    for (const auto& table : solver_.tables_) largest = std::max(largest, table->bound(*indices++));
     return largest;
   }
 
-  // Whether the position at `depth` (the path so far) is the solved state.
-  bool solved(std::size_t depth) {
-    if (!by_table_) return d_.is_solved(positions_[depth]);
-    Position position = *start_, next(d_.bytes);
+  // Whether the node at the end of the path, at `position` unless every coordinate moves by
+  // table, is the solved state.
+  bool solved(const Position* position) const {
+    if (!by_table_) return d_.is_solved(*position);
+    Position walk = *start_, next(d_.bytes);
     for (const std::size_t move : path_) {
-      compose(d_, position, d_.moves[move].effect, next);
-      std::swap(position, next);
+      compose(d_, walk, d_.moves[move].effect, next);
+      std::swap(walk, next);
     }
-    return d_.is_solved(position);
+    return d_.is_solved(walk);
   }
 
-  void make(std::size_t depth, std::size_t move) {
-    const std::size_t count = coordinates_.size();
-    if (ranks_.size() < (depth + 2) * count) ranks_.resize((depth + 2) * count);
-    const std::uint64_t* from = ranks_.data() + depth * count;
-    std::uint64_t* to = ranks_.data() + (depth + 1) * count;
-    if (by_table_) {
-      for (std::size_t c = 0; c < count; ++c) to[c] = coordinates_[c]->after(from[c], move);
-      return;
-    }
-    if (positions_.size() <= depth + 1) positions_.emplace_back(d_.bytes);
-    compose(d_, positions_[depth], d_.moves[move].effect, positions_[depth + 1]);
-    for (std::size_t c = 0; c < count; ++c) {
-      const Coordinate& coordinate = *coordinates_[c];
-      to[c] = coordinate.has_move_table() ? coordinate.after(from[c], move)
-                                          : coordinate.rank(positions_[depth + 1], false);
-    }
-  }
-
-  bool visit(std::size_t depth, int bound, int previous, int repeats) {
-    const int h = heuristic(depth);
-    const int f = static_cast<int>(depth) + h;
-    if (f > bound) {
-      next_bound_ = std::min(next_bound_, f);
-      return false;
-    }
-    if (h == 0 && solved(depth)) return true;
-    if (!budget_.charge()) {
-      stopped_ = true;
-      return false;
-    }
-    budget_.note_stored(depth + 1);
+  // Makes the children of the node at `depth`, in canonical order; their count.
+  std::size_t make_children(std::size_t depth, int previous, int repeats,
+                            const std::uint64_t* ranks, const Position* position) {
+    Children& children = children_at(depth);
+    const std::size_t count = coordinates_.size(), tables = solver_.tables_.size();
+    std::size_t made = 0;
     for (const std::size_t move : solver_.moves_) {
       const int base = d_.moves[move].base;
       if (!solver_.follows_[previous + 1][base]) continue;
@@ -450,11 +451,53 @@ class IdaSearch {
         if (move != path_.back() || repeats + 1 > solver_.max_repeats_[base]) continue;
         run = repeats + 1;
       }
-      make(depth, move);
       ++stats_.generated;
-      if (!by_table_ && !d_.illegal.empty() && !d_.is_legal(positions_[depth + 1])) continue;
+      std::uint64_t* child = children.ranks.data() + made * count;
+      if (by_table_) {
+        for (std::size_t c = 0; c < count; ++c) child[c] = coordinates_[c]->after(ranks[c], move);
+      } else {
+        Position& reached = children.positions[made];
+        compose(d_, *position, d_.moves[move].effect, reached);
+        if (!d_.illegal.empty() && !d_.is_legal(reached)) continue;
+        for (std::size_t c = 0; c < count; ++c) {
+          const Coordinate& coordinate = *coordinates_[c];
+          child[c] = coordinate.has_move_table() ? coordinate.after(ranks[c], move)
+                                                 : coordinate.rank(reached, false);
+        }
+      }
+      std::uint64_t* indices = children.indices.data() + made * tables;
+      table_indices(child, indices);
+      for (std::size_t t = 0; t < tables; ++t) solver_.tables_[t]->entries.prefetch(indices[t]);
+      children.moves[made] = move;
+      children.runs[made] = run;
+      ++made;
+    }
+    return made;
+  }
+
+  bool visit(std::size_t depth, int bound, int previous, int repeats, const std::uint64_t* ranks,
+             const Position* position, int h) {
+    if (h == 0 && solved(position)) return true;
+    if (!budget_.charge()) {
+      stopped_ = true;
+      return false;
+    }
+    budget_.note_stored(depth + 1);
+    const std::size_t made = make_children(depth, previous, repeats, ranks, position);
+    Children& children = children_[depth];  // a deque: deeper levels never move it
+    const int next_depth = static_cast<int>(depth) + 1;
+    for (std::size_t k = 0; k < made; ++k) {
+      const int child_h = heuristic(children.indices.data() + k * solver_.tables_.size());
+      if (next_depth + child_h > bound) {
+        next_bound_ = std::min(next_bound_, next_depth + child_h);
+        continue;
+      }
+      const std::size_t move = children.moves[k];
       path_.push_back(move);
-      if (visit(depth + 1, bound, base, run)) return true;
+      if (visit(depth + 1, bound, d_.moves[move].base, children.runs[k],
+                children.ranks.data() + k * coordinates_.size(),
+                by_table_ ? nullptr : &children.positions[k], child_h))
+        return true;
       path_.pop_back();
       if (stopped_) return false;
     }
@@ -468,8 +511,7 @@ class IdaSearch {
   std::vector<const Coordinate*> coordinates_;
   bool by_table_ = false;
   const Position* start_ = nullptr;
-  std::vector<Position> positions_;   // the path's, when not by_table_
-  std::vector<std::uint64_t> ranks_;  // [depth * coordinates + c]
+  std::deque<Children> children_;  // per depth of the path
   std::vector<std::size_t> path_;
   int next_bound_ = 0;
   bool stopped_ = false, unreachable_ = false;

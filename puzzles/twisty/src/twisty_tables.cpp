@@ -8,6 +8,7 @@
 #include <cctype>
 #include <filesystem>
 #include <numeric>
+#include <set>
 #include <stdexcept>
 
 #include "plumb/io/text_input.hpp"
@@ -132,27 +133,64 @@ std::vector<TableChoice> choose_tables(const TwistyDefinition& definition,
       first += static_cast<int>(chosen.size());
     }
   }
-  // Join tables of different sets, smallest first, while the product fits.
-  bool joined = true;
-  while (joined) {
-    joined = false;
-    std::ranges::sort(units, {}, [](const Unit& unit) { return size_of(unit.coordinates); });
-    for (std::size_t a = 0; a < units.size() && !joined; ++a) {
-      for (std::size_t b = a + 1; b < units.size() && !joined; ++b) {
+  const std::vector<Unit> singles = units;
+  // Join tables of different sets, the pair whose joint table is largest first, while one fits: a
+  // table of more pieces bounds better than the largest of its parts'.
+  while (true) {
+    std::size_t best_a = 0, best_b = 0;
+    std::uint64_t best_size = 0;
+    for (std::size_t a = 0; a < units.size(); ++a) {
+      for (std::size_t b = a + 1; b < units.size(); ++b) {
         const bool shared = std::ranges::any_of(units[a].sets, [&](int set) {
           return std::ranges::find(units[b].sets, set) != units[b].sets.end();
         });
         std::vector<Coordinate> both = units[a].coordinates;
         both.insert(both.end(), units[b].coordinates.begin(), units[b].coordinates.end());
-        if (shared || size_of(both) > max_entries) continue;
-        units[a].coordinates = std::move(both);
-        units[a].sets.insert(units[a].sets.end(), units[b].sets.begin(), units[b].sets.end());
-        units[a].why += "; with " + units[b].why;
-        units.erase(units.begin() + static_cast<std::ptrdiff_t>(b));
-        joined = true;
+        const std::uint64_t joint = size_of(both);  // saturating
+        if (!shared && joint <= max_entries && joint > best_size) {
+          best_a = a;
+          best_b = b;
+          best_size = joint;
+        }
       }
     }
+    if (best_size == 0) break;
+    Unit& joined = units[best_a];
+    Unit& part = units[best_b];
+    joined.coordinates.insert(joined.coordinates.end(), part.coordinates.begin(),
+                              part.coordinates.end());
+    joined.sets.insert(joined.sets.end(), part.sets.begin(), part.sets.end());
+    joined.why += "; with " + part.why;
+    units.erase(units.begin() + static_cast<std::ptrdiff_t>(best_b));
   }
+  // A set left in a small table is joined again, to the single set's table that makes the largest
+  // product that fits (tables may share sets: the search takes the largest bound).
+  const std::size_t joined_units = units.size();
+  for (std::size_t u = 0; u < joined_units; ++u) {
+    if (size_of(units[u].coordinates) > max_entries / 64) continue;
+    const Unit* best = nullptr;
+    std::uint64_t best_size = 0;
+    for (const Unit& single : singles) {
+      const bool shared = std::ranges::any_of(units[u].sets, [&](int set) {
+        return std::ranges::find(single.sets, set) != single.sets.end();
+      });
+      std::vector<Coordinate> both = units[u].coordinates;
+      both.insert(both.end(), single.coordinates.begin(), single.coordinates.end());
+      const std::uint64_t joint = size_of(both);
+      if (!shared && joint <= max_entries && joint > best_size) {
+        best = &single;
+        best_size = joint;
+      }
+    }
+    if (best == nullptr) continue;
+    Unit again = units[u];
+    again.coordinates.insert(again.coordinates.end(), best->coordinates.begin(),
+                             best->coordinates.end());
+    again.sets.insert(again.sets.end(), best->sets.begin(), best->sets.end());
+    again.why += "; with " + best->why + " (again)";
+    units.push_back(std::move(again));
+  }
+  std::ranges::sort(units, {}, [](const Unit& unit) { return size_of(unit.coordinates); });
   std::vector<TableChoice> choices;
   for (Unit& unit : units) choices.push_back({Pattern(std::move(unit.coordinates)), unit.why});
   return choices;
@@ -260,10 +298,11 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
   Pattern& pattern = choice.pattern;
   build_move_tables(definition, pattern);
   const std::vector<std::size_t> moves = metric_moves(definition, metric);
-  if (choice.shallow || pattern.size() <= kQuickTableEntries) {  // faster than reading a file
+  const bool shallow = choice.shallow_moves != 0;
+  if (shallow || pattern.size() <= kQuickTableEntries) {  // faster than reading a file
     std::optional<Layers> layers =
-        breadth_first(definition, pattern, moves, 14, choice.shallow ? threads : 1, context, stats,
-                      nullptr, choice.shallow ? kShallowLayerMoves : UINT64_MAX);
+        breadth_first(definition, pattern, moves, 14, shallow ? threads : 1, context, stats,
+                      nullptr, shallow ? choice.shallow_moves : UINT64_MAX);
     if (!layers) return nullptr;
     const int filled = static_cast<int>(layers->layer_sizes.size()) - 1;
     return std::make_shared<const PruningTable>(
@@ -281,22 +320,48 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
       PruningTable{std::move(pattern), std::move(database->entries), complete});
 }
 
+namespace {
+
+bool moves_by_table(const TwistyDefinition& definition, const Pattern& pattern) {
+  return std::ranges::all_of(pattern.coordinates(), [&](const Coordinate& coordinate) {
+    return coordinate.size() * definition.moves.size() <= kMaxMoveTableEntries;
+  });
+}
+
+}  // namespace
+
+std::uint64_t build_moves(const TwistyDefinition& definition,
+                          const std::vector<TableChoice>& choices, std::uint64_t shallow_moves) {
+  std::uint64_t moves = 0;
+  for (const TableChoice& choice : choices) {
+    if (choice.pattern.size() <= kQuickTableEntries) continue;
+    if (shallow_moves == 0) {
+      // A whole table's search makes about a third of its entries' moves (it goes backwards late).
+      moves += choice.pattern.size() / 3 * definition.moves.size();
+    } else if (moves_by_table(definition, choice.pattern)) {
+      moves += shallow_moves;
+    }
+  }
+  return moves;
+}
+
 std::vector<TableChoice> quick_tables(const TwistyDefinition& definition,
-                                      const std::vector<TableChoice>& choices) {
+                                      const std::vector<TableChoice>& choices,
+                                      std::uint64_t shallow_moves) {
   std::vector<TableChoice> quick;
+  std::set<std::string> keys;  // of the quick tables so far: a coordinate of two tables is one
   for (const TableChoice& choice : choices) {
     if (choice.pattern.size() <= kQuickTableEntries) {
-      quick.push_back(choice);
+      if (keys.insert(choice.pattern.key()).second) quick.push_back(choice);
       continue;
     }
-    for (const Coordinate& coordinate : choice.pattern.coordinates())
-      if (coordinate.size() <= kQuickTableEntries)
-        quick.push_back({Pattern({coordinate}), "a part of a larger table, quick to build"});
-    const bool moves_by_table =
-        std::ranges::all_of(choice.pattern.coordinates(), [&](const Coordinate& coordinate) {
-          return coordinate.size() * definition.moves.size() <= kMaxMoveTableEntries;
-        });
-    if (moves_by_table) quick.push_back({choice.pattern, "its first layers: " + choice.why, true});
+    for (const Coordinate& coordinate : choice.pattern.coordinates()) {
+      Pattern part({coordinate});
+      if (coordinate.size() <= kQuickTableEntries && keys.insert(part.key()).second)
+        quick.push_back({std::move(part), "a part of a larger table, quick to build"});
+    }
+    if (moves_by_table(definition, choice.pattern))
+      quick.push_back({choice.pattern, "its first layers: " + choice.why, shallow_moves});
   }
   return quick;
 }

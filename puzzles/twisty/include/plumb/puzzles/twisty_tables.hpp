@@ -11,6 +11,7 @@
 // content hash, the pattern and the metric.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -32,14 +33,16 @@ inline constexpr std::uint64_t kDefaultTableEntries = std::uint64_t{1} << 27;
 inline constexpr std::uint64_t kMaxMoveTableEntries = std::uint64_t{1} << 24;
 // Tables of at most 2^20 entries build in well under a second.
 inline constexpr std::uint64_t kQuickTableEntries = std::uint64_t{1} << 20;
-// A shallow table's layers stop before one that would make more than 2^24 moves (a tenth of a
-// second or so).
-inline constexpr std::uint64_t kShallowLayerMoves = std::uint64_t{1} << 21;
+// The shallow tables a search tries before it builds the chosen ones, deeper and deeper: their
+// layers stop before one that would make more than 2^21, 2^24, then 2^27 moves (from a hundredth
+// of a second to a second or so).
+inline constexpr std::array<std::uint64_t, 3> kShallowLayerMoves{
+    std::uint64_t{1} << 21, std::uint64_t{1} << 24, std::uint64_t{1} << 27};
 
 struct TableChoice {
   Pattern pattern;
-  std::string why;       // for --stats: "the whole of CORNERS fits one table"
-  bool shallow = false;  // only its first layers, built in memory (kShallowLayerMoves)
+  std::string why;                  // for --stats: "the whole of CORNERS fits one table"
+  std::uint64_t shallow_moves = 0;  // else only the layers within so many moves, in memory
 };
 
 // Tables for `definition`, each of at most `max_entries` entries.
@@ -53,11 +56,17 @@ std::vector<TableChoice> choose_tables(const TwistyDefinition& definition,
 std::vector<TableChoice> parse_tables(const TwistyDefinition& definition, std::string_view text);
 
 // Tables quick to build in place of `choices`: those that are, the quick coordinates of the
-// others, each a table, and the first layers of those others that move by table (shallow). A
-// search of a shallow position needs no more (TwistyInstance tries them first, and builds the
-// chosen tables only when that search runs long).
+// others, each a table, and the first layers of those others that move by table, as far as
+// `shallow_moves` allow. A search of a shallow position needs no more (TwistyInstance tries them
+// first, and builds the chosen tables only when those searches run long).
 std::vector<TableChoice> quick_tables(const TwistyDefinition& definition,
-                                      const std::vector<TableChoice>& choices);
+                                      const std::vector<TableChoice>& choices,
+                                      std::uint64_t shallow_moves);
+
+// About the moves the breadth-first searches of the tables of quick_tables(..., shallow_moves)
+// make beyond the quick ones', or with shallow_moves 0, those of the chosen tables.
+std::uint64_t build_moves(const TwistyDefinition& definition,
+                          const std::vector<TableChoice>& choices, std::uint64_t shallow_moves);
 
 // Whether every table of `choices` has its file in the cache.
 bool all_cached(const TwistyDefinition& definition, const std::vector<TableChoice>& choices,
