@@ -349,42 +349,79 @@ TwistySolver::TwistySolver(const TwistyDefinition& definition, Metric metric,
 // the search's cache misses.
 class IdaSearch {
  public:
-  IdaSearch(const TwistySolver& solver, search::Budget& budget, search::SearchStats& stats)
-      : solver_(solver), d_(solver.definition_), budget_(budget), stats_(stats) {
+  IdaSearch(const TwistySolver& solver, search::Budget& budget, search::SearchStats& stats,
+            const Position& start)
+      : solver_(solver), d_(solver.definition_), budget_(budget), stats_(stats), start_(&start) {
     for (const auto& table : solver.tables_)
       for (const Coordinate& coordinate : table->pattern.coordinates())
         coordinates_.push_back(&coordinate);
     by_table_ = !coordinates_.empty() && d_.illegal.empty() &&
                 std::ranges::all_of(coordinates_, &Coordinate::has_move_table);
+    root_ranks_.resize(coordinates_.size());
+    for (std::size_t c = 0; c < coordinates_.size(); ++c)
+      root_ranks_[c] = coordinates_[c]->rank(start, false);
+    std::vector<std::uint64_t> indices(solver_.tables_.size());
+    table_indices(root_ranks_.data(), indices.data());
+    root_h_ = heuristic(indices.data());
   }
 
-  std::optional<std::vector<std::size_t>> run(const Position& start) {
-    start_ = &start;
-    std::vector<std::uint64_t> ranks(coordinates_.size());
-    for (std::size_t c = 0; c < coordinates_.size(); ++c)
-      ranks[c] = coordinates_[c]->rank(start, false);
+  // The root's bound: PruningTable::kUnreachable or more when a complete table never reaches it.
+  int root_bound() const { return root_h_; }
+
+  // One iteration from the root within `bound`: true when it found a solution (path()).
+  bool iterate(int bound) {
+    next_bound_ = PruningTable::kUnreachable;
+    path_.clear();
+    return visit(0, bound, -1, 0, root_ranks_.data(), start_, root_h_);
+  }
+
+  // From now on iterate() lists the paths of the nodes `depth` moves deep within the bound in
+  // `items`, instead of searching below them.
+  void collect_at(std::size_t depth, std::vector<std::vector<std::size_t>>* items) {
+    collect_depth_ = depth;
+    collect_ = items;
+  }
+
+  // Searches below the node `prefix` leads to (a path iterate() listed) within `bound`, as work
+  // item `item`: it gives up when `solved_item` falls below it (an earlier item has a solution) or
+  // `halt` is set (another search stopped).
+  bool search_item(const std::vector<std::size_t>& prefix, int bound, std::size_t item,
+                   const std::atomic<std::size_t>& solved_item, const std::atomic<bool>& halt) {
+    item_ = item;
+    aborted_ = false;
+    solved_item_ = &solved_item;
+    halt_ = &halt;
+    next_bound_ = PruningTable::kUnreachable;
+    path_.clear();
+    std::vector<std::uint64_t> ranks = root_ranks_, next(coordinates_.size());
+    Position position = *start_, reached(d_.bytes);
+    int previous = -1, run = 0;
+    for (const std::size_t move : prefix) {
+      const int base = d_.moves[move].base;
+      run = base == previous ? run + 1 : 1;
+      previous = base;
+      path_.push_back(move);
+      if (!by_table_) {
+        compose(d_, position, d_.moves[move].effect, reached);
+        std::swap(position, reached);
+      }
+      for (std::size_t c = 0; c < coordinates_.size(); ++c) {
+        const Coordinate& coordinate = *coordinates_[c];
+        next[c] = coordinate.has_move_table() ? coordinate.after(ranks[c], move)
+                                              : coordinate.rank(position, false);
+      }
+      std::swap(ranks, next);
+    }
     std::vector<std::uint64_t> indices(solver_.tables_.size());
     table_indices(ranks.data(), indices.data());
-    const int h = heuristic(indices.data());
-    if (h >= PruningTable::kUnreachable) {
-      unreachable_ = true;
-      return std::nullopt;
-    }
-    int bound = h;
-    while (true) {
-      stats_.depth = bound;
-      ++stats_.iterations;
-      next_bound_ = PruningTable::kUnreachable;
-      path_.clear();
-      if (visit(0, bound, -1, 0, ranks.data(), &start, h)) return path_;
-      if (stopped_) return std::nullopt;
-      if (next_bound_ >= PruningTable::kUnreachable) return std::nullopt;  // nothing deeper
-      bound = next_bound_;
-      if (!budget_.check()) return std::nullopt;
-    }
+    return visit(prefix.size(), bound, previous, run, ranks.data(), &position,
+                 heuristic(indices.data()));
   }
 
-  bool unreachable() const { return unreachable_; }
+  const std::vector<std::size_t>& path() const { return path_; }
+  int next_bound() const { return next_bound_; }
+  // Whether a limit stopped the search (not another item's solution).
+  bool stopped() const { return stopped_; }
 
  private:
   // The children of the node at one depth: per child, its move, its ranks, its tables' indices
@@ -477,9 +514,18 @@ class IdaSearch {
 
   bool visit(std::size_t depth, int bound, int previous, int repeats, const std::uint64_t* ranks,
              const Position* position, int h) {
+    if (collect_ != nullptr && depth == collect_depth_) {
+      collect_->push_back(path_);
+      return false;
+    }
     if (h == 0 && solved(position)) return true;
     if (!budget_.charge()) {
       stopped_ = true;
+      return false;
+    }
+    if (solved_item_ != nullptr && (solved_item_->load(std::memory_order_relaxed) < item_ ||
+                                    halt_->load(std::memory_order_relaxed))) {
+      aborted_ = true;
       return false;
     }
     budget_.note_stored(depth + 1);
@@ -499,7 +545,7 @@ class IdaSearch {
                 by_table_ ? nullptr : &children.positions[k], child_h))
         return true;
       path_.pop_back();
-      if (stopped_) return false;
+      if (stopped_ || aborted_) return false;
     }
     return false;
   }
@@ -510,20 +556,91 @@ class IdaSearch {
   search::SearchStats& stats_;
   std::vector<const Coordinate*> coordinates_;
   bool by_table_ = false;
-  const Position* start_ = nullptr;
+  const Position* start_;
+  std::vector<std::uint64_t> root_ranks_;
+  int root_h_ = 0;
   std::deque<Children> children_;  // per depth of the path
   std::vector<std::size_t> path_;
   int next_bound_ = 0;
-  bool stopped_ = false, unreachable_ = false;
+  bool stopped_ = false, aborted_ = false;
+  std::vector<std::vector<std::size_t>>* collect_ = nullptr;
+  std::size_t collect_depth_ = 0;
+  std::size_t item_ = 0;
+  const std::atomic<std::size_t>* solved_item_ = nullptr;
+  const std::atomic<bool>* halt_ = nullptr;
 };
 
+// IDA*, on several threads (the context's) by work items: each iteration first lists the nodes
+// kSplitDepth moves deep within the bound (a search of its own, which may find a shallower
+// solution), then the threads take them in order and search below each. The solution is the first
+// in that order: an item with one stops the threads on later items, and the earlier ones are
+// searched to their end, so the moves do not depend on the threads (as the engine's
+// search/parallel_ida_star.hpp, which knows no canonical order of moves). Each thread keeps the
+// context's limits, its share of the node limit.
 TwistySolution TwistySolver::solve(const Position& start,
                                    const search::SearchContext& context) const {
+  constexpr std::size_t kSplitDepth = 3;
   TwistySolution solution;
   search::Budget budget(context, solution.stats);
-  IdaSearch search(*this, budget, solution.stats);
-  solution.moves = search.run(start);
-  solution.unreachable = search.unreachable();
+  const unsigned threads = search::worker_threads(context);
+  IdaSearch root(*this, budget, solution.stats, start);
+  int bound = root.root_bound();
+  if (bound >= PruningTable::kUnreachable) {
+    solution.unreachable = true;
+    solution.stats.reason = search::StopReason::exhausted;
+    return solution;
+  }
+  search::SearchContext share = context;
+  if (share.limits.max_nodes != 0)
+    share.limits.max_nodes = std::max<std::uint64_t>(1, share.limits.max_nodes / threads);
+  std::vector<search::SearchStats> worker_stats(threads);
+  std::vector<search::Budget> budgets;
+  budgets.reserve(threads);
+  for (search::SearchStats& mine : worker_stats) budgets.emplace_back(share, mine);
+  bool stopped = false;
+  while (!stopped) {
+    solution.stats.depth = bound;
+    ++solution.stats.iterations;
+    std::vector<std::vector<std::size_t>> items;
+    const bool split = threads > 1 && bound > static_cast<int>(kSplitDepth);
+    root.collect_at(split ? kSplitDepth : SIZE_MAX, &items);
+    if (root.iterate(bound)) {
+      solution.moves = root.path();
+      break;
+    }
+    stopped = root.stopped();
+    int next_bound = root.next_bound();
+    std::atomic<std::size_t> next_item = 0, solved_item = SIZE_MAX;
+    std::atomic<bool> halt = false;
+    std::mutex merge;
+    if (!items.empty() && !stopped)
+      search::run_workers(threads, [&](unsigned worker) {
+        IdaSearch search(*this, budgets[worker], worker_stats[worker], start);
+        for (std::size_t item = next_item++; item < items.size(); item = next_item++) {
+          if (item > solved_item.load() || halt.load()) break;
+          const bool found = search.search_item(items[item], bound, item, solved_item, halt);
+          const std::lock_guard lock(merge);
+          next_bound = std::min(next_bound, search.next_bound());
+          if (search.stopped()) {
+            halt = true;
+            stopped = true;
+            break;
+          }
+          if (found && item < solved_item.load()) {
+            solved_item = item;
+            solution.moves = search.path();
+          }
+        }
+      });
+    if (solution.moves || stopped || !budget.check()) break;
+    if (next_bound >= PruningTable::kUnreachable) break;  // nothing deeper
+    bound = next_bound;
+  }
+  for (const search::SearchStats& worker : worker_stats) {
+    solution.stats.expanded += worker.expanded;
+    solution.stats.generated += worker.generated;
+    if (search::is_limit(worker.reason)) solution.stats.reason = worker.reason;
+  }
   budget.check();
   if (solution.moves) {
     solution.stats.reason = search::StopReason::solved;

@@ -353,8 +353,13 @@ void cross_check(const TwistyDefinition& d, Metric metric, int positions, int sc
       ASSERT_TRUE(stepped);
       ++depth;
     }
+    search::SearchContext one_thread, two_threads;
+    one_thread.limits.threads = 1;
+    two_threads.limits.threads = 2;
     for (const auto& tables : choices) {
-      const TwistySolution solution = TwistySolver(d, metric, tables).solve(start, {});
+      const TwistySolution solution = TwistySolver(d, metric, tables).solve(start, two_threads);
+      // The threads split the work, not the answer: one thread finds the same moves.
+      EXPECT_EQ(TwistySolver(d, metric, tables).solve(start, one_thread).moves, solution.moves);
       ASSERT_TRUE(solution.moves.has_value()) << d.name;
       EXPECT_EQ(static_cast<int>(solution.moves->size()), depth) << d.name << " trial " << trial;
       EXPECT_TRUE(d.is_solved(replay(d, start, *solution.moves))) << d.name;
