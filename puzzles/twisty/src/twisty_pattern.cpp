@@ -144,9 +144,14 @@ std::uint64_t Coordinate::placement_rank(const Position& position,
       rank = rank * static_cast<std::uint64_t>(free--) + before;
       taken |= std::uint64_t{1} << slot;
     }
-  } else {
-    rank = groups_rank(position, map);
+    if (digits_rank != nullptr) {  // each piece's turn, the last group's the first digit
+      for (int group = static_cast<int>(group_size_.size()) - 1; group >= 0; --group)
+        turns = turns * orientations_ + position[offset_ + slots_ + slot_of[group]];
+      *digits_rank = turns;
+    }
+    return rank;
   }
+  rank = groups_rank(position, map);
   if (digits_rank != nullptr) {
     for (int slot = slots_ - 1; slot >= 0; --slot)
       if (map[position[offset_ + slot]] != kUntracked)
@@ -260,7 +265,16 @@ void Coordinate::unrank(std::uint64_t rank, Position& projection) const {
         free_slots[kept++] = free_slots[index];
     free_count = kept;
   }
-  if (kind_ == Kind::both) {
+  if (kind_ == Kind::both && single_pieces_ && slots_ <= 64) {  // turns in group order
+    std::array<int, 64> slot_of{};
+    for (int slot = 0; slot < slots_; ++slot)
+      if (projection[offset_ + slot] != kUntracked) slot_of[projection[offset_ + slot]] = slot;
+    for (int group = 0; group < groups; ++group) {
+      projection[offset_ + slots_ + slot_of[group]] =
+          static_cast<std::uint8_t>(turns % orientations_);
+      turns /= orientations_;
+    }
+  } else if (kind_ == Kind::both) {  // in slot order
     for (int slot = 0; slot < slots_; ++slot) {
       if (projection[offset_ + slot] == kUntracked) continue;
       projection[offset_ + slots_ + slot] = static_cast<std::uint8_t>(turns % orientations_);
@@ -278,38 +292,146 @@ void Coordinate::project(const Position& position, Position& projection) const {
   }
 }
 
+std::uint64_t Coordinate::move_table_entries(std::size_t moves) const {
+  if (size_ > std::numeric_limits<std::uint32_t>::max()) return kTooMany;
+  const std::uint64_t whole = saturating_product(size_, moves);
+  if (!splits_moves()) return whole;
+  return std::min(whole, saturating_product(placements_, 2 * moves));
+}
+
+bool Coordinate::splits_moves() const {
+  return kind_ == Kind::both && single_pieces_ && slots_ <= 64 && turns_ <= (1U << 16);
+}
+
 bool Coordinate::build_move_table(const TwistyDefinition& definition, std::uint64_t max_entries) {
   if (has_move_table()) return true;
   moves_ = definition.moves.size();
-  if (size_ > std::numeric_limits<std::uint32_t>::max() ||
-      saturating_product(size_, moves_) > max_entries)
-    return false;
-  // Coordinates alike (of tables of one definition, or a quick table and the table it is part
-  // of) share one table while any holds it.
+  if (move_table_entries(moves_) > max_entries) return false;
+  split_ = splits_moves() && saturating_product(size_, moves_) > max_entries;
+  // Coordinates of one shape share one table while any holds it: of one set of one definition,
+  // of one kind, with groups of the same sizes (which pieces they follow changes their ranks, not
+  // how the moves change them): a quick table and the table it is part of, chunks of a set alike.
   static std::mutex registry_mutex;
   static std::map<std::string, std::weak_ptr<const std::vector<std::uint32_t>>> registry;
-  const std::string registry_key = fmt::format("{:016x} {}", definition.content_hash, key());
+  const std::string registry_key =
+      fmt::format("{:016x} {} {} {}{}", definition.content_hash, static_cast<int>(kind_), set_,
+                  fmt::join(group_size_, "."), split_ ? " split" : "");
   const std::lock_guard lock(registry_mutex);
+  if (kind_ == Kind::both && single_pieces_) build_turn_sums();
   if (auto shared = registry[registry_key].lock()) {
     move_table_ = std::move(shared);
     return true;
   }
   std::erase_if(registry, [](const auto& entry) { return entry.second.expired(); });
-  auto table = std::make_shared<std::vector<std::uint32_t>>(size_ * moves_);
+  // Whole: the rank after each move from each rank. Split: from each placement with every piece
+  // unturned, the placement after each move and the turns the move gives each piece.
+  const std::uint64_t rows = split_ ? placements_ : size_;
+  auto table = std::make_shared<std::vector<std::uint32_t>>(rows * moves_ * (split_ ? 2 : 1));
+  if (single_pieces_ && slots_ <= 64 && kind_ != Kind::orientation) {
+    fill_single_piece_table(definition, *table);
+    move_table_ = std::move(table);
+    registry[registry_key] = move_table_;
+    return true;
+  }
   const PieceSet& set = definition.sets[set_];
   search::run_workers(2, [&](unsigned worker) {
     Position projection(definition.bytes, kUntracked), child(definition.bytes, kUntracked);
-    for (std::uint64_t rank = worker; rank < size_; rank += 2) {
-      unrank(rank, projection);
+    for (std::uint64_t row = worker; row < rows; row += 2) {
+      unrank(split_ ? row * turns_ : row, projection);
       for (std::size_t move = 0; move < moves_; ++move) {
         compose_set(set, projection, definition.moves[move].effect, child);
-        (*table)[rank * moves_ + move] = static_cast<std::uint32_t>(this->rank(child, true));
+        const std::uint64_t reached = this->rank(child, true);
+        if (split_) {
+          (*table)[2 * (row * moves_ + move)] = static_cast<std::uint32_t>(reached / turns_);
+          (*table)[2 * (row * moves_ + move) + 1] = static_cast<std::uint32_t>(reached % turns_);
+        } else {
+          (*table)[row * moves_ + move] = static_cast<std::uint32_t>(reached);
+        }
       }
     }
   });
   move_table_ = std::move(table);
   registry[registry_key] = move_table_;
   return true;
+}
+
+void Coordinate::fill_single_piece_table(const TwistyDefinition& definition,
+                                         std::vector<std::uint32_t>& table) const {
+  // Where each move takes the piece of each slot, and the turn it adds (compose_set: the piece of
+  // slot effect[i] goes to slot i, turned by the effect's turn of slot i).
+  const PieceSet& set = definition.sets[set_];
+  std::vector<std::array<std::uint8_t, 64>> destination(moves_), turn(moves_);
+  for (std::size_t move = 0; move < moves_; ++move) {
+    const Position& effect = definition.moves[move].effect;
+    for (int slot = 0; slot < slots_; ++slot) {
+      const int from = effect[set.offset + slot];
+      destination[move][from] = static_cast<std::uint8_t>(slot);
+      turn[move][from] = effect[set.offset + set.size + slot];
+    }
+  }
+  const int groups = static_cast<int>(group_size_.size());
+  search::run_workers(2, [&](unsigned worker) {
+    std::array<int, 64> slot_of{};
+    for (std::uint64_t placement = worker; placement < placements_; placement += 2) {
+      // The groups' slots: group g is the digit-th of the slots the groups before left free.
+      std::array<int, 64> digit{};
+      std::uint64_t rest = placement;
+      for (int group = groups - 1; group >= 0; --group) {
+        const auto radix = static_cast<std::uint64_t>(slots_ - group);
+        digit[group] = static_cast<int>(rest % radix);
+        rest /= radix;
+      }
+      std::uint64_t taken = 0;
+      for (int group = 0; group < groups; ++group) {
+        int slot = 0;
+        for (int free = digit[group];; ++slot)
+          if (((taken >> slot) & 1) == 0 && free-- == 0) break;
+        slot_of[group] = slot;
+        taken |= std::uint64_t{1} << slot;
+      }
+      for (std::size_t move = 0; move < moves_; ++move) {
+        std::uint64_t reached = 0, twist = 0, reached_taken = 0;
+        for (int group = 0; group < groups; ++group) {
+          const int slot = destination[move][slot_of[group]];
+          const auto before = static_cast<std::uint64_t>(
+              slot - std::popcount(reached_taken & ((std::uint64_t{1} << slot) - 1)));
+          reached = reached * static_cast<std::uint64_t>(slots_ - group) + before;
+          reached_taken |= std::uint64_t{1} << slot;
+        }
+        for (int group = groups - 1; group >= 0; --group)
+          twist = twist * orientations_ + turn[move][slot_of[group]];
+        if (kind_ == Kind::placement) {
+          table[placement * moves_ + move] = static_cast<std::uint32_t>(reached);
+        } else if (split_) {
+          table[2 * (placement * moves_ + move)] = static_cast<std::uint32_t>(reached);
+          table[2 * (placement * moves_ + move) + 1] = static_cast<std::uint32_t>(twist);
+        } else {
+          for (std::uint64_t turns = 0; turns < turns_; ++turns)
+            table[(placement * turns_ + turns) * moves_ + move] =
+                static_cast<std::uint32_t>(reached * turns_ + add_turns(turns, twist));
+        }
+      }
+    }
+  });
+}
+
+void Coordinate::build_turn_sums() {
+  if (orientations_ == 2 || turns_ * turns_ > kMaxTurnSums) return;  // xor, or digit by digit
+  std::vector<std::uint16_t> sums(turns_ * turns_);
+  for (std::uint64_t a = 0; a < turns_; ++a)
+    for (std::uint64_t b = 0; b < turns_; ++b) sums[a * turns_ + b] = add_turns_slowly(a, b);
+  turn_sums_ = std::make_shared<const std::vector<std::uint16_t>>(std::move(sums));
+}
+
+std::uint16_t Coordinate::add_turns_slowly(std::uint64_t a, std::uint64_t b) const {
+  std::uint64_t sum = 0, weight = 1;
+  for (int digit = 0; digit < tracked_; ++digit) {
+    sum += (a % orientations_ + b % orientations_) % orientations_ * weight;
+    a /= orientations_;
+    b /= orientations_;
+    weight *= orientations_;
+  }
+  return static_cast<std::uint16_t>(sum);
 }
 
 void Coordinate::mark_illegal(const TwistyDefinition& definition) {

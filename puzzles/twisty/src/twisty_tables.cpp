@@ -82,12 +82,14 @@ std::vector<int> chunk_from(const TwistyDefinition& definition, int index, int f
                             std::uint64_t max_entries) {
   const PieceSet& set = definition.sets[index];
   const Kind kind = turns_count(definition, set) ? Kind::both : Kind::placement;
-  max_entries = std::min(max_entries, kMaxMoveTableEntries / definition.moves.size());
   std::vector<int> chosen{first};
   while (first + static_cast<int>(chosen.size()) < set.labels) {
     std::vector<int> more = chosen;
     more.push_back(first + static_cast<int>(chosen.size()));
-    if (Coordinate(definition, index, kind, chosen_labels(set, more)).size() > max_entries) break;
+    const Coordinate larger(definition, index, kind, chosen_labels(set, more));
+    if (larger.size() > max_entries ||
+        larger.move_table_entries(definition.moves.size()) > kMaxMoveTableEntries)
+      break;
     chosen = std::move(more);
   }
   return chosen;
@@ -279,7 +281,7 @@ io::CachedTable table_file(const TwistyDefinition& definition, const Pattern& pa
       fmt::format("twisty-{:016x}-{:08x}-{}.tbl", definition.content_hash, key_hash & 0xffffffffU,
                   metric_name),
       io::TableHeader{
-          "twisty-pruning", 1,
+          "twisty-pruning", 2,
           fmt::format("{:016x} {} {}", definition.content_hash, pattern.key(), metric_name)},
       pattern.size(),
       fmt::format("pruning table of {} ({})", definition.name, pattern.describe(definition)));
@@ -324,7 +326,7 @@ namespace {
 
 bool moves_by_table(const TwistyDefinition& definition, const Pattern& pattern) {
   return std::ranges::all_of(pattern.coordinates(), [&](const Coordinate& coordinate) {
-    return coordinate.size() * definition.moves.size() <= kMaxMoveTableEntries;
+    return coordinate.move_table_entries(definition.moves.size()) <= kMaxMoveTableEntries;
   });
 }
 
@@ -369,7 +371,8 @@ std::vector<TableChoice> quick_tables(const TwistyDefinition& definition,
 bool all_cached(const TwistyDefinition& definition, const std::vector<TableChoice>& choices,
                 Metric metric) {
   return std::ranges::all_of(choices, [&](const TableChoice& choice) {
-    return std::filesystem::is_regular_file(table_file(definition, choice.pattern, metric).path());
+    return choice.pattern.size() <= kQuickTableEntries ||  // never kept: built each time
+           std::filesystem::is_regular_file(table_file(definition, choice.pattern, metric).path());
   });
 }
 

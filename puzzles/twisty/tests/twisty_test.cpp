@@ -142,6 +142,37 @@ TEST(TwistyPattern, RanksAndUnranksEveryCoordinateKind) {
   }
 }
 
+// A coordinate's move table, whole or split (a `both` of single pieces whose whole table is too
+// large: placements and the turns each move adds), agrees with making the move on a position.
+TEST(TwistyPattern, MoveTablesWholeAndSplitAgreeWithTheMoves) {
+  std::mt19937 random(5);
+  int split = 0;  // tables built split
+  for (const char* name : {"3x3x3", "pyraminx", "megaminx"}) {
+    const TwistyDefinition definition = shipped(name);
+    for (int index = 0; index < static_cast<int>(definition.sets.size()); ++index) {
+      const PieceSet& set = definition.sets[index];
+      std::vector<int> group_of(set.labels, -1);
+      for (int label = 0; label < std::min(set.labels, 4); ++label) group_of[label] = label;
+      for (const std::uint64_t max_entries : {std::uint64_t{1} << 24, std::uint64_t{1} << 20}) {
+        Coordinate coordinate(definition, index, Coordinate::Kind::both, group_of);
+        const bool built = coordinate.build_move_table(definition, max_entries);
+        ASSERT_EQ(built, coordinate.move_table_entries(definition.moves.size()) <= max_entries);
+        if (!built) continue;
+        if (coordinate.size() * definition.moves.size() > max_entries) ++split;
+        for (int trial = 0; trial < 200; ++trial) {
+          const Position position = scrambled(definition, random, 20);
+          const std::size_t move = random() % definition.moves.size();
+          EXPECT_EQ(
+              coordinate.after(coordinate.rank(position, false), move),
+              coordinate.rank(composed(definition, position, definition.moves[move].effect), false))
+              << name << " " << set.name << " " << max_entries;
+        }
+      }
+    }
+  }
+  EXPECT_GT(split, 2);
+}
+
 // A small puzzle of its own, written for this test: three sets, two identical pieces, a move
 // given as a sequence of others, a 0-based MoveTransformation, a wildcard turn and an Illegal rule.
 constexpr const char* kSmall = R"(# a test puzzle

@@ -54,12 +54,20 @@ class Coordinate {
   void project(const Position& position, Position& projection) const;
 
   // A table of the rank after each move (moves[m] of the definition) from each rank; built on
-  // demand (build_move_table), empty where it would be too large.
+  // demand (build_move_table), absent where it would be too large. A `both` of single pieces that
+  // is too large for one splits it: the placement after each move from each placement, and the
+  // turns the move adds to each piece (its pieces' turns are then in group order, not slot order).
   bool has_move_table() const { return move_table_ != nullptr; }
   std::uint32_t after(std::uint64_t rank, std::size_t move) const {
-    return (*move_table_)[rank * moves_ + move];
+    if (!split_) return (*move_table_)[rank * moves_ + move];
+    const std::uint64_t placement = rank / turns_, turns = rank % turns_;
+    const std::uint32_t* row = move_table_->data() + 2 * (placement * moves_ + move);
+    return static_cast<std::uint32_t>(row[0] * turns_ + add_turns(turns, row[1]));
   }
-  // Builds the table if size() * moves <= max_entries (or finds it built for a coordinate alike);
+  // The entries of this coordinate's move table, for `moves` moves (the smaller of the whole and
+  // the split one, where it may split).
+  std::uint64_t move_table_entries(std::size_t moves) const;
+  // Builds the table if it has at most max_entries (or finds it built for a coordinate alike);
   // true if it has one.
   bool build_move_table(const TwistyDefinition& definition, std::uint64_t max_entries);
 
@@ -72,6 +80,20 @@ class Coordinate {
  private:
   std::uint64_t placement_rank(const Position& position, const std::array<std::uint8_t, 256>& map,
                                std::uint64_t* digits_rank) const;
+  // The turns `a` and `b` (digits in group order) added piece by piece.
+  std::uint64_t add_turns(std::uint64_t a, std::uint64_t b) const {
+    if (orientations_ == 2) return a ^ b;
+    if (turn_sums_ != nullptr) return (*turn_sums_)[a * turns_ + b];
+    return add_turns_slowly(a, b);
+  }
+  std::uint16_t add_turns_slowly(std::uint64_t a, std::uint64_t b) const;
+  void build_turn_sums();
+  // The move table of a placement or `both` of single pieces, from where each move takes each
+  // slot's piece (no positions made).
+  void fill_single_piece_table(const TwistyDefinition& definition,
+                               std::vector<std::uint32_t>& table) const;
+  bool splits_moves() const;  // whether it may move by a split table
+
   // The placement's rank when a group may hold several pieces.
   std::uint64_t groups_rank(const Position& position,
                             const std::array<std::uint8_t, 256>& map) const;
@@ -90,6 +112,9 @@ class Coordinate {
   std::uint64_t placements_ = 1, turns_ = 1, size_ = 1;
   std::size_t moves_ = 0;
   std::shared_ptr<const std::vector<std::uint32_t>> move_table_;  // shared by coordinates alike
+  bool split_ = false;                                            // a split one
+  std::shared_ptr<const std::vector<std::uint16_t>> turn_sums_;   // add_turns()'s, when small
+  static constexpr std::uint64_t kMaxTurnSums = std::uint64_t{1} << 24;
   std::vector<bool> illegal_;  // per rank, when some rule concerns the set
 };
 

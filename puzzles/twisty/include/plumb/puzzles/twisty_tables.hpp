@@ -29,8 +29,8 @@ namespace plumb::puzzles::twisty {
 
 // The most entries one chosen table has unless memory says less: 2^27, 64 MiB at 4 bits.
 inline constexpr std::uint64_t kDefaultTableEntries = std::uint64_t{1} << 27;
-// The most entries a coordinate's move table has: 2^24 (64 MiB).
-inline constexpr std::uint64_t kMaxMoveTableEntries = std::uint64_t{1} << 24;
+// The most entries a coordinate's move table has: 2^25 (128 MiB).
+inline constexpr std::uint64_t kMaxMoveTableEntries = std::uint64_t{1} << 25;
 // Tables of at most 2^20 entries build in well under a second.
 inline constexpr std::uint64_t kQuickTableEntries = std::uint64_t{1} << 20;
 // The shallow tables a search tries before it builds the chosen ones, deeper and deeper: their
@@ -68,7 +68,7 @@ std::vector<TableChoice> quick_tables(const TwistyDefinition& definition,
 std::uint64_t build_moves(const TwistyDefinition& definition,
                           const std::vector<TableChoice>& choices, std::uint64_t shallow_moves);
 
-// Whether every table of `choices` has its file in the cache.
+// Whether every table of `choices` but the quick ones has its file in the cache.
 bool all_cached(const TwistyDefinition& definition, const std::vector<TableChoice>& choices,
                 Metric metric);
 
