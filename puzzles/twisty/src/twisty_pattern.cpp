@@ -292,6 +292,12 @@ void Coordinate::project(const Position& position, Position& projection) const {
   }
 }
 
+std::uint32_t Coordinate::split_after(std::uint64_t rank, std::size_t move) const {
+  const std::uint64_t placement = rank / turns_, turns = rank % turns_;
+  const std::uint32_t* row = move_entries_ + 2 * (placement * moves_ + move);
+  return static_cast<std::uint32_t>(row[0] * turns_ + add_turns(turns, row[1]));
+}
+
 std::uint64_t Coordinate::move_table_entries(std::size_t moves) const {
   if (size_ > std::numeric_limits<std::uint32_t>::max()) return kTooMany;
   const std::uint64_t whole = saturating_product(size_, moves);
@@ -320,6 +326,7 @@ bool Coordinate::build_move_table(const TwistyDefinition& definition, std::uint6
   if (kind_ == Kind::both && single_pieces_) build_turn_sums();
   if (auto shared = registry[registry_key].lock()) {
     move_table_ = std::move(shared);
+    move_entries_ = move_table_->data();
     return true;
   }
   std::erase_if(registry, [](const auto& entry) { return entry.second.expired(); });
@@ -330,6 +337,7 @@ bool Coordinate::build_move_table(const TwistyDefinition& definition, std::uint6
   if (single_pieces_ && slots_ <= 64 && kind_ != Kind::orientation) {
     fill_single_piece_table(definition, *table);
     move_table_ = std::move(table);
+    move_entries_ = move_table_->data();
     registry[registry_key] = move_table_;
     return true;
   }
@@ -351,6 +359,7 @@ bool Coordinate::build_move_table(const TwistyDefinition& definition, std::uint6
     }
   });
   move_table_ = std::move(table);
+  move_entries_ = move_table_->data();
   registry[registry_key] = move_table_;
   return true;
 }

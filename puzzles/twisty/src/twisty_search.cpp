@@ -173,10 +173,9 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
         } else {
           pattern.unrank(rank, parent);
         }
+        if (by_table) pattern.after_each(digits.data(), moves, neighbours.data());
         for (std::size_t i = 0; i < moves.size(); ++i) {
-          if (by_table) {
-            neighbours[i] = pattern.after(digits.data(), moves[i]);
-          } else {
+          if (!by_table) {
             compose(definition, parent, definition.moves[moves[i]].effect, child);
             neighbours[i] = pattern.rank(child, true);
           }

@@ -59,10 +59,19 @@ class Coordinate {
   // turns the move adds to each piece (its pieces' turns are then in group order, not slot order).
   bool has_move_table() const { return move_table_ != nullptr; }
   std::uint32_t after(std::uint64_t rank, std::size_t move) const {
-    if (!split_) return (*move_table_)[rank * moves_ + move];
-    const std::uint64_t placement = rank / turns_, turns = rank % turns_;
-    const std::uint32_t* row = move_table_->data() + 2 * (placement * moves_ + move);
-    return static_cast<std::uint32_t>(row[0] * turns_ + add_turns(turns, row[1]));
+    if (!split_) [[likely]]
+      return move_entries_[rank * moves_ + move];
+    return split_after(rank, move);
+  }
+  // Adds weight * after(rank, moves[i]) to out[i] for every i: a branch a coordinate, not a move.
+  void add_after_each(std::uint64_t rank, const std::vector<std::size_t>& moves,
+                      std::uint64_t weight, std::uint64_t* out) const {
+    if (split_) {
+      for (std::size_t i = 0; i < moves.size(); ++i) out[i] += weight * split_after(rank, moves[i]);
+      return;
+    }
+    const std::uint32_t* row = move_entries_ + rank * moves_;
+    for (std::size_t i = 0; i < moves.size(); ++i) out[i] += weight * row[moves[i]];
   }
   // The entries of this coordinate's move table, for `moves` moves (the smaller of the whole and
   // the split one, where it may split).
@@ -80,6 +89,7 @@ class Coordinate {
  private:
   std::uint64_t placement_rank(const Position& position, const std::array<std::uint8_t, 256>& map,
                                std::uint64_t* digits_rank) const;
+  std::uint32_t split_after(std::uint64_t rank, std::size_t move) const;  // out of line: rarer
   // The turns `a` and `b` (digits in group order) added piece by piece.
   std::uint64_t add_turns(std::uint64_t a, std::uint64_t b) const {
     if (orientations_ == 2) return a ^ b;
@@ -112,6 +122,7 @@ class Coordinate {
   std::uint64_t placements_ = 1, turns_ = 1, size_ = 1;
   std::size_t moves_ = 0;
   std::shared_ptr<const std::vector<std::uint32_t>> move_table_;  // shared by coordinates alike
+  const std::uint32_t* move_entries_ = nullptr;                   // its data (a copy shares it)
   bool split_ = false;                                            // a split one
   std::shared_ptr<const std::vector<std::uint16_t>> turn_sums_;   // add_turns()'s, when small
   static constexpr std::uint64_t kMaxTurnSums = std::uint64_t{1} << 24;
@@ -145,6 +156,13 @@ class Pattern {
   // The coordinates' ranks in `rank` (as many as coordinates()), and the rank after `move` from
   // them: a rank's neighbours at one division a coordinate.
   void split(std::uint64_t rank, std::uint64_t* digits) const;
+  // The ranks after each of `moves` from the coordinates' ranks `digits`, into `out`.
+  void after_each(const std::uint64_t* digits, const std::vector<std::size_t>& moves,
+                  std::uint64_t* out) const {
+    std::fill(out, out + moves.size(), 0);
+    for (std::size_t c = 0; c < coordinates_.size(); ++c)
+      coordinates_[c].add_after_each(digits[c], moves, weights_[c], out);
+  }
   std::uint64_t after(const std::uint64_t* digits, std::size_t move) const {
     std::uint64_t result = 0;
     for (std::size_t c = 0; c < coordinates_.size(); ++c)
