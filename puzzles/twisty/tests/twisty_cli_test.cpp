@@ -1,0 +1,59 @@
+// The twisty puzzle's table builds under the program's limits, end to end: a time limit, a memory
+// limit and an interrupt stop a build cleanly (exit status 3, the message saying which), and a
+// stopped build leaves no table in the cache.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <string>
+#include <thread>
+
+#include "tests/support/run_plumb.hpp"
+#include "tests/support/temporary_cache.hpp"
+
+namespace plumb::testing {
+namespace {
+
+// The 3x3x3's corners table: 88,179,840 entries, seconds of breadth-first search on any machine
+// of today, and 44 MB.
+const std::vector<std::string> kCornersTable{"solve", "twisty",   "--def",
+                                             "3x3x3", "--tables", "CORNERS"};
+const std::string kTenMoves = "R U F D L B R2 U2 F' D'\n";
+
+std::vector<std::string> with(std::vector<std::string> words, std::vector<std::string> more) {
+  words.insert(words.end(), more.begin(), more.end());
+  return words;
+}
+
+TEST(TwistyCli, ATableBuildStopsAtTheTimeAndMemoryLimits) {
+  const TemporaryCache cache;
+  const auto timed = run_plumb(with(kCornersTable, {"--time-limit", "0.05"}), kTenMoves);
+  EXPECT_EQ(timed.status, 3) << timed.err;
+  EXPECT_NE(timed.err.find("plumb: building pruning table of 3x3x3"), std::string::npos);
+  EXPECT_NE(timed.err.find("stopped by the time limit"), std::string::npos) << timed.err;
+  const auto small = run_plumb(with(kCornersTable, {"--max-memory", "20M"}), kTenMoves);
+  EXPECT_EQ(small.status, 3) << small.err;
+  EXPECT_NE(small.err.find("stopped by the memory limit"), std::string::npos) << small.err;
+  EXPECT_TRUE(std::filesystem::is_empty(cache.path()));  // nothing kept of either
+}
+
+// The superflip, 20 moves from solved: if the build ends before the signal, the search goes on
+// for hours, so the signal always stops something.
+TEST(TwistyCli, AnInterruptStopsATableBuild) {
+  const TemporaryCache cache;
+  StartedProgram started(with({PLUMB_BINARY}, kCornersTable),
+                         "Scramble superflip\nEDGES\n1 2 3 4 5 6 7 8 9 10 11 12\n"
+                         "1 1 1 1 1 1 1 1 1 1 1 1\nEnd\n");
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (started.err().find("building pruning table") == std::string::npos &&
+         std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  started.signal(SIGINT);
+  const ProgramRun run = started.finish();
+  EXPECT_EQ(run.status, 3) << run.err;
+  EXPECT_NE(run.err.find("plumb: interrupted after "), std::string::npos) << run.err;
+}
+
+}  // namespace
+}  // namespace plumb::testing
