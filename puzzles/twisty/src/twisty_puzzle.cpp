@@ -80,6 +80,8 @@ enum class TwistyAlgorithm { ida };
 
 // IDA* expands about one node in the time a breadth-first search makes 100 moves.
 constexpr std::uint64_t kMovesPerNode = 100;
+// Tables whose breadth-first searches make at most 2^25 moves build in about a fifth of a second.
+constexpr std::uint64_t kCheapBuildMoves = std::uint64_t{1} << 25;
 
 // The most entries of a table of the whole puzzle (explore): 2^35, 16 GiB. A larger puzzle is
 // explored as far as its layers hold at most kMaxFirstLayer positions each.
@@ -229,17 +231,23 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   // of a stage, of all this instance's positions together, get about as many nodes as the next
   // stage's tables take to build (kMovesPerNode); when they run out, the next stage begins. So a
   // batch of deep positions soon pays for the tables that make them all faster, and a few shallow
-  // positions never build them.
+  // positions never build them. A stage that costs as much as the chosen tables is theirs, and
+  // chosen tables cheaper than kCheapBuildMoves are built at once.
   void solve_by_ida(const Position& start, const search::SearchContext& context,
                     Found<TwistyAnswer>& found) const {
     namespace twisty = puzzles::twisty;
     const std::vector<twisty::TableChoice> choices = table_choices(context);
-    if (named_tables_.empty() && !twisty::all_cached(d(), choices, metric_)) {
+    const std::uint64_t whole = twisty::build_moves(d(), choices, 0);
+    if (named_tables_.empty() && whole > kCheapBuildMoves &&
+        !twisty::all_cached(d(), choices, metric_)) {
       constexpr std::size_t kStages = twisty::kShallowLayerMoves.size();
       for (std::size_t stage = stage_.load(); stage < kStages; stage = stage_.load()) {
         const std::uint64_t next_moves =
             stage + 1 < kStages ? twisty::kShallowLayerMoves[stage + 1] : 0;
-        const std::uint64_t budget = twisty::build_moves(d(), choices, next_moves) / kMovesPerNode;
+        const std::uint64_t next_cost =
+            next_moves != 0 ? twisty::build_moves(d(), choices, next_moves) : whole;
+        const bool chosen_next = next_cost >= whole;  // the chosen tables come next
+        const std::uint64_t budget = std::min(next_cost, whole) / kMovesPerNode;
         const std::uint64_t spent = stage_nodes_.load();
         if (spent < budget) {
           std::uint64_t nodes = 0;
@@ -250,7 +258,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
           if (done) return;
         }
         std::size_t current = stage;
-        if (stage_.compare_exchange_strong(current, stage + 1)) {
+        if (stage_.compare_exchange_strong(current, chosen_next ? kStages : stage + 1)) {
           stage_nodes_ = 0;
           const std::lock_guard lock(tables_mutex_);
           std::erase_if(tables_, [](const auto& kept) { return kept.second->filled < 14; });
