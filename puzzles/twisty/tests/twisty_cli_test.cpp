@@ -1,6 +1,6 @@
 // The twisty puzzle's table builds under the program's limits, end to end: a time limit, a memory
-// limit and an interrupt stop a build cleanly (exit status 3, the message saying which), and a
-// stopped build leaves no table in the cache.
+// limit and an interrupt stop a build (or the search after it) cleanly: exit status 3, the
+// message saying which; a table refused for memory leaves nothing in the cache.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -19,7 +19,10 @@ namespace {
 // of today, and 44 MB.
 const std::vector<std::string> kCornersTable{"solve", "twisty",   "--def",
                                              "3x3x3", "--tables", "CORNERS"};
-const std::string kTenMoves = "R U F D L B R2 U2 F' D'\n";
+// The superflip, 20 moves from solved: if a build ends before a limit or a signal, the search
+// after it goes on for hours, so the limit or the signal always stops something.
+const std::string kSuperflip =
+    "Scramble superflip\nEDGES\n1 2 3 4 5 6 7 8 9 10 11 12\n1 1 1 1 1 1 1 1 1 1 1 1\nEnd\n";
 
 std::vector<std::string> with(std::vector<std::string> words, std::vector<std::string> more) {
   words.insert(words.end(), more.begin(), more.end());
@@ -28,23 +31,20 @@ std::vector<std::string> with(std::vector<std::string> words, std::vector<std::s
 
 TEST(TwistyCli, ATableBuildStopsAtTheTimeAndMemoryLimits) {
   const TemporaryCache cache;
-  const auto timed = run_plumb(with(kCornersTable, {"--time-limit", "0.05"}), kTenMoves);
+  // 44 MB cannot fit in 20: refused before anything is built, and nothing kept.
+  const auto small = run_plumb(with(kCornersTable, {"--max-memory", "20M"}), kSuperflip);
+  EXPECT_EQ(small.status, 3) << small.err;
+  EXPECT_NE(small.err.find("stopped by the memory limit"), std::string::npos) << small.err;
+  EXPECT_TRUE(std::filesystem::is_empty(cache.path()));
+  const auto timed = run_plumb(with(kCornersTable, {"--time-limit", "0.05"}), kSuperflip);
   EXPECT_EQ(timed.status, 3) << timed.err;
   EXPECT_NE(timed.err.find("plumb: building pruning table of 3x3x3"), std::string::npos);
   EXPECT_NE(timed.err.find("stopped by the time limit"), std::string::npos) << timed.err;
-  const auto small = run_plumb(with(kCornersTable, {"--max-memory", "20M"}), kTenMoves);
-  EXPECT_EQ(small.status, 3) << small.err;
-  EXPECT_NE(small.err.find("stopped by the memory limit"), std::string::npos) << small.err;
-  EXPECT_TRUE(std::filesystem::is_empty(cache.path()));  // nothing kept of either
 }
 
-// The superflip, 20 moves from solved: if the build ends before the signal, the search goes on
-// for hours, so the signal always stops something.
 TEST(TwistyCli, AnInterruptStopsATableBuild) {
   const TemporaryCache cache;
-  StartedProgram started(with({PLUMB_BINARY}, kCornersTable),
-                         "Scramble superflip\nEDGES\n1 2 3 4 5 6 7 8 9 10 11 12\n"
-                         "1 1 1 1 1 1 1 1 1 1 1 1\nEnd\n");
+  StartedProgram started(with({PLUMB_BINARY}, kCornersTable), kSuperflip);
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (started.err().find("building pruning table") == std::string::npos &&
          std::chrono::steady_clock::now() < give_up)
