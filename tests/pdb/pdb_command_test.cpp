@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <string>
 
 #include "tests/support/run_plumb.hpp"
 #include "tests/support/temporary_cache.hpp"
@@ -12,6 +14,11 @@
 namespace {
 
 using plumb::testing::run_plumb;
+
+// A listing with each run of spaces one space: its columns are as wide as their widest entry.
+std::string single_spaced(const std::string& listing) {
+  return std::regex_replace(listing, std::regex(" +"), " ");
+}
 
 // Every test runs the program with PLUMB_CACHE in a fresh temporary directory.
 class PdbCommand : public ::testing::Test {
@@ -35,7 +42,7 @@ TEST_F(PdbCommand, BuildInfoListSolve) {
   // Pattern 1 maps onto itself under the anti-diagonal reflection; pattern 2 under none.
   EXPECT_NE(info.out.find("symmetry: anti-diagonal"), std::string::npos) << info.out;
   EXPECT_EQ(info.out.find("symmetry:"), info.out.rfind("symmetry:")) << info.out;
-  EXPECT_NE(run_plumb({"pdb", "list"}).out.find("8-44           3x3  2/2 tables present"),
+  EXPECT_NE(single_spaced(run_plumb({"pdb", "list"}).out).find("8-44 3x3 2/2 tables present"),
             std::string::npos);
 
   const auto file = cache_.path() / "bench.txt";
@@ -59,9 +66,9 @@ TEST_F(PdbCommand, BuildInfoListSolve) {
 TEST_F(PdbCommand, TablesListBuildAndDescribeEveryPuzzlesSets) {
   const auto list = run_plumb({"tables", "list"});
   ASSERT_EQ(list.status, 0) << list.err;
-  for (const char* line : {"15-7-8         4x4  0/2 tables present",
-                           "views-3x3      3x3  0/1 table", "distances-3x3  3x3  0/1 table"})
-    EXPECT_NE(list.out.find(line), std::string::npos) << line << " in\n" << list.out;
+  for (const char* line : {"15-7-8 4x4 0/2 tables present", "views-3x3 3x3 0/1 table",
+                           "distances-3x3 3x3 0/1 table", "twisty-3x3x3 3x3x3 0/3 tables present"})
+    EXPECT_NE(single_spaced(list.out).find(line), std::string::npos) << line << " in\n" << list.out;
   EXPECT_EQ(run_plumb({"pdb", "list"}).out, list.out);
 
   const auto build = run_plumb({"tables", "build", "views-2x4"});
@@ -73,13 +80,36 @@ TEST_F(PdbCommand, TablesListBuildAndDescribeEveryPuzzlesSets) {
   ASSERT_EQ(info.status, 0) << info.err;
   EXPECT_NE(info.out.find("cubic-top-views version 1, \"2x4\""), std::string::npos) << info.out;
   EXPECT_NE(info.out.find("least moves (moves:entries): 0:"), std::string::npos) << info.out;
-  EXPECT_NE(run_plumb({"tables", "list"}).out.find("views-2x4      2x4  1/1 table present"),
-            std::string::npos);
+  EXPECT_NE(
+      single_spaced(run_plumb({"tables", "list"}).out).find("views-2x4 2x4 1/1 table present"),
+      std::string::npos);
   const auto solved = run_plumb({"solve", "cubic", "--size", "2x4", "--algo", "table"},
                                 "4 1\nW W W W\nW W W E\n0 0\n");
   EXPECT_EQ(solved.status, 0) << solved.err;
   EXPECT_EQ(solved.out, "9\n");
   EXPECT_EQ(solved.err, "") << "read from the cache, not built";
+}
+
+// A shipped twisty definition's tables, built ahead, described, and then used by a solve as the
+// tables it chose, from the cache (a position too deep for the quick tables alone).
+TEST_F(PdbCommand, TwistyTablesAreBuiltAheadForTheirDefinition) {
+  const auto build = run_plumb({"tables", "build", "twisty-skewb"});
+  ASSERT_EQ(build.status, 0) << build.err;
+  EXPECT_NE(build.out.find("twisty-skewb table 1 ("), std::string::npos) << build.out;
+  EXPECT_NE(build.out.find("twisty-skewb table 2 ("), std::string::npos) << build.out;
+  EXPECT_NE(single_spaced(run_plumb({"tables", "list"}).out).find("twisty-skewb skewb 2/2 tables"),
+            std::string::npos);
+  const auto info = run_plumb({"tables", "info", "twisty-skewb"});
+  ASSERT_EQ(info.status, 0) << info.err;
+  EXPECT_NE(info.out.find("twisty-pruning version 2"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("moves to solved (moves:entries): 0:1 "), std::string::npos) << info.out;
+  // An 11-move skewb position (the deepest) searched with the tables of the set.
+  const auto solved =
+      run_plumb({"solve", "twisty", "--def", "skewb", "--stats", "--format", "json"},
+                "R L' B R' L B' R L B' R L'\n");
+  ASSERT_EQ(solved.status, 0) << solved.err;
+  EXPECT_EQ(solved.err.find("building"), std::string::npos) << solved.err;
+  EXPECT_NE(solved.out.find("\"length\":"), std::string::npos) << solved.out;
 }
 
 TEST_F(PdbCommand, TimeLimitStopsEachInstance) {
@@ -102,9 +132,11 @@ TEST_F(PdbCommand, TimeLimitStopsEachInstance) {
 TEST_F(PdbCommand, Errors) {
   const auto unknown = run_plumb({"pdb", "build", "nope"});
   EXPECT_EQ(unknown.status, 2);
-  EXPECT_NE(unknown.err.find("expected one of 15-7-8, 24-6666, 15-555, 8-44, 7-34, distances-3x3, "
-                             "distances-3x4, distances-4x3, views-3x3, views-2x4, views-4x2, found "
-                             "'nope'"),
+  EXPECT_NE(unknown.err.find(
+                "expected one of 15-7-8, 24-6666, 15-555, 8-44, 7-34, distances-3x3, "
+                "distances-3x4, distances-4x3, views-3x3, views-2x4, views-4x2, twisty-2x2x2, "
+                "twisty-3x3x3, twisty-megaminx, twisty-pyraminx, twisty-skewb, found "
+                "'nope'"),
             std::string::npos)
       << unknown.err;
   const auto file = cache_.path() / "bad.txt";

@@ -34,6 +34,7 @@
 #include "plumb/puzzles/twisty_shipped.hpp"
 #include "plumb/puzzles/twisty_tables.hpp"
 #include "plumb/search/budget.hpp"
+#include "twisty_table_sets.hpp"
 
 namespace plumb::puzzle_interface {
 namespace {
@@ -70,7 +71,8 @@ Options:
   --algo ida        IDA* over the pruning tables, in canonical order of moves (the one
                     algorithm); the tables are chosen from the definition, built on first use
                     and cached (a position a few moves deep is searched with quick tables
-                    first, and the large ones are built only when that search runs long)
+                    first, and the large ones are built only when that search runs long;
+                    `plumb tables build twisty-3x3x3` builds a shipped definition's ahead)
 
 Explore: `plumb explore twisty --def FILE [FILE]` counts the positions at each depth from the
 solved state (God's number), or from the first position of FILE, in memory of 4 bits a position of the whole puzzle; no checkpoints.
@@ -196,12 +198,16 @@ class TwistyReader : public DatasetReader {
 
 class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistySurvey> {
  public:
+  // `lender`, if any, lends the tables of the definition's declared set (twisty_table_sets.hpp).
   TwistyInstance(std::shared_ptr<const TwistyDefinition> definition, Metric metric,
-                 std::vector<puzzles::twisty::TableChoice> named_tables)
+                 std::vector<puzzles::twisty::TableChoice> named_tables,
+                 std::shared_ptr<const io::TableLender> lender)
       : TypedInstance(twisty_info()),
         definition_(std::move(definition)),
         metric_(metric),
-        named_tables_(std::move(named_tables)) {}
+        named_tables_(std::move(named_tables)),
+        lender_(std::move(lender)),
+        declared_set_(puzzles::twisty::declared_twisty_set(*definition_, metric_)) {}
 
   std::unique_ptr<DatasetReader> read(io::TextInput& in) const override {
     return std::make_unique<TwistyReader>(in, *definition_);
@@ -238,7 +244,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     namespace twisty = puzzles::twisty;
     const std::vector<twisty::TableChoice> choices = table_choices(context);
     const std::uint64_t whole = twisty::build_moves(d(), choices, 0);
-    if (named_tables_.empty() && whole > kCheapBuildMoves &&
+    if (named_tables_.empty() && whole > kCheapBuildMoves && !lent_tables() &&
         !twisty::all_cached(d(), choices, metric_)) {
       constexpr std::size_t kStages = twisty::kShallowLayerMoves.size();
       for (std::size_t stage = stage_.load(); stage < kStages; stage = stage_.load()) {
@@ -265,6 +271,10 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
         }
       }
     }
+    // A front end that keeps the definition's declared set builds it on this first need (and
+    // its lender throws, "not ready", until it is); the search then borrows its tables.
+    if (named_tables_.empty() && lender_ && !declared_set_.empty())
+      io::borrow<puzzles::twisty::LentTables>(*lender_, "twisty", declared_set_);
     std::uint64_t nodes = 0;
     search_with(choices, start, context, 0, found, nodes);
   }
@@ -322,11 +332,23 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     return puzzles::twisty::choose_tables(d(), max_entries);
   }
 
-  // The table of `choice`, loaded or built once an instance; null when a limit stopped its build
-  // (stats.reason says which).
+  // The tables of the definition's declared set if a front end keeps them loaded and they are
+  // ready; else null.
+  std::shared_ptr<const puzzles::twisty::LentTables> lent_tables() const {
+    if (!lender_ || declared_set_.empty()) return nullptr;
+    return io::borrow_if_ready<puzzles::twisty::LentTables>(*lender_, "twisty", declared_set_);
+  }
+
+  // The table of `choice`, lent, or loaded or built once an instance; null when a limit stopped
+  // its build (stats.reason says which).
   std::shared_ptr<const puzzles::twisty::PruningTable> pruning_table(
       const puzzles::twisty::TableChoice& choice, const search::SearchContext& context,
       search::SearchStats& stats) const {
+    if (const auto lent = lent_tables(); lent && choice.shallow_moves == 0) {
+      for (const auto& table : lent->tables) {
+        if (table->pattern.key() == choice.pattern.key()) return table;
+      }
+    }
     const std::lock_guard lock(tables_mutex_);
     const std::string key = fmt::format("{} {}", choice.pattern.key(), choice.shallow_moves);
     if (const auto kept = tables_.find(key); kept != tables_.end()) return kept->second;
@@ -527,6 +549,8 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   std::shared_ptr<const TwistyDefinition> definition_;
   Metric metric_;
   std::vector<puzzles::twisty::TableChoice> named_tables_;
+  std::shared_ptr<const io::TableLender> lender_;
+  std::string declared_set_;  // of the definition's tables, or empty
   mutable std::mutex tables_mutex_;
   mutable std::atomic<std::size_t> stage_ = 0;          // of the ladder (solve_by_ida)
   mutable std::atomic<std::uint64_t> stage_nodes_ = 0;  // spent by its searches
@@ -537,9 +561,10 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
 
 }  // namespace
 
-std::unique_ptr<Puzzle> make_twisty_puzzle(std::shared_ptr<const io::TableLender> /*tables*/) {
+std::unique_ptr<Puzzle> make_twisty_puzzle(std::shared_ptr<const io::TableLender> lender) {
   return std::make_unique<Puzzle>(
-      twisty_info(), [](const PuzzleInfo& info, const OptionValues& options) {
+      twisty_info(),
+      [lender](const PuzzleInfo& info, const OptionValues& options) {
         auto definition = std::make_shared<const TwistyDefinition>(
             load_definition(text_option(info, options, "definition")));
         const Metric metric =
@@ -554,8 +579,10 @@ std::unique_ptr<Puzzle> make_twisty_puzzle(std::shared_ptr<const io::TableLender
             throw UsageError("tables", error.what());
           }
         }
-        return std::make_unique<TwistyInstance>(std::move(definition), metric, std::move(named));
-      });
+        return std::make_unique<TwistyInstance>(std::move(definition), metric, std::move(named),
+                                                lender);
+      },
+      puzzles::twisty::twisty_table_sets());
 }
 
 }  // namespace plumb::puzzle_interface

@@ -312,14 +312,24 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
   }
   const io::CachedTable file = table_file(definition, pattern, metric);
   std::optional<pdb::PatternDatabase> database = pdb::load_or_build(file, [&] {
-    std::optional<Layers> layers =
-        breadth_first(definition, pattern, moves, 14, threads, context, stats);
-    return layers ? std::optional<pdb::NibbleArray>(std::move(layers->entries)) : std::nullopt;
+    return build_table_entries(definition, pattern, metric, threads, context, stats);
   });
   if (!database) return nullptr;
   const bool complete = pdb::entry_histogram(database->entries)[15] == 0;
   return std::make_shared<const PruningTable>(
       PruningTable{std::move(pattern), std::move(database->entries), complete});
+}
+
+std::optional<pdb::NibbleArray> build_table_entries(const TwistyDefinition& definition,
+                                                    Pattern& pattern, Metric metric,
+                                                    unsigned threads,
+                                                    const search::SearchContext& context,
+                                                    search::SearchStats& stats) {
+  build_move_tables(definition, pattern);
+  std::optional<Layers> layers = breadth_first(
+      definition, pattern, metric_moves(definition, metric), 14, threads, context, stats);
+  if (!layers) return std::nullopt;
+  return std::move(layers->entries);
 }
 
 namespace {

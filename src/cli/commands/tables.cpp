@@ -77,13 +77,21 @@ ExitCode run_list() {
   const io::CacheDirectory cache = io::check_cache_directory();
   std::cout << fmt::format("cache: {}{}\n", cache.path.string(),
                            cache.usable() ? "" : " (cannot be used: " + cache.problem + ")");
-  for (const puzzle_interface::DeclaredTableSet& set : puzzle_interface::declared_table_sets()) {
+  const std::vector<puzzle_interface::DeclaredTableSet> sets =
+      puzzle_interface::declared_table_sets();
+  std::size_t name_width = 0, serves_width = 0;  // the columns', as wide as their widest entry
+  for (const puzzle_interface::DeclaredTableSet& set : sets) {
+    name_width = std::max(name_width, set.info().name.size());
+    serves_width = std::max(serves_width, set.info().serves.size());
+  }
+  for (const puzzle_interface::DeclaredTableSet& set : sets) {
     const std::size_t parts = set.info().part_work.size();
     const puzzle_interface::CachedParts cached =
         puzzle_interface::cached_parts(*set.tables, set.index);
-    std::cout << fmt::format(
-        "{:<14} {:<4} {}/{} {} present  {}\n", set.info().name, set.info().serves, cached.present,
-        parts, parts == 1 ? "table" : "tables", human_bytes(static_cast<double>(cached.bytes)));
+    std::cout << fmt::format("{:<{}} {:<{}} {}/{} {} present  {}\n", set.info().name, name_width,
+                             set.info().serves, serves_width, cached.present, parts,
+                             parts == 1 ? "table" : "tables",
+                             human_bytes(static_cast<double>(cached.bytes)));
   }
   return ExitCode::done;
 }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "plumb/io/table_cache.hpp"
+#include "plumb/pdb/nibble_array.hpp"
 #include "plumb/puzzles/twisty_definition.hpp"
 #include "plumb/puzzles/twisty_pattern.hpp"
 #include "plumb/puzzles/twisty_search.hpp"
@@ -84,6 +85,14 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
                                                         unsigned threads,
                                                         const search::SearchContext& context,
                                                         search::SearchStats& stats);
+
+// The entries of the table of `pattern` (its move tables built first) for the cache: its
+// breadth-first layers up to depth 14. Nothing when a limit stopped the build (stats.reason).
+std::optional<pdb::NibbleArray> build_table_entries(const TwistyDefinition& definition,
+                                                    Pattern& pattern, Metric metric,
+                                                    unsigned threads,
+                                                    const search::SearchContext& context,
+                                                    search::SearchStats& stats);
 
 // The whole puzzle as one pattern (every set's places and turns), for an exhaustive exploration;
 // its placements know the definition's Illegal rules.
