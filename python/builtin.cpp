@@ -254,8 +254,11 @@ py::dict puzzle_declarations(const puzzle_interface::PuzzleInfo& info) {
     std::string keyword = spec.name;
     std::replace(keyword.begin(), keyword.end(), '-', '_');
     const bool integer = spec.type == puzzle_interface::OptionSpec::Type::integer;
+    const bool flag = spec.type == puzzle_interface::OptionSpec::Type::flag;
     py::object default_value = py::none();
-    if (integer) {
+    if (flag) {
+      default_value = py::bool_(false);
+    } else if (integer) {
       if (const auto value = io::parse_int(spec.default_value)) default_value = py::int_(*value);
     } else if (!spec.default_value.empty()) {
       default_value = py::str(spec.default_value);
@@ -263,6 +266,7 @@ py::dict puzzle_declarations(const puzzle_interface::PuzzleInfo& info) {
     options.append(
         py::dict(py::arg("name") = keyword,
                  py::arg("type") = integer ? "integer"
+                                   : flag  ? "flag"
                                    : spec.type == puzzle_interface::OptionSpec::Type::file ? "file"
                                                                                            : "text",
                  py::arg("default") = default_value, py::arg("choices") = spec.choices,

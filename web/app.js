@@ -85,6 +85,21 @@ function buildOptions() {
   add('algorithm', 'the search to run', algo);
   for (const option of info.options) {
     let control;
+    if (option.type === 'flag') {
+      control = document.createElement('input');
+      control.type = 'checkbox';
+      control.id = `option-${option.name}`;
+      control.checked = page.options[option.name] === true;
+      control.onchange = () => {
+        if (control.checked)
+          page.options[option.name] = true;
+        else
+          delete page.options[option.name];
+        inputChanged();
+      };
+      add(option.name, option.help, control);
+      continue;
+    }
     if (option.choices && option.choices.length) {
       control = document.createElement('select');
       for (const choice of option.choices) control.add(new Option(choice, choice));
@@ -338,6 +353,15 @@ function showMoves(record) {
   list.replaceChildren();
   list.setAttribute('aria-label', words().list);
   $('moves-note').textContent = record.moves?.length ? renderer().note || '' : '';
+  // A puzzle's "solutions" (twisty's all): the first is the one shown; the others are named.
+  const others = (record.solutions || []).slice(1);
+  if (others.length) {
+    const named =
+        others.slice(0, 5).map((moves) => moves.map((move) => renderer().moveName(move)).join(' '));
+    $('moves-note').textContent +=
+        ` This is one of ${others.length + 1} optimal solutions; the others: ` +
+        `${named.join('; ')}${others.length > named.length ? '; …' : ''}.`;
+  }
   (record.moves || []).forEach((move, i) => {
     const item = document.createElement('li');
     item.textContent = renderer().moveName(move);

@@ -91,7 +91,7 @@ Input = Union[str, bytes, os.PathLike, numpy.ndarray]
 Progress = Optional[Callable[[Dict[str, Any]], Any]]
 # A puzzle's option: an int, a str, or for an option that takes a file (a puzzle's definition) a
 # path or a dict of the file's JSON.
-OptionValue = Union[int, str, None, os.PathLike, Dict[str, Any]]
+OptionValue = Union[bool, int, str, None, os.PathLike, Dict[str, Any]]
 
 logger = logging.getLogger("plumb")
 
@@ -113,8 +113,9 @@ class Option:
     """One of a puzzle's own options: solve(..., name=value)."""
 
     name: str  # the keyword: max_moves for the program's --max-moves
-    type: str  # "integer", "text" or "file" (a path, a name it knows, the text, or a dict of JSON)
-    default: Union[int, str, None]
+    type: str  # "integer", "text", "file" (a path, a name it knows, the text, or a dict of JSON)
+    # or "flag" (True or False)
+    default: Union[bool, int, str, None]
     choices: List[str]  # the values a text option takes; empty: any
     min: Optional[int]  # an integer option's range
     max: Optional[int]
@@ -226,13 +227,18 @@ def _source(function, input, text, path):
 def _options(function, puzzle, options):
     """The puzzle's own options, checked: TypeError for a keyword the puzzle does not have or a
     value that is neither an int, a str nor None. An option that takes a file (a puzzle's
-    definition) also takes an os.PathLike, and a dict, given as its JSON text."""
+    definition) also takes an os.PathLike, and a dict, given as its JSON text; a flag takes True,
+    False or None."""
     declared = {p["name"]: {o["name"]: o["type"] for o in p["options"]} for p in _plumb._puzzles()}
     options = dict(options)
     for name, value in options.items():
         if puzzle in declared and name not in declared[puzzle]:
             raise TypeError(f"{function}() got an unexpected keyword argument '{name}' (the "
                             f"options of {puzzle}: {', '.join(declared[puzzle])})")
+        if puzzle in declared and declared[puzzle][name] == "flag":
+            _check(function, name, value, (bool, type(None)), "True, False or None")
+            options[name] = None if value is None else str(value).lower()  # as the program takes it
+            continue
         if puzzle in declared and declared[puzzle][name] == "file":
             if isinstance(value, dict):
                 value = json.dumps(value, indent=1)  # a text, with line breaks: not a file's name

@@ -59,6 +59,15 @@ long long integer_option(const PuzzleInfo& info, const OptionValues& values,
   return *value;
 }
 
+bool flag_option(const PuzzleInfo& info, const OptionValues& values, std::string_view name) {
+  const OptionSpec& spec = declared(info, name);
+  const auto value = values.find(spec.name);
+  if (value == values.end() || value->second == "false") return false;
+  if (value->second == "true") return true;
+  throw UsageError(spec.name,
+                   fmt::format("expected true or false, found {}", io::quote(value->second)));
+}
+
 std::size_t algorithm_index(const PuzzleInfo& info, std::string_view algorithm) {
   const auto found = std::find(info.algorithms.begin(), info.algorithms.end(), algorithm);
   if (found == info.algorithms.end()) throw_unknown_algorithm(info.algorithms, algorithm);

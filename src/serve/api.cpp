@@ -41,6 +41,9 @@ json option_json(const puzzle_interface::OptionSpec& spec) {
     option["max"] = spec.max;
     const std::optional<long long> value = io::parse_int(spec.default_value);
     option["default"] = value ? json(*value) : json(nullptr);
+  } else if (spec.type == puzzle_interface::OptionSpec::Type::flag) {
+    option["type"] = "flag";
+    option["default"] = false;
   } else {
     option["type"] = spec.type == puzzle_interface::OptionSpec::Type::file ? "file" : "text";
     option["choices"] = spec.choices;
@@ -141,7 +144,11 @@ class Fields {
                         "of {}, not a file's name",
                         io::quote(name), fmt::join(spec.choices, ", ")));
       }
-      if (value.is_string()) {
+      if (spec.type == puzzle_interface::OptionSpec::Type::flag) {
+        if (!value.is_boolean())
+          throw BadRequest(fmt::format("option {} must be true or false", io::quote(name)));
+        values.emplace(name, value.dump());
+      } else if (value.is_string()) {
         values.emplace(name, value.get<std::string>());
       } else if (value.is_number_integer()) {
         values.emplace(name, value.dump());

@@ -1,5 +1,5 @@
 // Option values read against a puzzle's declaration (puzzle_interface/options.hpp): defaults,
-// ranges, choices, undeclared names and algorithm names, each refusal naming its option.
+// ranges, choices, flags, undeclared names and algorithm names, each refusal naming its option.
 #include <gtest/gtest.h>
 
 #include "plumb/puzzle_interface/options.hpp"
@@ -14,6 +14,7 @@ PuzzleInfo declared() {
       {"size", "Board size", OptionSpec::Type::integer, "3", 2, 5, {}},
       {"goal", "The goal", OptionSpec::Type::text, "ordered", 0, 0, {"ordered", "reversed"}},
       {"label", "Free text", OptionSpec::Type::text, "", 0, 0, {}},
+      {"all", "Yes or no", OptionSpec::Type::flag, "", 0, 0, {}},
   };
   info.algorithms = {"fast", "slow"};
   return info;
@@ -39,6 +40,9 @@ TEST(Options, DefaultsForWhatIsLeftOut) {
   EXPECT_EQ(integer_option(info, {{"size", "5"}}, "size"), 5);
   EXPECT_EQ(text_option(info, {{"goal", "reversed"}}, "goal"), "reversed");
   EXPECT_EQ(text_option(info, {{"label", "any text"}}, "label"), "any text");
+  EXPECT_FALSE(flag_option(info, {}, "all"));
+  EXPECT_TRUE(flag_option(info, {{"all", "true"}}, "all"));
+  EXPECT_FALSE(flag_option(info, {{"all", "false"}}, "all"));
 }
 
 TEST(Options, RefusalsNameTheOption) {
@@ -46,6 +50,8 @@ TEST(Options, RefusalsNameTheOption) {
   for (const char* size : {"1", "6", "-3", "3x3", "", " 3"})
     EXPECT_EQ(refused([&] { integer_option(info, {{"size", size}}, "size"); }), "size") << size;
   EXPECT_EQ(refused([&] { text_option(info, {{"goal", "spiral"}}, "goal"); }), "goal");
+  for (const char* all : {"yes", "1", "", "True"})
+    EXPECT_EQ(refused([&] { flag_option(info, {{"all", all}}, "all"); }), "all") << all;
   EXPECT_EQ(refused([&] { expect_declared(info, {{"size", "4"}, {"rows", "4"}}); }), "rows");
   EXPECT_EQ(refused([&] { expect_declared(info, {{"size", "4"}, {"goal", "x"}}); }), "");
 }

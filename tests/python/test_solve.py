@@ -150,9 +150,11 @@ def test_puzzles_are_declared_as_the_program_lists_them(program):
                      program("explore", puzzle.name, "--help").stdout)
         for option in puzzle.options:
             assert "--" + option.name.replace("_", "-") in help_text
-            assert option.type in ("integer", "text", "file")
+            assert option.type in ("integer", "text", "file", "flag")
             if option.type == "integer":
                 assert option.min <= option.default <= option.max
+            elif option.type == "flag":
+                assert option.default is False and not option.choices
             else:
                 assert option.min is None and option.max is None
     cubic = next(p for p in plumb.puzzles() if p.name == "cubic")

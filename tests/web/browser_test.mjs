@@ -127,6 +127,18 @@ for (const name of puzzleNames.filter((name) => name !== 'sliding')) {
   });
 }
 
+await check('a flag option is a box: twisty\'s all names every optimal solution', async () => {
+  const options = encodeURIComponent(JSON.stringify({ definition: '2x2x2' }));
+  const page = await open(`p=twisty&o=${options}&i=${encodeURIComponent("R U R' U'")}`);
+  await page.check('#option-all');
+  assert.match(page.url(), /%22all%22%3Atrue|"all":true/);
+  await solveAndEnd(page);
+  assert.equal(await page.textContent('#stat-length'), '4');
+  assert.match(await page.textContent('#moves-note'),
+               /one of 3 optimal solutions; the others: U R U' R'; D B D' R'\./);
+  await page.close();
+});
+
 await check('block: the answer is cells to dig, 1-based, with the reach before and after', async () => {
   const page = await open('p=block');
   await page.click('#solve');

@@ -23,6 +23,10 @@ std::string text_option(const PuzzleInfo& info, const OptionValues& values, std:
 // The declared integer option `name`, or its default, within its range [min, max].
 long long integer_option(const PuzzleInfo& info, const OptionValues& values, std::string_view name);
 
+// The declared flag `name`: its value "true" or "false" (UsageError for any other), false if left
+// out.
+bool flag_option(const PuzzleInfo& info, const OptionValues& values, std::string_view name);
+
 // The position of `algorithm` in info.algorithms; UsageError("algo", ...) for any other name.
 std::size_t algorithm_index(const PuzzleInfo& info, std::string_view algorithm);
 

@@ -40,8 +40,10 @@ enum class Format { contest, pretty, json };
 // A `file` option names a file the puzzle reads, or one of its `choices` (values it knows by name),
 // or is the file's text itself (any value with a line break): the command line and a library pass
 // what they are given, a web service only a choice or a text (it never names its host's files).
+// A `flag` is yes or no: the command line's `--NAME` without a value, a web service's and a
+// library's true or false; its value travels as "true" or "false", and it is "false" unless given.
 struct OptionSpec {
-  enum class Type { integer, text, file };
+  enum class Type { integer, text, file, flag };
   // The commands that read it.
   enum class Use { solve_and_explore, solve, explore };
   std::string name;  // without dashes: "size"

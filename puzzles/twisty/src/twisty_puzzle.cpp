@@ -68,6 +68,9 @@ Options:
   --tables LIST     the pruning tables to use instead of those plumb picks: tables separated by
                     commas, each SET (its places and turns), SET:I-J (those of its pieces,
                     numbered from 0), or SET:turns, joined by + (corners,edges:0-5,edges:6-11)
+  --all             every optimal solution of each position, one a line, then a line
+                    "# N optimal solutions of L moves" (JSON: "solutions"); of sequences that
+                    differ only in the order of commuting moves, one
   --algo ida        IDA* over the pruning tables, in canonical order of moves (the one
                     algorithm); the tables are chosen from the definition, built on first use
                     and cached (a position a few moves deep is searched with quick tables
@@ -135,6 +138,15 @@ const PuzzleInfo& twisty_info() {
          .max = 0,
          .choices = {},
          .use = OptionSpec::Use::solve},
+        {.name = "all",
+         .help = "Every optimal solution, not only the first (one of each set of sequences "
+                 "that differ only in the order of commuting moves)",
+         .type = OptionSpec::Type::flag,
+         .default_value = "",
+         .min = 0,
+         .max = 0,
+         .choices = {},
+         .use = OptionSpec::Use::solve},
     };
     info.algorithms = algorithm_names(kAlgorithms);
     return info;
@@ -172,6 +184,7 @@ struct TwistyAnswer {
   std::optional<std::vector<std::size_t>> moves;  // none: unsolvable, or stopped by a limit
   std::optional<std::string> unsolvable;          // why, when it is
   std::vector<std::string> tables;                // what the search used, for the record
+  std::vector<std::vector<std::size_t>> all;      // with --all: every optimal solution
 };
 
 struct TwistySurvey {
@@ -201,11 +214,12 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   // `lender`, if any, lends the tables of the definition's declared set (twisty_table_sets.hpp).
   TwistyInstance(std::shared_ptr<const TwistyDefinition> definition, Metric metric,
                  std::vector<puzzles::twisty::TableChoice> named_tables,
-                 std::shared_ptr<const io::TableLender> lender)
+                 puzzles::twisty::Solutions wanted, std::shared_ptr<const io::TableLender> lender)
       : TypedInstance(twisty_info()),
         definition_(std::move(definition)),
         metric_(metric),
         named_tables_(std::move(named_tables)),
+        wanted_(wanted),
         lender_(std::move(lender)),
         declared_set_(puzzles::twisty::declared_twisty_set(*definition_, metric_)) {}
 
@@ -313,11 +327,12 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     search::SearchContext bounded = context;
     if (max_nodes != 0) bounded.limits.max_nodes = max_nodes;
     puzzles::twisty::TwistySolver solver(d(), metric_, tables);
-    puzzles::twisty::TwistySolution solution = solver.solve(start, bounded);
+    puzzles::twisty::TwistySolution solution = solver.solve(start, bounded, wanted_);
     nodes += solution.stats.expanded;
     found.stats += solution.stats;
     found.stats.reason = solution.stats.reason;
     found.answer.moves = std::move(solution.moves);
+    found.answer.all = std::move(solution.all);
     if (solution.unreachable)
       found.answer.unsolvable = "a complete pruning table never reaches it from the solved state";
   }
@@ -424,26 +439,45 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     record["definition"] = d().name;
   }
 
-  std::string move_line(const TwistyAnswer& answer) const {
+  std::vector<std::string> move_names(const std::vector<std::size_t>& moves) const {
     std::vector<std::string> names;
-    for (const std::size_t move : *answer.moves) names.push_back(d().moves[move].name);
-    return fmt::format("{}", fmt::join(names, " "));
+    for (const std::size_t move : moves) names.push_back(d().moves[move].name);
+    return names;
   }
 
+  // With --all, each optimal solution a line after the first's, then "# N optimal solutions of L
+  // moves" (a comment line, as in the input) ends the position's.
   std::string solution_text(const Solution& solution, const TwistyAnswer& answer,
                             Format format) const override {
+    const bool all = wanted_ == puzzles::twisty::Solutions::all && answer.moves;
+    std::string others;
+    if (all) {
+      for (std::size_t k = 1; k < answer.all.size(); ++k)
+        others += fmt::format("{}\n", fmt::join(move_names(answer.all[k]), " "));
+    }
+    const std::string count =
+        all ? fmt::format("# {} of {}\n",
+                          io::counted(answer.all.size(), "optimal solution", "optimal solutions"),
+                          io::counted(answer.moves->size(), "move"))
+            : "";
     if (format == Format::contest) {
       if (answer.unsolvable) return "unsolvable\n";
       if (!answer.moves) return "\n";  // a limit: the front end says which
-      return move_line(answer) + "\n";
+      return fmt::format("{}\n", fmt::join(move_names(*answer.moves), " ")) + others + count;
     }
-    return pretty_solution(
-        info(), solution,
-        {.legend = fmt::format("{}: each set's pieces (numbered as in Solved) and turns, slot by "
-                               "slot.",
-                               d().name),
-         .draw = [this](const nlohmann::json& state) { return draw(state); },
-         .say = [](const nlohmann::json& move) { return move.get<std::string>(); }});
+    if (all) {
+      return pretty_solution(info(), solution, pretty_drawing()) + "\nAll " + count.substr(2) +
+             fmt::format("{}\n", fmt::join(move_names(*answer.moves), " ")) + others;
+    }
+    return pretty_solution(info(), solution, pretty_drawing());
+  }
+
+  PrettyDrawing pretty_drawing() const {
+    return {.legend = fmt::format("{}: each set's pieces (numbered as in Solved) and turns, slot "
+                                  "by slot.",
+                                  d().name),
+            .draw = [this](const nlohmann::json& state) { return draw(state); },
+            .say = [](const nlohmann::json& move) { return move.get<std::string>(); }};
   }
 
   std::string draw(const nlohmann::json& state) const {
@@ -464,6 +498,11 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     record["name"] = answer.start.name;
     record["metric"] = metric_ == Metric::half ? "half" : "quarter";
     record["tables"] = answer.tables;
+    if (wanted_ == puzzles::twisty::Solutions::all) {
+      nlohmann::json all = nlohmann::json::array();
+      for (const std::vector<std::size_t>& moves : answer.all) all.push_back(move_names(moves));
+      record["solutions"] = all;
+    }
     record["unsolvable"] =
         answer.unsolvable ? nlohmann::json(*answer.unsolvable) : nlohmann::json();
   }
@@ -549,6 +588,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   std::shared_ptr<const TwistyDefinition> definition_;
   Metric metric_;
   std::vector<puzzles::twisty::TableChoice> named_tables_;
+  puzzles::twisty::Solutions wanted_;
   std::shared_ptr<const io::TableLender> lender_;
   std::string declared_set_;  // of the definition's tables, or empty
   mutable std::mutex tables_mutex_;
@@ -579,8 +619,11 @@ std::unique_ptr<Puzzle> make_twisty_puzzle(std::shared_ptr<const io::TableLender
             throw UsageError("tables", error.what());
           }
         }
+        const puzzles::twisty::Solutions wanted = flag_option(info, options, "all")
+                                                      ? puzzles::twisty::Solutions::all
+                                                      : puzzles::twisty::Solutions::first;
         return std::make_unique<TwistyInstance>(std::move(definition), metric, std::move(named),
-                                                lender);
+                                                wanted, lender);
       },
       puzzles::twisty::twisty_table_sets());
 }

@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <atomic>
 #include <deque>
+#include <iterator>
 #include <mutex>
 #include <string>
 #include <unordered_set>
+#include <utility>
 
 #include "plumb/search/budget.hpp"
 
@@ -374,6 +376,9 @@ class IdaSearch {
     return visit(0, bound, -1, 0, root_ranks_.data(), start_, root_h_);
   }
 
+  // From now on a solution does not end a search: its path goes into `found` (null: it does end).
+  void find_all(std::vector<std::vector<std::size_t>>* found) { found_ = found; }
+
   // From now on iterate() lists the paths of the nodes `depth` moves deep within the bound in
   // `items`, instead of searching below them.
   void collect_at(std::size_t depth, std::vector<std::vector<std::size_t>>* items) {
@@ -517,7 +522,11 @@ class IdaSearch {
       collect_->push_back(path_);
       return false;
     }
-    if (h == 0 && solved(position)) return true;
+    if (h == 0 && solved(position)) {
+      if (found_ == nullptr) return true;
+      found_->push_back(path_);
+      return false;
+    }
     if (!budget_.charge()) {
       stopped_ = true;
       return false;
@@ -564,6 +573,7 @@ class IdaSearch {
   bool stopped_ = false, aborted_ = false;
   std::vector<std::vector<std::size_t>>* collect_ = nullptr;
   std::size_t collect_depth_ = 0;
+  std::vector<std::vector<std::size_t>>* found_ = nullptr;
   std::size_t item_ = 0;
   const std::atomic<std::size_t>* solved_item_ = nullptr;
   const std::atomic<bool>* halt_ = nullptr;
@@ -575,14 +585,19 @@ class IdaSearch {
 // in that order: an item with one stops the threads on later items, and the earlier ones are
 // searched to their end, so the moves do not depend on the threads (as the engine's
 // search/parallel_ida_star.hpp, which knows no canonical order of moves). Each thread keeps the
-// context's limits, its share of the node limit.
-TwistySolution TwistySolver::solve(const Position& start,
-                                   const search::SearchContext& context) const {
+// context's limits, its share of the node limit. To find all the solutions, every item is searched
+// to its end, and the solutions are listed in the items' order.
+TwistySolution TwistySolver::solve(const Position& start, const search::SearchContext& context,
+                                   Solutions wanted) const {
+  using Paths = std::vector<std::vector<std::size_t>>;
   constexpr std::size_t kSplitDepth = 3;
   TwistySolution solution;
   search::Budget budget(context, solution.stats);
   const unsigned threads = search::worker_threads(context);
   IdaSearch root(*this, budget, solution.stats, start);
+  const bool all = wanted == Solutions::all;
+  Paths root_found;  // solutions within kSplitDepth, when all are wanted
+  root.find_all(all ? &root_found : nullptr);
   int bound = root.root_bound();
   if (bound >= PruningTable::kUnreachable) {
     solution.unreachable = true;
@@ -612,13 +627,17 @@ TwistySolution TwistySolver::solve(const Position& start,
     std::atomic<std::size_t> next_item = 0, solved_item = SIZE_MAX;
     std::atomic<bool> halt = false;
     std::mutex merge;
+    std::vector<Paths> item_found(all ? items.size() : 0);
     if (!items.empty() && !stopped)
       search::run_workers(threads, [&](unsigned worker) {
         IdaSearch search(*this, budgets[worker], worker_stats[worker], start);
+        Paths mine;
+        search.find_all(all ? &mine : nullptr);
         for (std::size_t item = next_item++; item < items.size(); item = next_item++) {
           if (item > solved_item.load() || halt.load()) break;
           const bool found = search.search_item(items[item], bound, item, solved_item, halt);
           const std::lock_guard lock(merge);
+          if (all) item_found[item] = std::exchange(mine, {});
           next_bound = std::min(next_bound, search.next_bound());
           if (search.stopped()) {
             halt = true;
@@ -631,6 +650,11 @@ TwistySolution TwistySolver::solve(const Position& start,
           }
         }
       });
+    if (all && !stopped) {
+      solution.all = std::exchange(root_found, {});
+      for (Paths& found : item_found) std::ranges::move(found, std::back_inserter(solution.all));
+      if (!solution.all.empty()) solution.moves = solution.all.front();
+    }
     if (solution.moves || stopped || !budget.check()) break;
     if (next_bound >= PruningTable::kUnreachable) break;  // nothing deeper
     bound = next_bound;

@@ -27,3 +27,15 @@ def test_an_exploration_counts_every_position():
 def test_a_bad_definition_names_its_line():
     with pytest.raises(plumb.InputError, match=r"the definition:3: no set named 'B'"):
         plumb.solve("twisty", "U\n", definition="Set A 2 1\nSolved\nB\n1 2\nEnd\n")
+
+
+def test_all_lists_every_optimal_solution():
+    solutions = plumb.solve("twisty", "R U R' U'\n", definition="2x2x2", all=True)
+    record = json.loads(plumb.render(solutions, "json"))
+    assert record["solutions"] == [["U", "L", "F'", "L'"], ["U", "R", "U'", "R'"],
+                                   ["D", "B", "D'", "R'"]]
+    assert solutions[0].moves == record["solutions"][0]
+    assert "solutions" not in json.loads(
+        plumb.render(plumb.solve("twisty", "R\n", definition="2x2x2", all=False), "json"))
+    with pytest.raises(TypeError, match="argument 'all' must be True, False or None"):
+        plumb.solve("twisty", "R\n", definition="2x2x2", all="yes")

@@ -1,11 +1,13 @@
 // The twisty puzzle's table builds under the program's limits, end to end: a time limit, a memory
 // limit and an interrupt stop a build (or the search after it) cleanly: exit status 3, the
-// message saying which; a table refused for memory leaves nothing in the cache.
+// message saying which; a table refused for memory leaves nothing in the cache. And --all, every
+// optimal solution.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 
@@ -53,6 +55,33 @@ TEST(TwistyCli, AnInterruptStopsATableBuild) {
   const ProgramRun run = started.finish();
   EXPECT_EQ(run.status, 3) << run.err;
   EXPECT_NE(run.err.find("plumb: interrupted after "), std::string::npos) << run.err;
+}
+
+// --all: every optimal solution a line, then their count in a comment line; the JSON record lists
+// the same solutions; each of them, made after the position, leaves the puzzle solved. Explore
+// takes no --all.
+TEST(TwistyCli, AllListsEveryOptimalSolutionThenTheirCount) {
+  const TemporaryCache cache;
+  const std::vector<std::string> all{"solve", "twisty", "--def", "2x2x2", "--all"};
+  const auto text = run_plumb(all, "R U R' U'\n");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_EQ(text.out, "U L F' L'\nU R U' R'\nD B D' R'\n# 3 optimal solutions of 4 moves\n");
+  const auto json = run_plumb(with(all, {"--format", "json"}), "R U R' U'\n");
+  ASSERT_EQ(json.status, 0) << json.err;
+  const auto solutions = nlohmann::json::parse(json.out).at("solutions");
+  ASSERT_EQ(solutions.size(), 3U) << json.out;
+  std::string replays;
+  for (const auto& solution : solutions) {
+    EXPECT_EQ(solution.size(), 4U);
+    replays += "R U R' U'";
+    for (const auto& move : solution) replays += " " + move.get<std::string>();
+    replays += "\n";
+  }
+  const auto replayed = run_plumb({"solve", "twisty", "--def", "2x2x2"}, replays);
+  EXPECT_EQ(replayed.out, "\n\n\n") << "each leaves the puzzle solved";
+  EXPECT_EQ(run_plumb({"solve", "twisty", "--def", "2x2x2", "--all"}, "R R'\n").out,
+            "\n# 1 optimal solution of 0 moves\n");
+  EXPECT_EQ(run_plumb({"explore", "twisty", "--def", "floppy", "--all"}).status, 2);
 }
 
 }  // namespace

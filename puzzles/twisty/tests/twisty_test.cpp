@@ -330,6 +330,49 @@ TEST(TwistyInvariants, ParitiesAndTurnSumsProveNoSolution) {
 
 // Solves random positions by IDA* over several choices of tables, and by descending the layers
 // of the whole puzzle, and checks the lengths agree and every solution replays to solved.
+// Every sequence of `moves` in canonical order, as the solver's header states it (never a move of
+// the base move before it; of two base moves that commute, the smaller never right after the
+// larger: written here apart from the solver), that leads from `start` to solved descending the
+// layers by one each move: the optimal solutions.
+std::vector<std::vector<std::size_t>> descents(const TwistyDefinition& d, const Layers& layers,
+                                               const Pattern& whole,
+                                               const std::vector<std::size_t>& moves,
+                                               const Position& start) {
+  const auto single_turn = [&](int base) {
+    return std::ranges::find_if(
+               d.moves, [&](const Move& move) { return move.base == base && move.power == 1; })
+        ->effect;
+  };
+  const auto commute = [&](int a, int b) {
+    return composed(d, single_turn(a), single_turn(b)) ==
+           composed(d, single_turn(b), single_turn(a));
+  };
+  std::vector<std::vector<std::size_t>> found;
+  std::vector<std::size_t> path;
+  const auto descend = [&](const auto& self, const Position& at) -> void {
+    if (d.is_solved(at)) {
+      found.push_back(path);
+      return;
+    }
+    const int value = layers.entries.get(whole.rank(at));
+    for (const std::size_t move : moves) {
+      if (!path.empty()) {
+        const std::size_t last = path.back();
+        const int base = d.moves[move].base, last_base = d.moves[last].base;
+        if (base == last_base || (base < last_base && commute(base, last_base))) continue;
+      }
+      const Position child = composed(d, at, d.moves[move].effect);
+      if (!d.is_legal(child) || layers.entries.get(whole.rank(child)) != (value + 13) % 15 + 1)
+        continue;
+      path.push_back(move);
+      self(self, child);
+      path.pop_back();
+    }
+  };
+  descend(descend, start);
+  return found;
+}
+
 void cross_check(const TwistyDefinition& d, Metric metric, int positions, int scramble_moves) {
   const std::vector<std::size_t> moves = metric_moves(d, metric);
   Pattern whole = whole_puzzle(d);
@@ -396,6 +439,21 @@ void cross_check(const TwistyDefinition& d, Metric metric, int positions, int sc
       EXPECT_TRUE(d.is_solved(replay(d, start, *solution.moves))) << d.name;
       for (const std::size_t move : *solution.moves)
         EXPECT_TRUE(std::ranges::find(moves, move) != moves.end());
+      if (metric != Metric::half) continue;
+      // Every optimal solution, each once, the same on one thread and two, the first the one a
+      // search for one finds.
+      const TwistySolution all =
+          TwistySolver(d, metric, tables).solve(start, two_threads, Solutions::all);
+      EXPECT_EQ(all.moves, solution.moves);
+      EXPECT_EQ(TwistySolver(d, metric, tables).solve(start, one_thread, Solutions::all).all,
+                all.all);
+      std::vector<std::vector<std::size_t>> listed = all.all,
+                                            expected = descents(d, *layers, whole, moves, start);
+      std::ranges::sort(listed);
+      std::ranges::sort(expected);
+      EXPECT_EQ(listed, expected) << d.name << " trial " << trial;
+      for (const std::vector<std::size_t>& moves_found : all.all)
+        EXPECT_TRUE(d.is_solved(replay(d, start, moves_found))) << d.name;
     }
   }
 }

@@ -38,6 +38,11 @@ void add_puzzle_options(CLI::App& command, const std::vector<puzzle_interface::O
   for (const puzzle_interface::OptionSpec& spec : specs) {
     if (spec.use == (is_solve ? Use::explore : Use::solve)) continue;
     const std::string names = "--" + spec.name + (spec.alias.empty() ? "" : ",--" + spec.alias);
+    if (spec.type == puzzle_interface::OptionSpec::Type::flag) {
+      command.add_flag_callback(
+          names, [&value = values[spec.name]] { value = "true"; }, spec.help);
+      continue;
+    }
     CLI::Option* option = command.add_option(names, values[spec.name], spec.help);
     if (!spec.default_value.empty()) option->default_str(spec.default_value);
     std::string name = spec.name;

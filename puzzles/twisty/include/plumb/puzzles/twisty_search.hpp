@@ -12,7 +12,7 @@
 // IDA* makes the moves of the metric (half: every power of a move counts one; quarter: only the
 // single turns) in canonical order: never a move of the same base move as the one before (in the
 // quarter metric, the same single turn again while it stays short of half the move's order), and
-// of two base moves that commute only the smaller after the larger.
+// of two base moves that commute never the smaller right after the larger.
 #pragma once
 
 #include <cstdint>
@@ -85,8 +85,14 @@ struct PruningTable {
   }
 };
 
+// Which optimal solutions a search finds: the first in canonical order, or every one of them (its
+// last iteration is then searched to its end).
+enum class Solutions { first, all };
+
 struct TwistySolution {
   std::optional<std::vector<std::size_t>> moves;  // indices into definition.moves
+  // With Solutions::all: every optimal solution in canonical order, the first one `moves`.
+  std::vector<std::vector<std::size_t>> all;
   search::SearchStats stats;
   bool unreachable = false;  // a complete table says no sequence of moves solves it
 };
@@ -97,8 +103,11 @@ class TwistySolver {
   TwistySolver(const TwistyDefinition& definition, Metric metric,
                std::vector<std::shared_ptr<const PruningTable>> tables);
 
-  // An optimal solution of `start` (legal, with the solved state's pieces), by IDA*.
-  TwistySolution solve(const Position& start, const search::SearchContext& context) const;
+  // An optimal solution of `start` (legal, with the solved state's pieces), or all of them, by
+  // IDA*. Every sequence of moves is in canonical order (the header's comment): of two that
+  // differ only by the order of commuting moves, one is found.
+  TwistySolution solve(const Position& start, const search::SearchContext& context,
+                       Solutions wanted = Solutions::first) const;
 
  private:
   friend class IdaSearch;
