@@ -14,7 +14,7 @@ PuzzleInfo declared() {
       {"size", "Board size", OptionSpec::Type::integer, "3", 2, 5, {}},
       {"goal", "The goal", OptionSpec::Type::text, "ordered", 0, 0, {"ordered", "reversed"}},
       {"label", "Free text", OptionSpec::Type::text, "", 0, 0, {}},
-      {"all", "Yes or no", OptionSpec::Type::flag, "", 0, 0, {}},
+      {"all", "Yes or no", OptionSpec::Type::flag, "false", 0, 0, {}},
   };
   info.algorithms = {"fast", "slow"};
   return info;

@@ -41,7 +41,7 @@ enum class Format { contest, pretty, json };
 // or is the file's text itself (any value with a line break): the command line and a library pass
 // what they are given, a web service only a choice or a text (it never names its host's files).
 // A `flag` is yes or no: the command line's `--NAME` without a value, a web service's and a
-// library's true or false; its value travels as "true" or "false", and it is "false" unless given.
+// library's true or false; its value travels as "true" or "false", its default "false".
 struct OptionSpec {
   enum class Type { integer, text, file, flag };
   // The commands that read it.

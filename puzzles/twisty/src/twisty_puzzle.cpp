@@ -30,10 +30,12 @@
 #include "plumb/puzzles/twisty_invariants.hpp"
 #include "plumb/puzzles/twisty_kpuzzle.hpp"
 #include "plumb/puzzles/twisty_positions.hpp"
+#include "plumb/puzzles/twisty_ranked.hpp"
 #include "plumb/puzzles/twisty_search.hpp"
 #include "plumb/puzzles/twisty_shipped.hpp"
 #include "plumb/puzzles/twisty_tables.hpp"
 #include "plumb/search/budget.hpp"
+#include "plumb/search/explore.hpp"
 #include "twisty_table_sets.hpp"
 
 namespace plumb::puzzle_interface {
@@ -78,7 +80,9 @@ Options:
                     `plumb tables build twisty-3x3x3` builds a shipped definition's ahead)
 
 Explore: `plumb explore twisty --def FILE [FILE]` counts the positions at each depth from the
-solved state (God's number), or from the first position of FILE, in memory of 4 bits a position of the whole puzzle; no checkpoints.
+solved state (God's number), or from the first position of FILE, in memory of 4 bits a position of
+the whole puzzle; with --checkpoint DIR (or under mpirun) the engine's exploration, 2 bits a
+position, keeps each layer in DIR, and --resume DIR carries on from the last one.
 )";
 
 enum class TwistyAlgorithm { ida };
@@ -92,6 +96,8 @@ constexpr std::uint64_t kCheapBuildMoves = std::uint64_t{1} << 25;
 // explored as far as its layers hold at most kMaxFirstLayer positions each.
 constexpr std::uint64_t kMaxWholeTable = std::uint64_t{1} << 35;
 constexpr std::uint64_t kMaxFirstLayer = std::uint64_t{1} << 20;
+// The deepest positions an exploration shows.
+constexpr std::size_t kDeepestShown = 8;
 
 constexpr std::array<NamedAlgorithm<TwistyAlgorithm>, 1> kAlgorithms{{
     {"ida", TwistyAlgorithm::ida},
@@ -142,7 +148,7 @@ const PuzzleInfo& twisty_info() {
          .help = "Every optimal solution, not only the first (one of each set of sequences "
                  "that differ only in the order of commuting moves)",
          .type = OptionSpec::Type::flag,
-         .default_value = "",
+         .default_value = "false",
          .min = 0,
          .max = 0,
          .choices = {},
@@ -509,11 +515,6 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
 
   Surveyed<TwistySurvey> survey(const Dataset* start, const NamedPosition* data,
                                 const search::SearchContext& context) const override {
-    if (const search::Distribution& shared = context.distribution; !shared.checkpoint.empty()) {
-      throw UsageError(shared.resume ? "resume" : "checkpoint",
-                       "twisty's exploration keeps no checkpoints: one breadth-first search over "
-                       "a table of the whole puzzle in memory");
-    }
     Surveyed<TwistySurvey> surveyed;
     Exploration& exploration = surveyed.exploration;
     const Position* from = data != nullptr ? &data->position : nullptr;
@@ -523,7 +524,14 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
                              : fmt::format("position {} of {}", start->number, start->source);
     exploration.start = state_json(from != nullptr ? *from : d().solved);
     if (whole_pattern().size() > kMaxWholeTable) {
-      // Too large for a table of every position: its first layers, as far as they fit.
+      // Too large for a table of every position: its first layers, as far as they fit, in this
+      // process.
+      if (const search::Distribution& shared = context.distribution; !shared.checkpoint.empty()) {
+        throw UsageError(shared.resume ? "resume" : "checkpoint",
+                         fmt::format("{} has too many positions for a table of them all: its "
+                                     "first layers are counted without checkpoints",
+                                     d().name));
+      }
       std::optional<puzzles::twisty::FirstLayers> layers =
           puzzles::twisty::first_layers(d(), puzzles::twisty::metric_moves(d(), metric_),
                                         kMaxFirstLayer, context, exploration.stats, from);
@@ -536,27 +544,46 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
       surveyed.detail.first_layers_only = !layers->complete;
       return surveyed;
     }
-    const std::shared_ptr<const puzzles::twisty::Layers> layers =
-        whole_layers(context, exploration.stats, from);
-    if (!layers) return surveyed;
-    exploration.layer_sizes = layers->layer_sizes;
-    exploration.stats.reason = search::StopReason::exhausted;
+    std::vector<std::uint64_t> deepest;
+    if (context.distribution.active()) {
+      // Processes under mpirun, or checkpoints: the engine's exploration over the same ranks.
+      const std::uint64_t origin = puzzles::twisty::projected_rank(
+          d(), whole_pattern(), from != nullptr ? *from : d().solved);
+      const puzzles::twisty::RankedPuzzle ranks(
+          d(), whole_pattern(), puzzles::twisty::metric_moves(d(), metric_), origin);
+      search::ExploreResult<puzzles::twisty::RankedPuzzle> explored =
+          search::explore(ranks, std::span(&origin, 1), context, kDeepestShown);
+      static_cast<search::LayerCounts&>(exploration) = std::move(explored);
+      if (search::is_limit(exploration.stats.reason)) return surveyed;
+      deepest = std::move(explored.deepest);
+    } else {
+      const std::shared_ptr<const puzzles::twisty::Layers> layers =
+          whole_layers(context, exploration.stats, from);
+      if (!layers) return surveyed;
+      exploration.layer_sizes = layers->layer_sizes;
+      // Counted as the engine's exploration counts (and every puzzle's): its depth the last
+      // layer's, the states reached stored, each successor that reached one again a duplicate.
+      search::SearchStats& stats = exploration.stats;
+      stats.reason = search::StopReason::exhausted;
+      stats.depth = static_cast<plumb::Cost>(exploration.layer_sizes.size() - 1);
+      stats.peak_stored = exploration.total();
+      stats.duplicates = stats.generated - std::min(stats.generated, exploration.total() - 1);
+      deepest = layers->deepest;
+    }
     Position projection(d().bytes, puzzles::twisty::kUntracked);
-    for (const std::uint64_t rank : layers->deepest) {
+    for (const std::uint64_t rank : deepest) {
       whole_pattern().unrank(rank, projection);
       exploration.deepest.push_back(state_json(labelled(projection)));
     }
     return surveyed;
   }
 
-  // A projection of the whole puzzle (groups are labels) as a position: the same bytes, with the
-  // turns of sets whose turns are not followed left as solved.
+  // A projection of the whole puzzle (groups are labels) as a position: the same bytes, with what
+  // it does not follow (a set's places or turns) as in the solved state.
   Position labelled(const Position& projection) const {
     Position position = projection;
-    for (const puzzles::twisty::PieceSet& set : d().sets)
-      for (int i = 0; i < set.size; ++i)
-        if (position[set.offset + i] == puzzles::twisty::kUntracked)
-          position[set.offset + i] = d().solved[set.offset + i];
+    for (std::size_t i = 0; i < position.size(); ++i)
+      if (position[i] == puzzles::twisty::kUntracked) position[i] = d().solved[i];
     return position;
   }
 

@@ -12,6 +12,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "plumb/puzzles/twisty_ranked.hpp"
 #include "plumb/search/budget.hpp"
 
 namespace plumb::puzzles::twisty {
@@ -97,6 +98,15 @@ std::vector<std::size_t> metric_moves(const TwistyDefinition& definition, Metric
   return moves;
 }
 
+std::uint64_t projected_rank(const TwistyDefinition& definition, const Pattern& pattern,
+                             const Position& position) {
+  Position projection(definition.bytes, kUntracked);
+  pattern.unrank(0, projection);  // every byte written: the untracked ones as kUntracked
+  for (const Coordinate& coordinate : pattern.coordinates())
+    coordinate.project(position, projection);
+  return pattern.rank(projection, true);
+}
+
 std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pattern& pattern,
                                     const std::vector<std::size_t>& moves, int max_depth,
                                     unsigned threads, const search::SearchContext& context,
@@ -112,11 +122,8 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
   SharedNibbles entries = search::allocate_or_throw("a breadth-first search's layers",
                                                     pdb::NibbleArray::byte_count(size),
                                                     [&] { return SharedNibbles(size); });
-  Position projection(definition.bytes, kUntracked);
-  pattern.unrank(0, projection);  // every byte written: the untracked ones as kUntracked
-  for (const Coordinate& coordinate : pattern.coordinates())
-    coordinate.project(from != nullptr ? *from : definition.solved, projection);
-  const std::uint64_t goal = pattern.rank(projection, true);
+  const std::uint64_t goal =
+      projected_rank(definition, pattern, from != nullptr ? *from : definition.solved);
   entries.mark(goal, layer_value(0));
 
   Layers layers;
@@ -184,11 +191,11 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
           entries.prefetch(neighbours[i]);
         }
         for (const std::uint64_t reached_rank : neighbours) {
-          ++mine.generated;
           if (checks_legality) {
             pattern.split(reached_rank, child_digits.data());
             if (!pattern.legal(child_digits.data())) continue;
           }
+          ++mine.generated;
           if (entries.mark(reached_rank, next)) keep(reached_rank);
         }
       };
@@ -261,6 +268,19 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
   }
   if (stopped) return std::nullopt;
   stats.peak_stored = std::max<std::uint64_t>(stats.peak_stored, size);
+  // Of a complete search, the deepest kept are the lowest ranks of the last layer, whatever the
+  // threads met first (as the engine's exploration keeps them), where a value names one layer.
+  if (const std::size_t last = layers.layer_sizes.size() - 1; layers.complete && last < 15) {
+    layers.deepest.clear();
+    const std::uint8_t value = layer_value(static_cast<int>(last));
+    for (std::uint64_t group = 0; group < size && layers.deepest.size() < kDeepestKept;
+         group += 16) {
+      if (!entries.any_of_16(group, value)) continue;
+      for (std::uint64_t rank = group; rank < std::min(size, group + 16); ++rank)
+        if (entries.get(rank) == value && layers.deepest.size() < kDeepestKept)
+          layers.deepest.push_back(rank);
+    }
+  }
   layers.entries = pdb::NibbleArray(size, entries.release());
   return layers;
 }

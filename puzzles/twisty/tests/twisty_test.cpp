@@ -12,9 +12,11 @@
 #include "plumb/puzzles/twisty_invariants.hpp"
 #include "plumb/puzzles/twisty_pattern.hpp"
 #include "plumb/puzzles/twisty_positions.hpp"
+#include "plumb/puzzles/twisty_ranked.hpp"
 #include "plumb/puzzles/twisty_search.hpp"
 #include "plumb/puzzles/twisty_shipped.hpp"
 #include "plumb/puzzles/twisty_tables.hpp"
+#include "plumb/search/explore.hpp"
 
 namespace plumb::puzzles::twisty {
 namespace {
@@ -485,6 +487,32 @@ TEST(TwistyExplore, CountsTheFixedCorner2x2x2sPositions) {
             (std::vector<std::uint64_t>{1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748,
                                         623800, 2644}));
   EXPECT_TRUE(layers->complete);
+}
+
+// The engine's exploration over the puzzle's ranks (what --checkpoint and mpirun run) finds the
+// layers and the deepest positions the puzzle's own breadth-first search finds, on one thread or
+// two: the fixed-corner 2x2x2 in both metrics, and a puzzle with identical pieces and Illegal rules
+// (its successors that break a rule left out).
+TEST(TwistyExplore, TheEnginesExplorationOfTheRanksAgreesWithTheTables) {
+  for (const auto& [d, metric] : {std::pair{fixed_corner_2x2x2(), Metric::half},
+                                  std::pair{fixed_corner_2x2x2(), Metric::quarter},
+                                  std::pair{read_ksolve(kSmall, "small.tws"), Metric::half}}) {
+    Pattern whole = whole_puzzle(d);
+    build_move_tables(d, whole);
+    const std::vector<std::size_t> moves = metric_moves(d, metric);
+    search::SearchStats stats;
+    const std::optional<Layers> layers = breadth_first(d, whole, moves, 1 << 20, 2, {}, stats);
+    ASSERT_TRUE(layers.has_value());
+    const std::uint64_t origin = projected_rank(d, whole, d.solved);
+    const RankedPuzzle ranks(d, whole, moves, origin);
+    for (const unsigned threads : {1U, 2U}) {
+      search::SearchContext context;
+      context.limits.threads = threads;
+      const auto explored = search::explore(ranks, std::span(&origin, 1), context, 8);
+      EXPECT_EQ(explored.layer_sizes, layers->layer_sizes) << d.name;
+      EXPECT_EQ(explored.deepest, layers->deepest) << d.name;
+    }
+  }
 }
 
 }  // namespace
