@@ -451,31 +451,28 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     return names;
   }
 
-  // With --all, each optimal solution a line after the first's, then "# N optimal solutions of L
-  // moves" (a comment line, as in the input) ends the position's.
+  // With --all, every optimal solution a line (the first the one printed without it), then "# N
+  // optimal solutions of L moves" (a comment, as in the input) ends the position's.
   std::string solution_text(const Solution& solution, const TwistyAnswer& answer,
                             Format format) const override {
-    const bool all = wanted_ == puzzles::twisty::Solutions::all && answer.moves;
-    std::string others;
-    if (all) {
-      for (std::size_t k = 1; k < answer.all.size(); ++k)
-        others += fmt::format("{}\n", fmt::join(move_names(answer.all[k]), " "));
+    if (answer.unsolvable && format == Format::contest) return "unsolvable\n";
+    if (!answer.moves) {  // a limit: the front end says which
+      return format == Format::contest ? "\n" : pretty_solution(info(), solution, pretty_drawing());
     }
-    const std::string count =
-        all ? fmt::format("# {} of {}\n",
-                          io::counted(answer.all.size(), "optimal solution", "optimal solutions"),
-                          io::counted(answer.moves->size(), "move"))
-            : "";
-    if (format == Format::contest) {
-      if (answer.unsolvable) return "unsolvable\n";
-      if (!answer.moves) return "\n";  // a limit: the front end says which
-      return fmt::format("{}\n", fmt::join(move_names(*answer.moves), " ")) + others + count;
+    if (wanted_ == puzzles::twisty::Solutions::first) {
+      return format == Format::contest
+                 ? fmt::format("{}\n", fmt::join(move_names(*answer.moves), " "))
+                 : pretty_solution(info(), solution, pretty_drawing());
     }
-    if (all) {
-      return pretty_solution(info(), solution, pretty_drawing()) + "\nAll " + count.substr(2) +
-             fmt::format("{}\n", fmt::join(move_names(*answer.moves), " ")) + others;
-    }
-    return pretty_solution(info(), solution, pretty_drawing());
+    std::string listed;  // every optimal solution a line, the first answer.moves
+    for (const std::vector<std::size_t>& moves : answer.all)
+      listed += fmt::format("{}\n", fmt::join(move_names(moves), " "));
+    const std::string count = fmt::format(
+        "{} of {}", io::counted(answer.all.size(), "optimal solution", "optimal solutions"),
+        io::counted(answer.moves->size(), "move"));
+    if (format == Format::contest) return fmt::format("{}# {}\n", listed, count);
+    return fmt::format("{}\nAll {}:\n{}", pretty_solution(info(), solution, pretty_drawing()),
+                       count, listed);
   }
 
   PrettyDrawing pretty_drawing() const {
