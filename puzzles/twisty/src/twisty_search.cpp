@@ -351,13 +351,14 @@ TwistySolver::TwistySolver(const TwistyDefinition& definition, Metric metric,
   std::vector<const Position*> base_effect(bases);
   for (const Move& move : definition.moves)
     if (move.power == 1) base_effect[move.base] = &move.effect;
-  follows_.assign(bases + 1, std::vector<bool>(bases, true));
-  for (std::size_t before = 0; before < bases; ++before) {
-    for (std::size_t base = 0; base < bases; ++base) {
-      const bool same = base == before;
-      const bool out_of_order =
-          base < before && commute(definition, *base_effect[base], *base_effect[before]);
-      follows_[before + 1][base] = !out_of_order && (!same || metric == Metric::quarter);
+  smaller_commuting_.assign(bases, 0);
+  commuting_.assign(bases, 0);
+  constexpr std::size_t kMaskBits = 64;  // past them, only the same base is kept apart
+  for (std::size_t base = 0; base < std::min(bases, kMaskBits); ++base) {
+    for (std::size_t other = 0; other < std::min(bases, kMaskBits); ++other) {
+      if (other == base || !commute(definition, *base_effect[base], *base_effect[other])) continue;
+      commuting_[base] |= std::uint64_t{1} << other;
+      if (other < base) smaller_commuting_[base] |= std::uint64_t{1} << other;
     }
   }
   for (const BaseMove& base : definition.base_moves) max_repeats_.push_back(base.order / 2);
@@ -393,7 +394,7 @@ class IdaSearch {
   bool iterate(int bound) {
     next_bound_ = PruningTable::kUnreachable;
     path_.clear();
-    return visit(0, bound, -1, 0, root_ranks_.data(), start_, root_h_);
+    return visit(0, bound, Order{}, root_ranks_.data(), start_, root_h_);
   }
 
   // From now on a solution does not end a search: its path goes into `found` (null: it does end).
@@ -420,10 +421,12 @@ class IdaSearch {
     std::vector<std::uint64_t> ranks = root_ranks_, next(coordinates_.size());
     Position position = *start_, reached(d_.bytes);
     int previous = -1, run = 0;
+    std::uint64_t forbidden = 0;
     for (const std::size_t move : prefix) {
       const int base = d_.moves[move].base;
       run = base == previous ? run + 1 : 1;
       previous = base;
+      forbidden = solver_.forbidden_after(forbidden, base);
       path_.push_back(move);
       if (!by_table_) {
         compose(d_, position, d_.moves[move].effect, reached);
@@ -438,7 +441,7 @@ class IdaSearch {
     }
     std::vector<std::uint64_t> indices(solver_.tables_.size());
     table_indices(ranks.data(), indices.data());
-    return visit(prefix.size(), bound, previous, run, ranks.data(), &position,
+    return visit(prefix.size(), bound, {previous, run, forbidden}, ranks.data(), &position,
                  heuristic(indices.data()));
   }
 
@@ -448,11 +451,19 @@ class IdaSearch {
   bool stopped() const { return stopped_; }
 
  private:
-  // The children of the node at one depth: per child, its move, its ranks, its tables' indices
-  // and, when needed, its position.
+  // Where a node's path stands in canonical order: its last move's base (-1: none), how many of its
+  // last moves are of that base, and the bases that may not come next (forbidden_after()).
+  struct Order {
+    int previous = -1;
+    int repeats = 0;
+    std::uint64_t forbidden = 0;
+  };
+
+  // The children of the node at one depth: per child, its move, its order, its ranks, its tables'
+  // indices and, when needed, its position.
   struct Children {
     std::vector<std::size_t> moves;
-    std::vector<int> runs;
+    std::vector<Order> orders;
     std::vector<std::uint64_t> ranks, indices;
     std::vector<Position> positions;
   };
@@ -461,7 +472,7 @@ class IdaSearch {
     while (children_.size() <= depth) {
       const std::size_t count = solver_.moves_.size();
       children_.push_back(
-          {std::vector<std::size_t>(count), std::vector<int>(count),
+          {std::vector<std::size_t>(count), std::vector<Order>(count),
            std::vector<std::uint64_t>(count * coordinates_.size()),
            std::vector<std::uint64_t>(count * solver_.tables_.size()),
            by_table_ ? std::vector<Position>{} : std::vector<Position>(count, Position(d_.bytes))});
@@ -499,18 +510,21 @@ class IdaSearch {
   }
 
   // Makes the children of the node at `depth`, in canonical order; their count.
-  std::size_t make_children(std::size_t depth, int previous, int repeats,
-                            const std::uint64_t* ranks, const Position* position) {
+  std::size_t make_children(std::size_t depth, const Order& order, const std::uint64_t* ranks,
+                            const Position* position) {
     Children& children = children_at(depth);
     const std::size_t count = coordinates_.size(), tables = solver_.tables_.size();
     std::size_t made = 0;
     for (const std::size_t move : solver_.moves_) {
       const int base = d_.moves[move].base;
-      if (!solver_.follows_[previous + 1][base]) continue;
+      if (base < 64 && (order.forbidden >> base & 1) != 0) continue;
       int run = 1;
-      if (base == previous) {  // the quarter metric: the same single turn again, while it is short
-        if (move != path_.back() || repeats + 1 > solver_.max_repeats_[base]) continue;
-        run = repeats + 1;
+      if (base == order.previous) {
+        // Only in the quarter metric: the same single turn again, while it is short of half turn.
+        if (solver_.metric_ == Metric::half || move != path_.back() ||
+            order.repeats + 1 > solver_.max_repeats_[base])
+          continue;
+        run = order.repeats + 1;
       }
       ++stats_.generated;
       std::uint64_t* child = children.ranks.data() + made * count;
@@ -530,13 +544,13 @@ class IdaSearch {
       table_indices(child, indices);
       for (std::size_t t = 0; t < tables; ++t) solver_.tables_[t]->entries.prefetch(indices[t]);
       children.moves[made] = move;
-      children.runs[made] = run;
+      children.orders[made] = {base, run, solver_.forbidden_after(order.forbidden, base)};
       ++made;
     }
     return made;
   }
 
-  bool visit(std::size_t depth, int bound, int previous, int repeats, const std::uint64_t* ranks,
+  bool visit(std::size_t depth, int bound, const Order& order, const std::uint64_t* ranks,
              const Position* position, int h) {
     if (collect_ != nullptr && depth == collect_depth_) {
       collect_->push_back(path_);
@@ -557,7 +571,7 @@ class IdaSearch {
       return false;
     }
     budget_.note_stored(depth + 1);
-    const std::size_t made = make_children(depth, previous, repeats, ranks, position);
+    const std::size_t made = make_children(depth, order, ranks, position);
     Children& children = children_[depth];  // a deque: deeper levels never move it
     const int next_depth = static_cast<int>(depth) + 1;
     for (std::size_t k = 0; k < made; ++k) {
@@ -568,7 +582,7 @@ class IdaSearch {
       }
       const std::size_t move = children.moves[k];
       path_.push_back(move);
-      if (visit(depth + 1, bound, d_.moves[move].base, children.runs[k],
+      if (visit(depth + 1, bound, children.orders[k],
                 children.ranks.data() + k * coordinates_.size(),
                 by_table_ ? nullptr : &children.positions[k], child_h))
         return true;

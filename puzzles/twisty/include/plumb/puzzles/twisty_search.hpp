@@ -12,7 +12,10 @@
 // IDA* makes the moves of the metric (half: every power of a move counts one; quarter: only the
 // single turns) in canonical order: never a move of the same base move as the one before (in the
 // quarter metric, the same single turn again while it stays short of half the move's order), and
-// of two base moves that commute never the smaller right after the larger.
+// never a move after a larger base move it commutes with when it commutes with every move between
+// them too (it could come first): of the sequences that differ only in the order of commuting
+// moves, one is made (the least in the order of the base moves; a state of 64 bits, so past 64
+// base moves only the same base is kept apart).
 #pragma once
 
 #include <cstdint>
@@ -116,8 +119,17 @@ class TwistySolver {
   Metric metric_;
   std::vector<std::shared_ptr<const PruningTable>> tables_;
   std::vector<std::size_t> moves_;          // the metric's moves
-  std::vector<std::vector<bool>> follows_;  // [previous base + 1][base]: canonical order allows
-  std::vector<int> max_repeats_;            // per base: the same move in a row (quarter metric)
+  // Canonical order, per base move (of the first 64): the smaller base moves it commutes with, and
+  // all those it commutes with (forbidden_after()).
+  std::vector<std::uint64_t> smaller_commuting_, commuting_;
+  std::vector<int> max_repeats_;  // per base: the same move in a row (quarter metric)
+
+  // The base moves (a mask) that may not come next, after a move of `base` when `forbidden` could
+  // not come before it: those smaller than it that commute with it, and those still forbidden
+  // that commute with it.
+  std::uint64_t forbidden_after(std::uint64_t forbidden, int base) const {
+    return smaller_commuting_[base] | (forbidden & commuting_[base]);
+  }
 };
 
 }  // namespace plumb::puzzles::twisty
