@@ -12,6 +12,7 @@
 #include <mutex>
 #include <numeric>
 #include <stdexcept>
+#include <utility>
 
 #include "plumb/search/budget.hpp"
 
@@ -426,10 +427,16 @@ void Coordinate::fill_single_piece_table(const TwistyDefinition& definition,
 
 void Coordinate::build_turn_sums() {
   if (orientations_ == 2 || turns_ * turns_ > kMaxTurnSums) return;  // xor, or digit by digit
+  // Shared by the coordinates of as many pieces of as many orientations while any holds it (the
+  // caller, build_move_table, holds the registry's lock).
+  static std::map<std::pair<int, int>, std::weak_ptr<const std::vector<std::uint16_t>>> shared;
+  std::weak_ptr<const std::vector<std::uint16_t>>& kept = shared[{orientations_, tracked_}];
+  if ((turn_sums_ = kept.lock()) != nullptr) return;
   std::vector<std::uint16_t> sums(turns_ * turns_);
   for (std::uint64_t a = 0; a < turns_; ++a)
     for (std::uint64_t b = 0; b < turns_; ++b) sums[a * turns_ + b] = add_turns_slowly(a, b);
   turn_sums_ = std::make_shared<const std::vector<std::uint16_t>>(std::move(sums));
+  kept = turn_sums_;
 }
 
 std::uint16_t Coordinate::add_turns_slowly(std::uint64_t a, std::uint64_t b) const {
