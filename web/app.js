@@ -353,7 +353,8 @@ function showMoves(record) {
   list.replaceChildren();
   list.setAttribute('aria-label', words().list);
   $('moves-note').textContent = record.moves?.length ? renderer().note || '' : '';
-  // A puzzle's "solutions" (twisty's all): the first is the one shown; the others are named.
+  // A record's "solutions" (every optimal one, where a puzzle lists them): the first is the one
+  // shown; the others are named.
   const others = (record.solutions || []).slice(1);
   if (others.length) {
     const named =

@@ -101,42 +101,6 @@ TEST(ServeApi, OptionsAlgorithmsAndPrettyAsTheProgramTakesThem) {
   EXPECT_EQ(answer.body.at("output").get<std::string>(), run.out);
 }
 
-// A flag (twisty's --all) is true or false in a request, as the listing says; anything else is
-// refused.
-TEST(ServeApi, AFlagIsTrueOrFalse) {
-  ServeProcess server;
-  const auto client = server.client();
-  const httplib::Result listing = client->Get("/api/puzzles");
-  ASSERT_TRUE(listing);
-  bool listed = false;
-  const json puzzles = json::parse(listing->body).at("puzzles");
-  for (const json& puzzle : puzzles) {
-    for (const json& option : puzzle.at("options")) {
-      if (option.at("type") != "flag") continue;
-      EXPECT_EQ(option.at("default"), false) << option.dump();
-      listed = true;
-    }
-  }
-  EXPECT_TRUE(listed) << "twisty declares --all";
-  const std::string position = "R U R' U'\n";
-  const ProgramRun run = run_plumb({"solve", "twisty", "--def", "2x2x2", "--all"}, position);
-  const json request{{"puzzle", "twisty"},
-                     {"input", position},
-                     {"format", "contest"},
-                     {"options", {{"definition", "2x2x2"}, {"all", true}}}};
-  const Answer answer = post(*client, "/api/solve", request);
-  ASSERT_EQ(answer.status, 200) << answer.body.dump();
-  EXPECT_EQ(answer.body.at("output").get<std::string>(), run.out);
-  for (const json& value : {json("true"), json(1), json(nullptr)}) {
-    json bad = request;
-    bad["options"]["all"] = value;
-    const Answer refused = post(*client, "/api/solve", bad);
-    EXPECT_EQ(refused.status, 400) << value.dump();
-    EXPECT_NE(refused.body.dump().find("must be true or false"), std::string::npos)
-        << refused.body.dump();
-  }
-}
-
 TEST(ServeApi, ExploreAnswersAsPlumbExplore) {
   ServeProcess server;
   const auto client = server.client();

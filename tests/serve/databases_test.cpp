@@ -244,11 +244,10 @@ TEST_F(ServeDatabases, ByDefaultASetIsBuiltWhenARequestFirstNeedsItAndLoadedAtTh
   }
   EXPECT_TRUE(std::filesystem::exists(cache_.path() / "cubic-views-3x3.tbl"));
   const std::string said = read_file(errors);
-  EXPECT_NE(said.find("tables: 15-7-8, 24-6666, distances-3x4, distances-4x3, views-3x3, "
-                      "twisty-2x2x2, twisty-3x3x3, twisty-megaminx, twisty-pyraminx, twisty-skewb "
-                      "when a request first needs one"),
+  EXPECT_NE(said.find("tables: 15-7-8, 24-6666, distances-3x4, distances-4x3, views-3x3"),
             std::string::npos)
       << said;
+  EXPECT_NE(said.find("when a request first needs one"), std::string::npos) << said;
 
   // The next start loads the sets in the cache without a request (views-3x3, and 8-44, which the
   // quick request built), and keeps the others idle.

@@ -85,7 +85,8 @@ const fragmentInput = (text) => encodeURIComponent(text);
 
 // Each puzzle's own checks, from its folder's tests/page_checks.mjs where it has one (the folders of
 // the build's puzzle_folders.tsv, PLUMB_PUZZLE_FOLDERS): `prepare(page)` sets its sample's start up
-// on the board, `reachedGoal(state, page)` checks the goal drawn at a solution's end.
+// on the board, `reachedGoal(state, page)` checks the goal drawn at a solution's end, `checks` are
+// flows of its own.
 const checksOf = {};
 for (const line of readFileSync(process.env.PLUMB_PUZZLE_FOLDERS, 'utf8').split('\n')) {
   const [name, folder] = line.split('\t');
@@ -127,17 +128,13 @@ for (const name of puzzleNames.filter((name) => name !== 'sliding')) {
   });
 }
 
-await check('a flag option is a box: twisty\'s all names every optimal solution', async () => {
-  const options = encodeURIComponent(JSON.stringify({ definition: '2x2x2' }));
-  const page = await open(`p=twisty&o=${options}&i=${encodeURIComponent("R U R' U'")}`);
-  await page.check('#option-all');
-  assert.match(page.url(), /%22all%22%3Atrue|"all":true/);
-  await solveAndEnd(page);
-  assert.equal(await page.textContent('#stat-length'), '4');
-  assert.match(await page.textContent('#moves-note'),
-               /one of 3 optimal solutions; the others: U R U' R'; D B D' R'\./);
-  await page.close();
-});
+// Each puzzle's checks of its own (its page_checks.mjs's `checks`: a title and a run given the
+// helpers it needs).
+for (const [name, own] of Object.entries(checksOf)) {
+  for (const { title, run } of own.checks ?? []) {
+    await check(`${name}: ${title}`, () => run({ open, solveAndEnd }));
+  }
+}
 
 await check('block: the answer is cells to dig, 1-based, with the reach before and after', async () => {
   const page = await open('p=block');

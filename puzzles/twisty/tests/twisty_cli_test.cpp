@@ -1,13 +1,14 @@
 // The twisty puzzle's table builds under the program's limits, end to end: a time limit, a memory
 // limit and an interrupt stop a build (or the search after it) cleanly: exit status 3, the
 // message saying which; a table refused for memory leaves nothing in the cache. And --all, every
-// optimal solution.
+// optimal solution, and the tables built ahead by `plumb tables build`.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 #include <thread>
 
@@ -82,6 +83,29 @@ TEST(TwistyCli, AllListsEveryOptimalSolutionThenTheirCount) {
   EXPECT_EQ(run_plumb({"solve", "twisty", "--def", "2x2x2", "--all"}, "R R'\n").out,
             "\n# 1 optimal solution of 0 moves\n");
   EXPECT_EQ(run_plumb({"explore", "twisty", "--def", "floppy", "--all"}).status, 2);
+}
+
+// A shipped definition's tables, built ahead by `plumb tables build`, listed, described, and then
+// found in the cache by a solve, which builds nothing.
+TEST(TwistyCli, TablesAreBuiltAheadForAShippedDefinition) {
+  const TemporaryCache cache;
+  const auto build = run_plumb({"tables", "build", "twisty-skewb"});
+  ASSERT_EQ(build.status, 0) << build.err;
+  EXPECT_NE(build.out.find("twisty-skewb table 1 ("), std::string::npos) << build.out;
+  EXPECT_NE(build.out.find("twisty-skewb table 2 ("), std::string::npos) << build.out;
+  const std::string listed =
+      std::regex_replace(run_plumb({"tables", "list"}).out, std::regex(" +"), " ");
+  EXPECT_NE(listed.find("twisty-skewb skewb 2/2 tables"), std::string::npos) << listed;
+  const auto info = run_plumb({"tables", "info", "twisty-skewb"});
+  ASSERT_EQ(info.status, 0) << info.err;
+  EXPECT_NE(info.out.find("twisty-pruning version 2"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("moves to solved (moves:entries): 0:1 "), std::string::npos) << info.out;
+  const auto solved =
+      run_plumb({"solve", "twisty", "--def", "skewb", "--stats", "--format", "json"},
+                "R L' B R' L B' R L B' R L'\n");
+  ASSERT_EQ(solved.status, 0) << solved.err;
+  EXPECT_EQ(solved.err.find("building"), std::string::npos) << solved.err;
+  EXPECT_NE(solved.out.find("\"length\":"), std::string::npos) << solved.out;
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // `plumb serve` keeps a shipped twisty definition's declared table set (twisty-skewb) and lends it
 // to the requests' searches: once the set is ready its files may go from the cache and a request
 // still answers without building a table again (the server says "building" once a table, for the
-// set). Every wait is for an event, with a generous bound.
+// set). Every wait is for an event, with a generous bound. And a flag option (--all) through the
+// JSON API.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -13,6 +14,7 @@
 #include <thread>
 
 #include "tests/support/fresh_folder.hpp"
+#include "tests/support/run_plumb.hpp"
 #include "tests/support/serve_process.hpp"
 #include "tests/support/temporary_cache.hpp"
 
@@ -63,6 +65,44 @@ TEST(TwistyServe, TheDeclaredSetIsLentToTheSearches) {
   std::stringstream said;
   said << std::ifstream(errors).rdbuf();
   EXPECT_EQ(occurrences(said.str(), "building pruning table"), 2U) << said.str();
+}
+
+// A flag (--all) is true or false in a request, as the listing says; anything else is refused.
+TEST(TwistyServe, AFlagIsTrueOrFalse) {
+  ServeProcess server;
+  const auto client = server.client();
+  const httplib::Result listing = client->Get("/api/puzzles");
+  ASSERT_TRUE(listing);
+  const json puzzles = json::parse(listing->body).at("puzzles");
+  bool listed = false;
+  for (const json& puzzle : puzzles) {
+    if (puzzle.at("name") != "twisty") continue;
+    for (const json& option : puzzle.at("options")) {
+      if (option.at("name") != "all") continue;
+      EXPECT_EQ(option.at("type"), "flag") << option.dump();
+      EXPECT_EQ(option.at("default"), false) << option.dump();
+      listed = true;
+    }
+  }
+  EXPECT_TRUE(listed);
+  const std::string position = "R U R' U'\n";
+  const ProgramRun run = run_plumb({"solve", "twisty", "--def", "2x2x2", "--all"}, position);
+  const json request{{"puzzle", "twisty"},
+                     {"input", position},
+                     {"format", "contest"},
+                     {"options", {{"definition", "2x2x2"}, {"all", true}}}};
+  const httplib::Result answer = client->Post("/api/solve", request.dump(), "application/json");
+  ASSERT_TRUE(answer);
+  ASSERT_EQ(answer->status, 200) << answer->body;
+  EXPECT_EQ(json::parse(answer->body).at("output").get<std::string>(), run.out);
+  for (const json& value : {json("true"), json(1), json(nullptr)}) {
+    json bad = request;
+    bad["options"]["all"] = value;
+    const httplib::Result refused = client->Post("/api/solve", bad.dump(), "application/json");
+    ASSERT_TRUE(refused);
+    EXPECT_EQ(refused->status, 400) << value.dump();
+    EXPECT_NE(refused->body.find("must be true or false"), std::string::npos) << refused->body;
+  }
 }
 
 }  // namespace
