@@ -227,7 +227,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
         named_tables_(std::move(named_tables)),
         wanted_(wanted),
         lender_(std::move(lender)),
-        declared_set_(puzzles::twisty::declared_twisty_set(*definition_, metric_)) {}
+        declared_set_(lender_ ? puzzles::twisty::declared_twisty_set(*definition_, metric_) : "") {}
 
   std::unique_ptr<DatasetReader> read(io::TextInput& in) const override {
     return std::make_unique<TwistyReader>(in, *definition_);
@@ -614,7 +614,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   std::vector<puzzles::twisty::TableChoice> named_tables_;
   puzzles::twisty::Solutions wanted_;
   std::shared_ptr<const io::TableLender> lender_;
-  std::string declared_set_;  // of the definition's tables, or empty
+  std::string declared_set_;  // of the definition's tables, where a lender may keep it; or empty
   mutable std::mutex tables_mutex_;
   mutable std::atomic<std::size_t> stage_ = 0;          // of the ladder (solve_by_ida)
   mutable std::atomic<std::uint64_t> stage_nodes_ = 0;  // spent by its searches

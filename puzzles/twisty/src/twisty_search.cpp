@@ -353,9 +353,9 @@ TwistySolver::TwistySolver(const TwistyDefinition& definition, Metric metric,
     if (move.power == 1) base_effect[move.base] = &move.effect;
   smaller_commuting_.assign(bases, 0);
   commuting_.assign(bases, 0);
-  constexpr std::size_t kMaskBits = 64;  // past them, only the same base is kept apart
-  for (std::size_t base = 0; base < std::min(bases, kMaskBits); ++base) {
-    for (std::size_t other = 0; other < std::min(bases, kMaskBits); ++other) {
+  const std::size_t ordered = std::min<std::size_t>(bases, kOrderedBases);
+  for (std::size_t base = 0; base < ordered; ++base) {
+    for (std::size_t other = 0; other < ordered; ++other) {
       if (other == base || !commute(definition, *base_effect[base], *base_effect[other])) continue;
       commuting_[base] |= std::uint64_t{1} << other;
       if (other < base) smaller_commuting_[base] |= std::uint64_t{1} << other;
@@ -517,7 +517,7 @@ class IdaSearch {
     std::size_t made = 0;
     for (const std::size_t move : solver_.moves_) {
       const int base = d_.moves[move].base;
-      if (base < 64 && (order.forbidden >> base & 1) != 0) continue;
+      if (base < TwistySolver::kOrderedBases && (order.forbidden >> base & 1) != 0) continue;
       int run = 1;
       if (base == order.previous) {
         // Only in the quarter metric: the same single turn again, while it is short of half turn.

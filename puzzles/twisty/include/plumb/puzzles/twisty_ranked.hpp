@@ -41,8 +41,13 @@ class RankedPuzzle {
 
   template <class Visit>
   void for_each_successor(State rank, Visit&& visit) const {
-    std::vector<std::uint64_t> digits(pattern_.coordinates().size()), child(digits.size());
-    Position parent(definition_.bytes, kUntracked), reached(definition_.bytes);
+    // (Each thread's scratch, kept from one call to the next: a call a state expanded.)
+    thread_local std::vector<std::uint64_t> digits, child;
+    thread_local Position parent, reached;
+    digits.resize(pattern_.coordinates().size());
+    child.resize(digits.size());
+    parent.resize(definition_.bytes);  // unrank() writes every byte
+    reached.resize(definition_.bytes);
     if (by_table_) {
       pattern_.split(rank, digits.data());
     } else {

@@ -119,8 +119,10 @@ class TwistySolver {
   Metric metric_;
   std::vector<std::shared_ptr<const PruningTable>> tables_;
   std::vector<std::size_t> moves_;          // the metric's moves
-  // Canonical order, per base move (of the first 64): the smaller base moves it commutes with, and
-  // all those it commutes with (forbidden_after()).
+  // Canonical order, per base move (of the first kOrderedBases): the smaller base moves it
+  // commutes with, and all those it commutes with (forbidden_after()); past them, only the same
+  // base is kept apart.
+  static constexpr int kOrderedBases = 64;
   std::vector<std::uint64_t> smaller_commuting_, commuting_;
   std::vector<int> max_repeats_;  // per base: the same move in a row (quarter metric)
 
