@@ -1,11 +1,17 @@
-// The page's calls to the JSON API, in two lines: the searches (POST /api/solve and /api/explore)
-// and the reads of the input (POST /api/read). In each line a new request supersedes the ones
-// before it; a read never supersedes a search. A request that needs a pattern database still being
+// The page's calls to the JSON API, in three lines: the searches (POST /api/solve, /api/explore and
+// /api/scramble), the reads of the input (POST /api/read) and the distances of the start (POST
+// /api/distance). In each line a new request supersedes the ones before it; a read or a distance
+// never supersedes a search. A request that needs a pattern database still being
 // built is answered 503 {"status": "building", "building": {...}} with Retry-After: it is asked
 // again after that many seconds, saying the build's progress meanwhile, until the answer comes or a
 // newer request replaces it. Any other refusal is thrown as a RequestFailed with the server's
 // words.
-export class RequestFailed extends Error {}
+export class RequestFailed extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;  // the HTTP status: 422 for a search its time limit stopped
+  }
+}
 
 // A request superseded by a newer one: its answer is of no use any more.
 export class Superseded extends Error {}
@@ -16,14 +22,35 @@ const searches = {
 const reads = {
   latest: 0
 };
+const distances = {
+  latest: 0
+};
 
-// "building the 15-puzzle's databases (15-7-8): 43%", from the 503's fields (its `error` when they
-// lack): the set's title is the puzzle's own words.
+// Each build's progress as first seen, by its title: {fraction, at (ms)}; the time left is the rate
+// since then carried on.
+const buildsSeen = new Map();
+
+// "about 40 s left" or "about 3 min left", once a build has made progress since first seen.
+function timeLeft(title, fraction, now = Date.now()) {
+  const first = buildsSeen.get(title);
+  if (!first || fraction < first.fraction) {
+    buildsSeen.set(title, {fraction, at: now});
+    return '';
+  }
+  if (fraction <= first.fraction || fraction >= 1) return '';
+  const seconds = ((now - first.at) / 1000) * (1 - fraction) / (fraction - first.fraction);
+  return seconds < 90 ? `, about ${Math.max(1, Math.round(seconds))} s left` :
+                        `, about ${Math.round(seconds / 60)} min left`;
+}
+
+// "building the 15-puzzle's databases (15-7-8): 43%, about 20 s left", from the 503's fields (its
+// `error` when they lack): the set's title is the puzzle's own words.
 export function buildingText(answer) {
   const building = answer.building || {};
   if (!building.title || typeof building.fraction !== 'number')
     return answer.error || 'building the tables';
-  return `building ${building.title}: ${Math.floor(building.fraction * 100)}%`;
+  return `building ${building.title}: ${Math.floor(building.fraction * 100)}%${
+      timeLeft(building.title, building.fraction)}`;
 }
 
 // A failure's words, its line said once: "input:2: bad token" or "line 2: bad token" with line 2
@@ -38,17 +65,31 @@ export function failureText(answer) {
 const pause = (seconds) => new Promise((resume) => setTimeout(resume, seconds * 1000));
 
 // POSTs `body` to `path` as the newest request of `line`; `onWait(text)` hears of each wait for a
-// database build.
+// database build. A request superseded while under way is aborted: its connection closes, and the
+// server cancels its search.
 async function send(line, path, body, onWait) {
   const mine = ++line.latest;
+  line.aborter?.abort();
+  const aborter = line.aborter = new AbortController();
   for (;;) {
-    const response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' },
-                                         body: JSON.stringify(body) });
+    let response;
+    try {
+      response = await fetch(path, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify(body),
+        signal: aborter.signal
+      });
+    } catch (failure) {
+      if (aborter.signal.aborted) throw new Superseded();
+      throw failure;
+    }
     let answer;
     try { answer = await response.json(); } catch { answer = { error: `HTTP ${response.status}` }; }
     if (mine !== line.latest) throw new Superseded();
     if (response.ok) return answer;
-    if (response.status !== 503 || answer.status !== 'building') throw new RequestFailed(failureText(answer));
+    if (response.status !== 503 || answer.status !== 'building')
+      throw new RequestFailed(failureText(answer), response.status);
     const seconds = Number(response.headers.get('Retry-After'));
     onWait(buildingText(answer));
     await pause(seconds > 0 ? Math.min(seconds, 60) : 2);
@@ -63,5 +104,14 @@ export const post = (path, body, onWait = () => {}) => send(searches, path, body
 // known to be unsolvable.
 export const read = (body) => send(reads, '/api/read', body, () => {});
 
-// Drops whatever search is waiting: its answer, when it comes, is not shown.
-export function supersede() { ++searches.latest; }
+// The optimal distance of the input's first dataset (POST /api/distance): its record, `status` and
+// `distance`; `onWait(text)` hears of each wait for a database build.
+export const distance = async (body, onWait) =>
+    (await send(distances, '/api/distance', body, onWait)).results[0] || null;
+
+// Drops whatever search is under way or waiting: its request aborted (the server cancels it), its
+// answer never shown.
+export function supersede() {
+  ++searches.latest;
+  searches.aborter?.abort();
+}

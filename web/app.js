@@ -1,12 +1,14 @@
 // plumb serve's page, its shell: picks a puzzle from GET /api/puzzles, keeps its start as contest
-// input (edited in the text box or on the drawn board), has the server read it as it changes (POST
-// /api/read: the start's shape, and why it has no solution where that is known), solves it with
-// POST /api/solve and plays the solution back from the states the answer carries; explores from the
-// board shown with POST /api/explore. The puzzle, options, input, algorithm, whether it was solved
-// and the step shown live in the URL's fragment, so a link opens the same view, pasted into a new
-// tab or an open one. What a puzzle looks like is its renderer's (puzzles/registry.js); the
-// histogram is histogram.js's.
-import {post, read, RequestFailed, supersede, Superseded} from './api.js';
+// input (dealt by New game, POST /api/scramble; edited in the text box or on the drawn board, each
+// edit of the board or deal undoable), has the server read it as it changes (POST /api/read: the
+// start's shape, and why it has no solution where that is known) and says its exact distance to
+// the goal (POST /api/distance); solves it with POST /api/solve and plays the solution back from
+// the states the answer carries, or gives its first move as a hint; explores from the board shown
+// with POST /api/explore. While a solution is shown the board is not edited: Esc closes it. The
+// puzzle, options, input, game's seed, algorithm, whether it was solved and the step shown live in
+// the URL's fragment, so a link opens the same view, pasted into a new tab or an open one. What a
+// puzzle looks like is its renderer's (puzzles/registry.js); the histogram is histogram.js's.
+import {distance, post, read, RequestFailed, supersede, Superseded} from './api.js';
 import {editFromKeyboard, placeKey} from './board_keys.js';
 import {counted, InputProblem, svgEl} from './common.js';
 import {drawHistogram} from './histogram.js';
@@ -28,7 +30,15 @@ const page = {
   exploration: null,  // the explore result shown, or null
   step: 0,
   timer: null,
-  hash: '',  // the fragment this page last wrote or read
+  hash: '',    // the fragment this page last wrote or read
+  seed: null,  // the seed of the game last dealt (New game), or null
+  // The starts before and after the one shown, each {input, played}: undo and redo.
+  history: {past: [], future: []},
+  played: 0,      // moves played on the board since the start was dealt or typed (playsMoves)
+  optimal: null,  // the distance of that start, once the server said it
+  seconds: null,  // the time limit chosen for a search, or null: the server's default
+  defaultSeconds: 10,
+  maxSeconds: 60,  // the server's (GET /api/puzzles)
 };
 
 const renderer = () => RENDERERS[page.name];
@@ -36,7 +46,7 @@ const words = () => ({ ...DEFAULT_WORDS, ...renderer().words });
 const totalSteps = () => (page.record?.moves ? page.record.moves.length : 0);
 
 function setMessage(text, bad = false) {
-  $('message').textContent = text;
+  $('message').textContent = plainWords(text);
   $('message').className = bad ? 'bad' : '';
 }
 
@@ -45,10 +55,13 @@ const failureMessage = (failure) =>
     (failure instanceof RequestFailed ? failure.message :
                                         `The server could not be reached: ${failure.message}`);
 
-// The fragment: p (puzzle), o (options, JSON), a (algorithm), i (input), s (solved), m (step).
+// The fragment: p (puzzle), o (options, JSON), g (the game's seed), a (algorithm), i (input), s
+// (solved), m (step). A fragment with a seed and no input deals that game.
 function saveUrl() {
   const params = new URLSearchParams({ p: page.name, i: $('input').value });
   if (Object.keys(page.options).length) params.set('o', JSON.stringify(page.options));
+  if (page.seed !== null) params.set('g', String(page.seed));
+  if (page.seconds !== null) params.set('t', String(page.seconds));
   if (page.algo) params.set('a', page.algo);
   if (page.record) { params.set('s', '1'); params.set('m', String(page.step)); }
   page.hash = `#${params}`;
@@ -61,29 +74,44 @@ async function loadUrl() {
   const params = new URLSearchParams(location.hash.slice(1));
   try { page.options = JSON.parse(params.get('o') || '{}'); } catch { page.options = {}; }
   page.algo = params.get('a') || '';
+  page.seconds =
+      Number(params.get('t')) > 0 ? Math.min(Number(params.get('t')), page.maxSeconds) : null;
   choosePuzzle(params.get('p'));
-  $('input').value = params.has('i') ? params.get('i') : renderer().sample;
-  inputChanged();
+  page.seed = /^\d+$/.test(params.get('g') || '') ? Number(params.get('g')) : null;
+  if (!params.has('i') && page.seed !== null) {
+    await newGame(page.seed);
+    return;
+  }
+  setStart(params.has('i') ? params.get('i') : renderer().sample, {keep: true});
   if (params.get('s') === '1') await solve(Number(params.get('m') || 0));
 }
 
+// An option's words on the page: its renderer's label, else the server's help line.
+function optionLabel(name) {
+  const spec = page.puzzles.get(page.name)?.options.find((option) => option.name === name);
+  return renderer().labels?.[name] || spec?.help || name;
+}
+
+// The server's words with the page's: an option named as the command line names it ("--size")
+// becomes the label of its field.
+const plainWords = (text) =>
+    text.replace(/--([a-z][a-z0-9-]*)/g, (_, name) => `“${optionLabel(name)}”`);
+
+// The options' fields: the renderer's `basic` ones in view, the rest, the algorithm and the time
+// limit behind Advanced.
 function buildOptions() {
   const info = page.puzzles.get(page.name);
-  const box = $('options');
-  box.replaceChildren();
-  const add = (name, help, control) => {
+  const basic = $('options'), advanced = $('advanced-options');
+  basic.replaceChildren();
+  advanced.replaceChildren();
+  const add = (box, name, help, control) => {
     const label = document.createElement('label');
     label.title = help;
     label.append(name, control);
     box.appendChild(label);
   };
-  const algo = document.createElement('select');
-  algo.id = 'algo';
-  for (const name of info.algorithms) algo.add(new Option(name, name));
-  algo.value = page.algo || info.algorithms[0];
-  algo.onchange = () => { page.algo = algo.value; clearResult(); saveUrl(); };
-  add('algorithm', 'the search to run', algo);
   for (const option of info.options) {
+    const box = (renderer().basic || []).includes(option.name) ? basic : advanced;
     let control;
     if (option.type === 'flag') {
       control = document.createElement('input');
@@ -95,9 +123,9 @@ function buildOptions() {
           page.options[option.name] = true;
         else
           delete page.options[option.name];
-        inputChanged();
+        startChanged(0);
       };
-      add(option.name, option.help, control);
+      add(box, optionLabel(option.name), option.help, control);
       continue;
     }
     if (option.choices && option.choices.length) {
@@ -111,14 +139,56 @@ function buildOptions() {
     }
     control.id = `option-${option.name}`;
     control.value = page.options[option.name] ?? (option.default ?? '');
+    if (renderer().presets?.[option.name]) {
+      const list = document.createElement('datalist');
+      list.id = `presets-${option.name}`;
+      for (const preset of renderer().presets[option.name]) list.append(new Option(preset, preset));
+      box.appendChild(list);
+      control.setAttribute('list', list.id);
+    }
+    // A start of the old shape seldom fits the new one: a shape set in view deals a new game.
+    const reshapes = box === basic;
     control.onchange = () => {
       if (control.value === '' || String(control.value) === String(option.default)) delete page.options[option.name];
       else page.options[option.name] = String(control.value);
-      inputChanged();
+      if (reshapes)
+        newGame();
+      else
+        startChanged(0);
     };
-    add(option.name, option.help, control);
+    add(box, optionLabel(option.name), option.help, control);
   }
-  $('summary').textContent = info.summary;
+  const algo = document.createElement('select');
+  algo.id = 'algo';
+  for (const name of info.algorithms) algo.add(new Option(name, name));
+  algo.value = page.algo || info.algorithms[0];
+  algo.onchange = () => {
+    page.algo = algo.value;
+    clearResult();
+    saveUrl();
+  };
+  add(advanced, 'Search algorithm', 'the search to run', algo);
+  const limit = document.createElement('input');
+  Object.assign(limit, {
+    id: 'time-limit',
+    type: 'number',
+    min: 1,
+    size: 6,
+    placeholder: String(page.defaultSeconds),
+    value: page.seconds ?? ''
+  });
+  if (Number.isFinite(page.maxSeconds)) limit.max = page.maxSeconds;
+  limit.onchange = () => {
+    const seconds = Number(limit.value);
+    page.seconds = limit.value !== '' && seconds > 0 ? Math.min(seconds, page.maxSeconds) : null;
+    limit.value = page.seconds ?? '';
+    saveUrl();
+  };
+  const most = Number.isFinite(page.maxSeconds) ? `, up to ${page.maxSeconds}` : '';
+  add(advanced, `Time limit for a search (seconds${most})`,
+      'how long the server may search before it stops', limit);
+  $('summary').textContent = renderer().rules || info.summary;
+  $('about').textContent = renderer().rules ? `About: ${info.summary}.` : '';
   $('hint').textContent = renderer().hint;
   $('legend').textContent = renderer().legend || '';
   $('moves-note').textContent = '';
@@ -159,6 +229,8 @@ function parseInput() {
 function inputChanged() {
   clearResult();
   clearExploration();
+  updateHistory();
+  distancePending();
   if (parseInput()) setMessage('');
   draw();
   saveUrl();
@@ -196,18 +268,150 @@ async function readInput() {
   try {
     page.read = (await read(request())).datasets[0] || null;
     if (parseInput()) setMessage(impossibleText(), Boolean(impossibleText()));
+    updateDistance();
   } catch (failure) {
     if (failure instanceof Superseded) return;
     page.read = null;
     setMessage(failureMessage(failure), true);
+    sayDistance('');
   }
   if (!page.record) draw();
 }
 
-// The board edited: the model's text into the input.
-function modelChanged() {
-  $('input').value = renderer().text(page.model, page.options);
+// The board edited (`clicked`: by a click, else by a swap): the model's text into the input, the
+// old one kept for undo. A click where the puzzle's clicks are moves is a move played; a swap makes
+// a new start. A click that changed nothing is no move.
+function modelChanged(clicked) {
+  const input = renderer().text(page.model, page.options);
+  if (input === $('input').value) return;
+  setStart(input, {played: clicked && renderer().playsMoves ? page.played + 1 : 0});
+}
+
+// ---- the start's history, and the game played from it ----------------------------------------
+// Shows `input` as the start. Unless `keep`, the start shown before is kept for undo; `played` is
+// the count of moves played to reach it (0: a new start, whose distance is the game's optimum).
+function setStart(input, {played = 0, keep = false} = {}) {
+  if (!keep && input !== $('input').value) {
+    page.history.past.push({input: $('input').value, played: page.played});
+    page.history.future = [];
+  }
+  $('input').value = input;
+  startChanged(played);
+}
+
+function startChanged(played) {
+  page.played = played;
+  if (played === 0) page.optimal = null;
   inputChanged();
+}
+
+// Undo (back = true) or redo: the start before or after the one shown.
+function travel(back) {
+  const [from, to] =
+      back ? [page.history.past, page.history.future] : [page.history.future, page.history.past];
+  if (!from.length) return;
+  to.push({input: $('input').value, played: page.played});
+  const {input, played} = from.pop();
+  $('input').value = input;
+  page.played = played;
+  inputChanged();
+}
+
+function updateHistory() {
+  $('undo').disabled = !page.history.past.length;
+  $('redo').disabled = !page.history.future.length;
+}
+
+const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
+
+// Deals the game of `seed` (a new one's without): the server's random start for the puzzle and
+// options shown.
+async function newGame(seed = randomSeed()) {
+  const answer = await ask(
+      '/api/scramble', {puzzle: page.name, options: page.options, seed}, 'Dealing a new game…',
+      $('new-game'));
+  if (!answer) return;
+  setMessage('');
+  page.seed = answer.seed;
+  setStart(answer.input);
+}
+
+// ---- the distance to the goal of the start shown ---------------------------------------------
+const DISTANCE_SECONDS = 3;  // what the page lets the server spend on a distance
+
+function sayDistance(text, won = false) {
+  $('distance').textContent = text;
+  $('distance').classList.toggle('won', won);
+}
+
+// "Moves played: 3. " where the puzzle's clicks are moves, else ''.
+const playedText = () =>
+    (renderer().playsMoves ? `Moves played: ${page.played.toLocaleString('en')}. ` : '');
+
+// Says the distance as not known yet: the start changed.
+const distancePending = () => sayDistance(`${playedText()}${words().distance.name}: …`);
+
+async function updateDistance() {
+  const played = playedText(), {name, of} = words().distance;
+  if (impossibleText()) {
+    sayDistance(`${played}No sequence of moves reaches the goal.`);
+    return;
+  }
+  distancePending();
+  let record;
+  try {
+    record = await distance(
+        {...request(), time_limit: DISTANCE_SECONDS},
+        (text) => sayDistance(`${played}${name}: waiting, ${text}.`));
+  } catch (failure) {
+    if (failure instanceof Superseded) return;
+    sayDistance(
+        failure instanceof RequestFailed && failure.status === 422 ?
+            `${played}${name}: more than ${
+                DISTANCE_SECONDS} s to work out; Solve searches longer.` :
+            `${played}${name}: not known (${failureMessage(failure)}).`);
+    return;
+  }
+  if (!record || record.distance === null) {
+    sayDistance(`${played}${
+        record?.status === 'none_within_bound' ? 'No solution within the move limit.' :
+                                                 words().none}`);
+    return;
+  }
+  if (page.played === 0) page.optimal = record.distance;
+  if (record.distance === 0 && page.played > 0) {
+    const optimal = page.optimal === null ? '' : ` (optimal: ${page.optimal.toLocaleString('en')})`;
+    sayDistance(`Solved in ${words().solved(page.played)}${optimal}!`, true);
+    return;
+  }
+  sayDistance(`${played}${name}: ${of(record.distance)}.`);
+}
+
+// The first move of an optimal solution from the board shown: made on the board where the puzzle's
+// clicks are moves, else named.
+async function hint() {
+  await currentRead();
+  if (impossibleText()) {
+    setMessage(impossibleText(), true);
+    return;
+  }
+  const answer = await ask(
+      '/api/solve', page.algo ? {...request(), algo: page.algo} : request(),
+      'Looking for the best move…', $('ask-hint'));
+  const record = answer?.results[0];
+  if (!record) return;
+  if (!record.moves?.length) {
+    setMessage(
+        record.length === 0 ? 'The board is already the goal.' : words().none, record.length !== 0);
+    return;
+  }
+  const name = renderer().moveName(record.moves[0]);
+  if (renderer().playsMoves && renderer().fromState) {
+    setStart(renderer().fromState(record.states[1], page.model), {played: page.played + 1});
+    setMessage(`Hint played: ${name}.`);
+  } else {
+    setMessage(`Hint: ${name} (then ${words().solved(record.length - 1)} to go).`);
+  }
 }
 
 function draw() {
@@ -238,8 +442,14 @@ function draw() {
 // from the keyboard (board_keys.js) --------------------------------------------------------------
 const boardKeys = editFromKeyboard($('board'), {
   editable: () => Boolean(page.model) && !page.record,
-  click: (key) => { renderer().click(page.model, key); modelChanged(); },
-  swap: (a, b) => { renderer().swap(page.model, a, b); modelChanged(); },
+  click: (key) => {
+    renderer().click(page.model, key);
+    modelChanged(true);
+  },
+  swap: (a, b) => {
+    renderer().swap(page.model, a, b);
+    modelChanged(false);
+  },
 });
 
 let pressed = null;
@@ -248,10 +458,13 @@ function placeOf(event) {
   const keyed = target && target.closest('[data-key]');
   return keyed && $('board').contains(keyed) ? placeKey(keyed.getAttribute('data-key')) : null;
 }
-// Editing a solved start drops its solution and edits the start.
+// While a solution is shown the board is the solution's: a click says how to get back to editing.
 $('board').addEventListener('pointerdown', (event) => {
   if (!page.model) return;
-  if (page.record) { clearResult(); draw(); saveUrl(); }
+  if (page.record) {
+    setMessage('The board shows the solution: press Esc to close it and change the start.');
+    return;
+  }
   pressed = placeOf(event);
   if (pressed !== null) event.preventDefault();
 });
@@ -261,7 +474,7 @@ $('board').addEventListener('pointerup', (event) => {
   if (released !== null) {
     if (released === pressed) renderer().click(page.model, pressed);
     else renderer().swap(page.model, pressed, released);
-    modelChanged();
+    modelChanged(released === pressed);
   }
   pressed = null;
 });
@@ -275,21 +488,36 @@ const STATUS_WORDS = {
 const statusText = (status) => STATUS_WORDS[status] || String(status).replace(/_/g, ' ');
 
 // The start shown, as the API takes it: solve and explore alike start from the board drawn.
-const request = () => ({ puzzle: page.name, input: $('input').value, options: page.options });
+const request = () => ({
+  puzzle: page.name,
+  input: $('input').value,
+  options: page.options,
+  ...(page.seconds ? {time_limit: page.seconds} : {})
+});
 
 // Runs a request, saying its progress (and any wait for a database build) in the message; null
 // when it failed (said in the message) or a newer request replaced it.
+// While it runs the message counts its seconds and Stop cancels it (the server's search too).
 async function ask(path, body, busy, button) {
-  setMessage(busy);
+  const started = Date.now();
+  let said = busy;
+  setMessage(said);
+  const ticking =
+      setInterval(() => setMessage(`${said} ${Math.round((Date.now() - started) / 1000)} s`), 1000);
   button.disabled = true;
+  $('stop').hidden = false;
   try {
-    return await post(path, body,
-      (text) => setMessage(`Waiting: ${text}; the page asks again when they are ready.`));
+    return await post(path, body, (text) => {
+      said = `Waiting: ${text}; the page asks again when they are ready.`;
+      setMessage(said);
+    });
   } catch (failure) {
     if (!(failure instanceof Superseded)) setMessage(failureMessage(failure), true);
     return null;
   } finally {
+    clearInterval(ticking);
     button.disabled = false;
+    $('stop').hidden = true;
   }
 }
 
@@ -384,16 +612,30 @@ function updateControls() {
   $('scrubber').max = String(total);
   $('scrubber').value = String(page.step);
   for (const id of ['first', 'back', 'play', 'forward', 'last', 'scrubber']) $(id).disabled = !total;
-  $('play').textContent = page.timer ? '⏸' : '▶';
+  $('play').classList.toggle('playing', Boolean(page.timer));
   $('play').setAttribute('aria-label', page.timer ? 'Pause' : 'Play');
   const moves = page.record?.moves;
+  // An optimal solution's step k is its length minus k from the goal.
+  const left = page.record?.optimal && page.step < total ?
+      ` (${words().distance.of(total - page.step)} to go)` :
+      '';
   $('step').textContent = total ? `${words().step} ${page.step} of ${total}` +
-    (page.step ? `: ${renderer().moveName(moves[page.step - 1])}` : '') : '';
+          (page.step ? `: ${renderer().moveName(moves[page.step - 1])}` : '') + left :
+                       '';
   $('scrubber').setAttribute('aria-valuetext', $('step').textContent || 'no solution shown');
   [...$('moves').children].forEach((item, i) => {
     item.classList.toggle('current', i + 1 === page.step);
-    if (i + 1 === page.step) item.scrollIntoView({ block: 'nearest' });
+    if (i + 1 === page.step) keepInList(item);
   });
+}
+
+// Scrolls the move list, and nothing around it, to show `item`.
+function keepInList(item) {
+  const list = $('moves'), box = list.getBoundingClientRect(), shown = item.getBoundingClientRect();
+  if (shown.top < box.top)
+    list.scrollTop -= box.top - shown.top;
+  else if (shown.bottom > box.bottom)
+    list.scrollTop += shown.bottom - box.bottom;
 }
 
 function stop() {
@@ -407,9 +649,13 @@ function togglePlay() {
   if (!total) return;
   if (page.step >= total) page.step = 0;
   page.timer = setInterval(() => {
-    if (page.step >= total) { stop(); updateControls(); return; }
+    if (page.step >= total) {
+      stop();
+      updateControls();
+      return;
+    }
     show(page.step + 1);
-  }, 1200 / Number($('speed').value));
+  }, 1000 / Number($('speed').value));
   updateControls();
 }
 
@@ -420,19 +666,53 @@ $('back').onclick = () => show(page.step - 1);
 $('forward').onclick = () => show(page.step + 1);
 $('last').onclick = () => show(Infinity);
 $('scrubber').oninput = () => show(Number($('scrubber').value));
+$('speed').oninput = () => {
+  const text = `${$('speed').value} moves/s`;
+  $('speed-shown').textContent = text;
+  $('speed').setAttribute('aria-valuetext', text.replace('/s', ' a second'));
+};
 $('speed').onchange = () => { if (page.timer) { stop(); togglePlay(); } };
-$('input').oninput = inputChanged;
-$('sample').onclick = () => { $('input').value = renderer().sample; inputChanged(); };
+$('input').oninput = () => startChanged(0);
+$('sample').onclick = () => setStart(renderer().sample);
+$('new-game').onclick = () => newGame();
+$('undo').onclick = () => travel(true);
+$('redo').onclick = () => travel(false);
+$('ask-hint').onclick = hint;
+$('stop').onclick = () => {
+  supersede();
+  setMessage('Stopped.');
+};
+
+// Closes the solution shown: the board is the start again, to edit or play.
+function closeSolution() {
+  if (!page.record) return;
+  clearResult();
+  setMessage('');
+  draw();
+  saveUrl();
+}
 // Playback keys anywhere but where they already mean something: in text, lists and sliders, and
 // Space and Enter on a button.
 document.addEventListener('keydown', (event) => {
   if (event.target.closest('textarea, input, select, [role=slider]')) return;
   if (event.target.closest('button') && (event.key === ' ' || event.key === 'Enter')) return;
-  const actions = { ' ': togglePlay, ArrowLeft: () => show(page.step - 1), ArrowRight: () => show(page.step + 1),
-                    Home: () => show(0), End: () => show(Infinity) };
-  if (!actions[event.key]) return;
+  const key = event.key.toLowerCase();
+  const actions = event.ctrlKey || event.metaKey ?
+      {z: () => travel(!event.shiftKey), y: () => travel(false)} :
+      event.altKey ? {} :
+                     {
+                       ' ': togglePlay,
+                       arrowleft: () => show(page.step - 1),
+                       arrowright: () => show(page.step + 1),
+                       home: () => show(0),
+                       end: () => show(Infinity),
+                       escape: closeSolution,
+                       n: () => newGame(),
+                       h: hint
+                     };
+  if (!actions[key]) return;
   event.preventDefault();
-  actions[event.key]();
+  actions[key]();
 });
 
 // ---- exploring ------------------------------------------------------------------------------
@@ -485,7 +765,10 @@ function showExploration() {
     button.className = 'deepest';
     button.setAttribute('aria-label', `Solve from deepest state ${i + 1}`);
     button.appendChild(small);
-    button.onclick = () => { $('input').value = fromState(state, page.model); inputChanged(); solve(); };
+    button.onclick = () => {
+      setStart(fromState(state, page.model));
+      solve();
+    };
     deepest.appendChild(button);
   });
 }
@@ -508,8 +791,8 @@ $('puzzle').onchange = () => {
   page.options = {};
   page.algo = '';
   choosePuzzle($('puzzle').value);
-  $('input').value = renderer().sample;
-  inputChanged();
+  page.seed = null;
+  setStart(renderer().sample);
 };
 
 // A link pasted into this tab changes only the fragment: the view it names is opened.
@@ -517,10 +800,13 @@ window.addEventListener('hashchange', () => { if (location.hash !== page.hash) l
 
 async function start() {
   const response = await fetch('/api/puzzles');
-  const list = (await response.json()).puzzles;
+  const listing = await response.json(), list = listing.puzzles;
+  page.defaultSeconds = listing.time_limit;
+  page.maxSeconds = listing.max_time_limit > 0 ? listing.max_time_limit : Infinity;
   for (const info of list) {
     page.puzzles.set(info.name, info);
-    if (RENDERERS[info.name]) $('puzzle').add(new Option(info.name, info.name));
+    if (RENDERERS[info.name])
+      $('puzzle').add(new Option(RENDERERS[info.name].title || info.name, info.name));
   }
   await loadUrl();
   await currentRead();

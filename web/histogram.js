@@ -18,7 +18,8 @@ function tickStep(widest, bar) {
 export function drawHistogram(box, layers, { log = false, depthTitle = 'depth' } = {}) {
   const plotWidth = WIDTH - LEFT - 4, plotHeight = HEIGHT - TOP - BOTTOM;
   const depthText = (depth) => `depth ${depth}: ${counted(layers[depth], 'state')}`;
-  const scale = log ? (n) => (n > 0 ? Math.log10(n) + 1 : 0) : (n) => n;
+  // The log scale's floor is 1 (10^0): a layer of one state is the thinnest bar drawn.
+  const scale = log ? (n) => (n > 0 ? Math.log10(n) : 0) : (n) => n;
   const most = Math.max(1, ...layers.map(scale));
   const chart = svgEl('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'chart', role: 'slider', tabindex: 0,
                                'aria-label': `States by depth (${depthTitle})`, 'aria-valuemin': 0,
@@ -42,7 +43,9 @@ export function drawHistogram(box, layers, { log = false, depthTitle = 'depth' }
   svgEl('line', { class: 'axis', x1: LEFT, y1: TOP + plotHeight, x2: LEFT + bar * layers.length, y2: TOP + plotHeight }, chart);
   svgEl('line', { class: 'axis', x1: LEFT, y1: TOP, x2: LEFT, y2: TOP + plotHeight }, chart);
   svgEl('text', { class: 'tick', x: LEFT - 3, y: TOP, 'text-anchor': 'end' }, chart, new Intl.NumberFormat('en', { notation: 'compact' }).format(Math.max(...layers)));
-  svgEl('text', { class: 'tick', x: LEFT - 3, y: TOP + plotHeight, 'text-anchor': 'end' }, chart, '0');
+  svgEl(
+      'text', {class: 'tick', x: LEFT - 3, y: TOP + plotHeight, 'text-anchor': 'end'}, chart,
+      log ? '1' : '0');
   svgEl('text', { class: 'title', x: LEFT + Math.max(bar * layers.length, 160) / 2, y: HEIGHT - 9 }, chart, depthTitle);
   svgEl('text', { class: 'title', x: 10, y: TOP + plotHeight / 2, transform: `rotate(-90 10 ${TOP + plotHeight / 2})` },
         chart, log ? 'states (log scale)' : 'states');

@@ -31,6 +31,8 @@ export function reachOf(board) {
 const cellName = (move) => `${move[0] + 1},${move[1] + 1}`;
 
 export const block = {
+  title: 'Block the rolling block',
+  rules: 'Dig the fewest cells so the rolling block can never stand on the goal.',
   sample: '1\n4\nb..$\n....\nHHHH\nHHHH\n',
   hint:
       'Click a cell to put a hole there or take it away; drag the block (b) or the goal ($) to move it.',
@@ -46,6 +48,7 @@ export const block = {
                    `dig ${n.toLocaleString('en')} cell${n === 1 ? '' : 's'}`),
     none:
         'No solution: no digging keeps the block from the goal (a start cell reaches it without crossing a plain cell).',
+    distance: {name: 'Fewest cells to dig', of: (n) => n.toLocaleString('en')},
   },
   unit: 'roll',
   parse(input) {

@@ -30,6 +30,11 @@ function drawDie(group, die, rolled) {
 }
 
 export const cubic = {
+  title: 'Cubic eight-puzzle (rolling dice)',
+  rules: 'Roll dice into the empty cell until their tops show the goal pattern.',
+  presets: {size: ['3x3', '2x3', '3x4']},
+  basic: ['size'],
+  labels: {size: 'Board (rows x columns)', 'max-moves': 'Most moves looked for'},
   sample: '3 3\nW B W\nB R E\nR B R\n0 0\n',
   hint:
       'Click a cell of the board to put the empty cell there; click a goal cell to change its colour, drag the goal\'s E to move it.',

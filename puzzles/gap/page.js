@@ -1,6 +1,8 @@
 // Gap: a deal of cards in rows ("23": suit 2, value 3, or "3.12"); the layout puts each suit's ace
-// in column 1 of its row and a gap where it was. A move takes a card to a gap; its places are 1-based
-// [row, column] in the answer, as drawn.
+// in column 1 of its row and a gap where it was. A move takes a card to a gap; its places are
+// 1-based [row, column] in the answer, as drawn. A click on a card plays it into the gap it fits
+// (right of the card one lower of its suit); the layout after it is written back as the deal that
+// lays out the same (fromState), so a game in progress is a start like any other.
 import { InputProblem, filledLines, svgEl, tokensOf } from '../common.js';
 
 const suitOf = (card) => Number(card.includes('.') ? card.split('.')[0] : card[0]);
@@ -8,9 +10,21 @@ const valueOf = (card) => Number(card.includes('.') ? card.split('.')[1] : card.
 const dealText = (rows) => `1\n${rows.map((row) => row.join(' ')).join('\n')}\n`;
 
 export const gap = {
+  title: 'Gap (card solitaire)',
+  rules:
+      'Move a card into a gap just right of the card one lower of its suit, until each row runs in order.',
+  basic: ['suits', 'values'],
+  labels: {
+    suits: 'Suits (rows)',
+    values: 'Cards in each suit',
+    prune: 'Pruning',
+    seed: 'Random deal to explore from'
+  },
   sample:
       '1\n26 31 13 44 21 24 42\n17 45 23 25 41 36 11\n46 34 14 12 37 32 47\n16 43 27 35 22 33 15\n',
-  hint: 'Drag a card onto another card or a gap to swap them in the deal.',
+  hint:
+      'Click a card to move it into the gap right of the card one lower of its suit; drag a card onto another card or a gap to swap them in the deal.',
+  playsMoves: true,
   note: 'Moves: the card → its row,column (counted from 1).',
   parse(input, options) {
     const suits = Number(options.suits || 4), values = Number(options.values || 7);
@@ -40,7 +54,21 @@ export const gap = {
       if (card) svgEl('text', { x: width / 2, y: height / 2, 'font-size': 16 }, group, card);
     }));
   },
-  click() {},
+  click(model, key) {
+    const layout = this.state(model);
+    const [r, c] = key.split(',').map(Number);
+    const card = layout[r][c];
+    if (!card || c === 0) return;
+    const lower = (other) =>
+        other && suitOf(other) === suitOf(card) && valueOf(other) === valueOf(card) - 1;
+    const row = layout.findIndex((cards) => cards.some(lower));
+    if (row < 0) return;
+    const column = layout[row].findIndex(lower) + 1;
+    if (column >= layout[row].length || layout[row][column] !== null) return;
+    layout[row][column] = card;
+    layout[r][c] = null;
+    model.rows = this.parse(this.fromState(layout), model).rows;
+  },
   // Places of the layout are swapped in the deal; the aces' column stays as it is.
   swap(model, a, b) {
     const [ra, ca] = a.split(',').map(Number), [rb, cb] = b.split(',').map(Number);

@@ -11,6 +11,11 @@ const placeOf = (hole) => {
 };
 
 export const pegs = {
+  title: 'Peg solitaire (triangle)',
+  rules: 'Jump pegs over pegs, removing them, until one peg is left in the hole that was empty.',
+  presets: {rows: ['5', '6', '7']},
+  basic: ['rows'],
+  labels: {rows: 'Rows of the triangle'},
   sample: '1\n5\n',
   hint: 'Click a hole to make it the empty one.',
   note: 'Moves: the hole a peg leaves → the hole it lands in (holes numbered from the apex).',

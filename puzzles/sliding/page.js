@@ -11,9 +11,19 @@ const taxicab = (a, b, columns) =>
 const text = (tiles) => tiles.map((tile) => (tile === 0 ? 'x' : tile)).join(' ') + '\n';
 
 export const sliding = {
+  title: 'Sliding tiles (8, 15 and 24)',
+  rules: 'Slide tiles into the blank, one at a time, until they stand in order.',
+  presets: {size: ['3x3', '4x4', '5x5', '2x4', '3x4']},
+  basic: ['size'],
+  labels: {
+    size: 'Board (rows x columns, e.g. 4x4)',
+    goal: 'Goal (blank-last, blank-first or the tiles)',
+    pdb: 'Pattern databases'
+  },
   sample: '2 3 4 1 5 x 7 6 8\n',
   hint: 'Click a tile next to the blank to slide it; drag a tile onto another to swap them.',
   note: 'Moves: the direction the blank goes.',
+  playsMoves: true,
   // The tiles as typed, shaped as the server read a board of as many tiles (until it has, nothing
   // is drawn).
   parse(input, options, read) {

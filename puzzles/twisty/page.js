@@ -15,6 +15,15 @@ const scrambleText =
                    .join('\n');
 
 export const twisty = {
+  title: 'Twisty puzzles (cubes and relatives)',
+  rules: 'Turn the faces until every piece is back in place.',
+  basic: ['definition', 'all'],
+  labels: {
+    definition: 'Puzzle (a shipped one, or a definition pasted)',
+    metric: 'Move count (half or quarter turns)',
+    tables: 'Pruning tables',
+    all: 'Every optimal solution'
+  },
   sample: 'ScrambleAlg sune\nR U R\' U R U2 R\'\nEnd\n',
   hint: 'Type moves (R U2 F\'), or a ScrambleAlg or Scramble block; the definition is an option.',
   legend:

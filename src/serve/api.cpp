@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -15,6 +16,7 @@
 
 #include "plumb/io/text_input.hpp"
 #include "plumb/puzzle_interface/builtin.hpp"
+#include "plumb/puzzle_interface/render.hpp"
 #include "plumb/puzzle_interface/run.hpp"
 
 namespace plumb::serve {
@@ -94,10 +96,8 @@ class Fields {
     if (!request_.is_object()) throw BadRequest("the body must be a JSON object");
     for (const auto& item : request_.items()) {
       if (std::find(kKnown.begin(), kKnown.end(), item.key()) == kKnown.end())
-        throw BadRequest(
-            fmt::format("unknown field {} (the fields: puzzle, input, options, algo, "
-                        "format, time_limit)",
-                        io::quote(item.key())));
+        throw BadRequest(fmt::format("unknown field {} (the fields: {})", io::quote(item.key()),
+                                     fmt::join(kKnown, ", ")));
     }
   }
 
@@ -116,6 +116,16 @@ class Fields {
     if (!value.is_number() || !(value.get<double>() > 0) || !std::isfinite(value.get<double>()))
       throw BadRequest(fmt::format("\"{}\" must be a number of seconds above 0", name));
     return value.get<double>();
+  }
+
+  // The seed `name`, an integer from 0 to 2^64 - 1, or nothing when the request leaves it out.
+  std::optional<std::uint64_t> seed(const char* name) const {
+    if (!request_.contains(name)) return std::nullopt;
+    const json& value = request_.at(name);
+    if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+    if (value.is_number_integer() && value.get<std::int64_t>() >= 0)
+      return static_cast<std::uint64_t>(value.get<std::int64_t>());
+    throw BadRequest(fmt::format("\"{}\" must be an integer from 0 to 2^64 - 1", name));
   }
 
   // "options": each one the puzzle declares, its value a string or an integer, as text.
@@ -160,8 +170,8 @@ class Fields {
   }
 
  private:
-  static constexpr std::array<std::string_view, 6> kKnown{"puzzle", "input",  "options",
-                                                          "algo",   "format", "time_limit"};
+  static constexpr std::array<std::string_view, 7> kKnown{"puzzle", "input",      "options", "algo",
+                                                          "format", "time_limit", "seed"};
   json request_;
 };
 
@@ -170,6 +180,7 @@ struct Job {
   const puzzle_interface::Puzzle* puzzle = nullptr;
   std::unique_ptr<puzzle_interface::Instance> instance;
   std::optional<std::string> input;
+  std::optional<std::uint64_t> seed;
   std::string algorithm;
   puzzle_interface::Format format = puzzle_interface::Format::json;
   double seconds = 0;
@@ -219,11 +230,14 @@ Job job_of(Action action, std::string_view body,
   job.algorithm =
       puzzle_interface::chosen_algorithm(job.puzzle->info(), fields.text("algo").value_or(""));
   job.input = fields.text("input");
-  if (action != Action::explore && !job.input) throw BadRequest("\"input\" is missing");
+  if (action != Action::explore && action != Action::scramble && !job.input)
+    throw BadRequest("\"input\" is missing");
+  job.seed = fields.seed("seed");
   job.seconds =
       std::min(fields.seconds("time_limit").value_or(limits.default_seconds), limits.max_seconds);
   job.instance = job.puzzle->configure(fields.options(job.puzzle->info()));
-  job.instance->set_path_recording(job.format == puzzle_interface::Format::contest
+  job.instance->set_path_recording(job.format == puzzle_interface::Format::contest ||
+                                           action == Action::distance
                                        ? puzzle_interface::PathRecording::length
                                        : puzzle_interface::PathRecording::full);
   return job;
@@ -275,7 +289,21 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
     request.limits.max_memory_bytes = limits_.max_memory_bytes;
     request.limits.threads = 1;  // the service runs several searches at once instead
 
-    if (action == Action::solve) {
+    if (action == Action::scramble) {
+      const std::uint64_t seed = job.seed.value_or(std::random_device()());
+      answer["input"] = job.instance->scramble(seed, request);
+      answer["seed"] = seed;
+    } else if (action == Action::distance) {
+      json& answers = answer["results"] = json::array();
+      puzzle_interface::solve_input(
+          *job.instance, input, job.algorithm, request,
+          [&](const puzzle_interface::Solution& solution) {
+            answers.push_back({{"dataset", solution.dataset},
+                               {"line", solution.line},
+                               {"status", puzzle_interface::solution_status(solution)},
+                               {"distance", solution.length ? json(*solution.length) : json()}});
+          });
+    } else if (action == Action::solve) {
       const bool as_json = job.format == puzzle_interface::Format::json;
       json& answers = answer[as_json ? "results" : "output"];
       answers = as_json ? json::array() : json("");

@@ -47,9 +47,10 @@ struct ApiLimits {
   std::size_t waiting = 16;            // requests waiting for one of them; more are refused (503)
 };
 
-// What a POST to the API asks: a search for each dataset, an exploration, or each dataset read and
-// described without a search (its start, its shape, whether it is known to be unsolvable).
-enum class Action { solve, explore, read };
+// What a POST to the API asks: a search for each dataset, an exploration, each dataset read and
+// described without a search (its start, its shape, whether it is known to be unsolvable), a
+// random start from a seed, or each dataset's optimal distance alone.
+enum class Action { solve, explore, read, scramble, distance };
 
 // The statuses of the replies besides 200.
 inline constexpr int kBadRequest = 400;      // bad JSON, puzzle, option, algorithm or input
@@ -74,10 +75,13 @@ class Api {
   // state of the server's pattern databases.
   Reply puzzles() const;
 
-  // POST /api/solve, /api/explore or /api/read with the request's `body`. The search runs under
-  // `request` (a copy of the context the request's hangup watch cancels) with the request's limits,
-  // once the admission queue lets it; a read runs no search and answers at once,
-  // {"datasets": [each dataset's description]} (Instance::describe).
+  // POST /api/solve, /api/explore, /api/read, /api/scramble or /api/distance with the request's
+  // `body`. The search runs under `request` (a copy of the context the request's hangup watch
+  // cancels) with the request's limits, once the admission queue lets it; a read runs no search
+  // and answers at once, {"datasets": [each dataset's description]} (Instance::describe). A
+  // scramble answers {"input": one dataset's text, "seed": the seed} (Instance::scramble; without
+  // a "seed" the service draws one), a distance {"results": [{"dataset", "line", "status",
+  // "distance"}]}, each dataset solved for its length alone.
   Reply run(Action action, std::string_view body, search::SearchContext request);
 
   // Cancels every running search: each request running or waiting answers 503, "the server is

@@ -26,9 +26,10 @@ using nlohmann::json;
 constexpr const char* kContentSecurityPolicy =
     "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
 
-constexpr std::array kActions{std::pair{"/api/solve", Action::solve},
-                              std::pair{"/api/explore", Action::explore},
-                              std::pair{"/api/read", Action::read}};
+constexpr std::array kActions{
+    std::pair{"/api/solve", Action::solve}, std::pair{"/api/explore", Action::explore},
+    std::pair{"/api/read", Action::read}, std::pair{"/api/scramble", Action::scramble},
+    std::pair{"/api/distance", Action::distance}};
 
 void send_json(httplib::Response& response, const Reply& reply) {
   response.status = reply.status;
@@ -81,7 +82,7 @@ httplib::Server::HandlerResponse refuse_early(const httplib::Request& request,
   return httplib::Server::HandlerResponse::Unhandled;
 }
 
-// POST /api/solve, /api/explore or /api/read: the body read up to the limit, then run.
+// A POST to the API (kActions): the body read up to the limit, then run.
 void answer_action(Api& api, Action action, std::size_t max_body_bytes,
                    const httplib::Request& request, httplib::Response& response,
                    const httplib::ContentReader& read_body) {

@@ -25,6 +25,8 @@ struct PuzzleCases {
   CommandRun no_answer;
   std::string no_answer_status = "no_solution";
   CommandRun explore;               // a small exploration, complete in milliseconds
+  // Options under which a scramble's starts (Instance::scramble) solve in a second at most.
+  std::vector<std::string> scrambled;
   std::string searching_algorithm;  // an algorithm that searches every dataset (no table lookup)
   std::string bad_input;            // input that fails at line `bad_line`
   int bad_line = 0;

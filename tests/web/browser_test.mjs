@@ -148,7 +148,7 @@ await check('block: the answer is cells to dig, 1-based, with the reach before a
   assert.equal(await page.getAttribute('#board', 'data-goal-reached'), 'true');
   assert.equal(await page.locator('#board .block-cell.stand').count(), 2);
   await page.keyboard.press('ArrowRight');
-  assert.match(await page.textContent('#step'), /^Cell 1 of 2: dig 1,2$/);
+  assert.match(await page.textContent('#step'), /^Cell 1 of 2: dig 1,2 \(1 to go\)$/);
   await page.keyboard.press('End');
   assert.equal(await page.getAttribute('#board', 'data-goal-reached'), 'false');
   assert.equal(await page.locator('#board .block-cell.stand').count(), 1);
@@ -288,6 +288,9 @@ await check('the histogram\'s depth labels do not overlap at 3x4\'s 54 layers', 
       }));
       assert.ok(boxes.length >= 6, `only ${boxes.length} depth labels`);
       assert.equal(boxes[0].text, '0');
+      // The count axis's floor: 0 on the linear scale, 1 (10^0) on the log scale.
+      const ticks = await page.$$eval('#histogram text.tick:not(.depth)', (labels) => labels.map((label) => label.textContent));
+      assert.equal(ticks[1], log ? '1' : '0');
       for (let i = 1; i < boxes.length; ++i)
         assert.ok(boxes[i - 1].right < boxes[i].left, `${boxes[i - 1].text} and ${boxes[i].text} overlap`);
       assert.equal(await page.locator('#histogram .bar').count(), 54);
@@ -296,20 +299,23 @@ await check('the histogram\'s depth labels do not overlap at 3x4\'s 54 layers', 
   }
 });
 
-await check('a request waiting for a database says so and asks again', async () => {
+await check('a request waiting for a database says so, with the time left, and asks again', async () => {
   const page = await open('p=sliding');
   let refused = 0;
   await page.route('**/api/solve', async (route) => {
-    if (refused++ > 0) return route.continue();
+    const fraction = [0.43, 0.71][refused++];
+    if (fraction === undefined) return route.continue();
     return route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: {
-      status: 'building', error: 'building the 8-puzzle\'s databases (8-8): 43%',
+      status: 'building', error: `building the 8-puzzle's databases (8-8): ${fraction * 100}%`,
       building: { database: '8-8', puzzle: 'sliding', title: 'the 8-puzzle\'s databases (8-8)', board: '3x3',
-                  fraction: 0.43 } } });
+                  fraction } } });
   });
   await page.click('#solve');
   await page.waitForFunction(() => /building the 8-puzzle's databases \(8-8\): 43%/.test(document.getElementById('message').textContent));
+  // Once the build has moved on, the time left at its rate.
+  await page.waitForFunction(() => /databases \(8-8\): 71%, about \d+ (s|min) left/.test(document.getElementById('message').textContent));
   await page.waitForSelector('#stat-length');
-  assert.equal(refused, 2);
+  assert.equal(refused, 3);
   assert.match(await page.textContent('#message'), /^Solved: 19 moves/);
   await page.close();
 });
@@ -330,6 +336,81 @@ await check('on a phone the board is on the first screen, and after Solve', asyn
     return { top: rect.top, bottom: rect.bottom };
   });
   assert.ok(after.top >= 0 && after.bottom <= 844, `after Solve the board spans ${after.top} to ${after.bottom} px`);
+  await page.close();
+});
+
+await check('on a phone the board and the step buttons stay on the screen for ten steps', async () => {
+  const phone = { width: 390, height: 844 };
+  const page = await open('p=gap&s=1&m=0', { viewport: phone });
+  for (let step = 1; step <= 10; ++step) {
+    await page.click('#forward');
+    for (const id of ['#board', '#forward', '#back']) {
+      const box = await page.locator(id).boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= phone.height, `step ${step}: ${id} spans ${box.y} to ${box.y + box.height} px`);
+    }
+  }
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  await page.close();
+});
+
+// Every puzzle deals a new game: a start the server reads and says the distance of, the same one
+// again for the same seed.
+for (const name of puzzleNames) {
+  await check(`${name}: New game deals a start with its distance, the same for the same seed`, async () => {
+    const page = await open(`p=${name}`);
+    await checksOf[name]?.prepare?.(page);
+    await page.click('#new-game');
+    await page.waitForFunction(() => /[?&#]g=\d+/.test(location.hash));
+    const seed = /[#&]g=(\d+)/.exec(page.url())[1];
+    const input = await page.inputValue('#input');
+    await page.waitForFunction(() => /: (\d|more than)/.test(document.getElementById('distance').textContent));
+    assert.equal(await page.textContent('#message'), '');
+    await page.click('#undo');
+    assert.notEqual(await page.inputValue('#input'), input);
+    const options = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('o');
+    const again = await open(`p=${name}&g=${seed}${options ? `&o=${encodeURIComponent(options)}` : ''}`);
+    assert.equal(await again.inputValue('#input'), input);
+    await again.close();
+    await page.close();
+  });
+}
+
+await check('the page speaks its own words: plain names, options in words, Advanced, no option names', async () => {
+  const page = await open(`p=gap&o=${encodeURIComponent(JSON.stringify({ suits: '12' }))}`);
+  assert.match(await page.textContent('#puzzle option[value="sliding"]'), /^Sliding tiles/);
+  assert.match(await page.textContent('#about'), /POJ 2046/);
+  assert.equal(await page.isVisible('#option-suits'), true);
+  assert.equal(await page.isVisible('#algo'), false);
+  await page.click('#advanced summary');
+  assert.equal(await page.isVisible('#algo'), true);
+  await page.click('#solve');
+  await page.waitForSelector('#message.bad');
+  const message = await page.textContent('#message');
+  assert.doesNotMatch(message, /--/);
+  assert.match(message, /“Suits \(rows\)”/);
+  await page.close();
+});
+
+await check('a search runs with the time limit chosen, shows its seconds and stops on Stop', async () => {
+  // A 15-puzzle that IDA* takes many minutes over (Korf's instance 88).
+  const start = '15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4';
+  const options = encodeURIComponent(JSON.stringify({ goal: 'blank-first' }));
+  const page = await open(`p=sliding&o=${options}&a=ida&t=50&i=${fragmentInput(start)}`);
+  assert.equal(await page.inputValue('#time-limit'), '50');
+  const asked = page.waitForRequest('**/api/solve');
+  await page.click('#solve');
+  assert.equal((await asked).postDataJSON().time_limit, 50);
+  await page.waitForSelector('#stop', { state: 'visible' });
+  await page.waitForFunction(() => /Solving… \d+ s/.test(document.getElementById('message').textContent));
+  await page.click('#stop');
+  await page.waitForSelector('#stop', { state: 'hidden' });
+  assert.equal(await page.textContent('#message'), 'Stopped.');
+  assert.equal(await page.isEnabled('#solve'), true);
+  // The server's one search slot is free again: an easy board is answered.
+  await page.fill('#input', '1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15');
+  await page.click('#solve');
+  await page.waitForSelector('#stat-length');
+  assert.equal(await page.textContent('#stat-length'), '1');
   await page.close();
 });
 

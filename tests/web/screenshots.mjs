@@ -1,7 +1,8 @@
 // Makes the page's screenshots for the documentation, with the same Playwright and chromium as the
 // browser tests: docs/serve.png (the README's: an 8-puzzle half solved), docs/serve-cubic.png (the
-// cubic dice mid-solution, with their legend) and docs/serve-block.png (block's board dug, the reach
-// left to the block shaded).
+// cubic dice mid-solution, with their legend), docs/serve-block.png (block's board dug, the reach
+// left to the block shaded) and docs/serve-phone.png (a game of the 8-puzzle dealt from seed 11 in
+// progress on a phone: three hints played, the distance to the goal under the buttons).
 // Usage: node tests/web/screenshots.mjs PLUMB_BINARY DOCS_DIR   (e.g. build-dev/plumb docs)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -22,11 +23,20 @@ const shots = [
   ['serve-cubic.png', 'p=cubic&s=1&m=6', { width: 1100, height: 560 }],
   ['serve-block.png', `p=block&i=${encodeURIComponent('1\n7\nb..$...\n...H...\n.......\nb..b..b\n...H...\n.......\nb..b..b\n')}&s=1&m=4`,
    { width: 1100, height: 760 }],
+  ['serve-phone.png', 'p=sliding&g=11',
+   { width: 390, height: 844 }, async (page) => {
+     for (let played = 1; played <= 3; ++played) {
+       await page.keyboard.press('h');
+       await page.waitForFunction((n) => new RegExp(`Moves played: ${n}\\. Distance to the goal: \\d`)
+         .test(document.getElementById('distance').textContent), played);
+     }
+   }],
 ];
-for (const [file, fragment, viewport] of shots) {
+for (const [file, fragment, viewport, play] of shots) {
   const page = await browser.newPage({ viewport, colorScheme: 'light' });
   await page.goto(`${base}#${fragment}`);
   await page.waitForSelector('body[data-ready="true"]');
+  await play?.(page);
   await page.waitForFunction(() => document.getAnimations().length === 0);  // the last move's slide or roll
   await page.screenshot({ path: join(docs, file) });
   console.log(`wrote ${join(docs, file)}`);

@@ -3,11 +3,16 @@
 // gathers in /puzzles/index.js (cmake/embed_assets.cmake); a puzzle without one is not offered.
 //
 // A renderer is a plain object:
+//   title, rules        the puzzle's name in plain words, and its rules in one line
+//   basic, labels       the options shown outside Advanced (a change deals a new game); each
+//                       option's label (else its help)
+//   presets             values offered for an option: { size: ['3x3', '4x4'] }
 //   sample              the contest text of the start the page opens with
 //   hint                how the start is edited on the board; legend: what the drawing's marks mean
 //   note                said once above the move list: how a move is named (or absent)
 //   words               { step: 'Move', list: 'The moves', length: 'length', solved(n): '3 moves',
-//                       none: text when no solution exists }
+//                       none: text when no solution exists, distance: { name: 'Distance to the
+//                       goal', of(n): '3 moves' }, what the server's distance of a start is }
 //   unit                what one step of depth is when exploring ('move' when absent)
 //   parse(text, options, read)  contest text -> model (throws InputProblem); text(model) back.
 //                               `read` is the server's description of the first dataset of the
@@ -20,6 +25,9 @@
 //                               and marked), context.before the state it left, context.goal and
 //                               context.columns what the input says beside the state
 //   click(model, key), swap(model, a, b)   edit the start at the drawing's data-key places
+//   playsMoves                  true where a click on the board is one of the puzzle's moves
+//                               (sliding's tile beside the blank), so the page counts the moves
+//                               played and a hint's move is made on the board
 //   moveName(move)              a move of the answer, in words
 //   fromState(state, model)     contest text whose start is an explored state, or null when the
 //                               puzzle's start cannot be such a state
@@ -32,6 +40,12 @@ export const DEFAULT_WORDS = {
   step: 'Move',
   list: 'The moves',
   length: 'length',
-  solved: (n) => (n === 0 ? 'the start is already the goal (0 moves)' : `${n.toLocaleString('en')} move${n === 1 ? '' : 's'}`),
+  solved: (n) =>
+      (n === 0 ? 'the start is already the goal (0 moves)' :
+                 `${n.toLocaleString('en')} move${n === 1 ? '' : 's'}`),
   none: 'No solution: this start cannot reach the goal.',
+  distance: {
+    name: 'Distance to the goal',
+    of: (n) => `${n.toLocaleString('en')} move${n === 1 ? '' : 's'}`
+  },
 };

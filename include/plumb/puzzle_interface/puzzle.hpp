@@ -172,6 +172,13 @@ class Instance {
   // a search, else null. Quick: no search, no table loaded.
   virtual nlohmann::json describe(const Dataset& dataset) const = 0;
 
+  // A start drawn at random from `seed`: the text of one dataset in the puzzle's input format,
+  // the same for the same seed on every machine (random_draws.hpp), always one with a solution.
+  // Uniform over the starts that have one where the puzzle can draw so; a puzzle that must search
+  // to know draws until its own solver finds a solution, under `context` (a limit throws as a
+  // solve's would). Throws UsageError when the options leave no start with a solution.
+  virtual std::string scramble(std::uint64_t seed, const search::SearchContext& context) const = 0;
+
   // How much of a solution's path solve() works out (PathRecording); full unless set otherwise.
   void set_path_recording(PathRecording recording) { path_recording_ = recording; }
   PathRecording path_recording() const { return path_recording_; }

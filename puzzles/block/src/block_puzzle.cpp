@@ -14,12 +14,17 @@
 
 #include <array>
 #include <memory>
+#include <random>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "plumb/io/counted.hpp"
 #include "plumb/puzzle_interface/builtin.hpp"
 #include "plumb/puzzle_interface/options.hpp"
+#include "plumb/puzzle_interface/random_draws.hpp"
 #include "plumb/puzzle_interface/render.hpp"
+#include "plumb/puzzle_interface/run.hpp"
 #include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/block.hpp"
 
@@ -159,6 +164,39 @@ class BlockInstance : public TypedInstance<BlockDataset, BlockResult, BlockSurve
     }
     result.answer.dig = std::move(found.dig);
     return result;
+  }
+
+  // A board of 4 to 8 rows and columns, a cell in five a hole, the goal and one to three start
+  // cells anywhere else: drawn until the default method finds that digging blocks the block and
+  // that it must dig at least one cell.
+  std::string scramble(std::uint64_t seed, const search::SearchContext& context) const override {
+    constexpr int kDraws = 10'000;
+    std::mt19937_64 random(seed);
+    const auto below = [&random](int bound) {
+      return static_cast<int>(
+          puzzle_interface::uniform_below(random, static_cast<std::uint64_t>(bound)));
+    };
+    for (int draw = 0; draw < kDraws; ++draw) {
+      const int rows = 4 + below(5), cols = 4 + below(5);
+      std::vector<std::string> cells(static_cast<std::size_t>(rows), std::string(cols, '.'));
+      for (std::string& row : cells) {
+        for (char& cell : row) cell = below(5) == 0 ? 'H' : '.';
+      }
+      cells[below(rows)][below(cols)] = '$';
+      for (int starts = 1 + below(3); starts > 0;) {
+        char& cell = cells[below(rows)][below(cols)];
+        if (cell == '$') continue;
+        cell = 'b';
+        --starts;
+      }
+      const BlockBoard board = puzzles::make_block_board(cells);
+      const puzzles::BlockSolution found =
+          puzzles::solve_block(board, kAlgorithms.front().algorithm, context);
+      if (search::is_limit(found.stats.reason)) throw LimitReached(found.stats);
+      if (found.holes && *found.holes > 0)
+        return fmt::format("{} {}\n{}", rows, cols, puzzles::draw_block_board(board));
+    }
+    throw std::logic_error("no random board of block needed digging");
   }
 
   // Solution::states: the board, and when digging blocks the block, the board after each cell of

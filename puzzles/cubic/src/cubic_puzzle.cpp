@@ -25,6 +25,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <random>
 #include <stdexcept>
 #include <utility>
 
@@ -32,6 +34,7 @@
 #include "plumb/io/counted.hpp"
 #include "plumb/puzzle_interface/builtin.hpp"
 #include "plumb/puzzle_interface/options.hpp"
+#include "plumb/puzzle_interface/random_draws.hpp"
 #include "plumb/puzzle_interface/render.hpp"
 #include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/cubic_io.hpp"
@@ -246,6 +249,28 @@ class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSur
     }
     found.answer = std::move(result);
     return found;
+  }
+
+  // The empty cell drawn uniformly, and as goal the top view after --max-moves random rolls from
+  // there (none undoing the one before): a goal within the contest's limit.
+  std::string scramble(std::uint64_t seed,
+                       const search::SearchContext& /*context*/) const override {
+    std::mt19937_64 random(seed);
+    const int empty = static_cast<int>(
+        puzzle_interface::uniform_below(random, static_cast<std::uint64_t>(board_.cells())));
+    const cubic::CubicDomain domain(board_);
+    cubic::State state = domain.start(empty);
+    std::optional<cubic::Direction> last;
+    for (int roll = 0; roll < max_moves_; ++roll) {
+      std::vector<cubic::Direction> rolls;
+      domain.for_each_move(state, [&](cubic::Direction d) {
+        if (!last || d != cubic::opposite(*last)) rolls.push_back(d);
+      });
+      last = rolls[puzzle_interface::uniform_below(random, rolls.size())];
+      domain.apply(state, *last);
+    }
+    return fmt::format("{} {}\n{}", board_.col_of(empty) + 1, board_.row_of(empty) + 1,
+                       cubic::draw_top_view(board_, domain.top_view(state)));
   }
 
   Surveyed<CubicSurvey> survey(const Dataset* /*start*/, const cubic::Dataset* data,

@@ -10,6 +10,7 @@ PuzzleCases cubic_cases() {
   cases.no_answer = {{"--max-moves", "1"}, "2 1\nR B W\nR W W\nE W W\n0 0\n"};
   cases.no_answer_status = "none_within_bound";
   cases.explore = {{"--size", "2x2"}, ""};
+  cases.scrambled = {"--size", "2x3"};
   cases.searching_algorithm = "ida";
   cases.bad_input = "1 2\nW W W\nE W W\nW W W\n2 1\nR B Q\nR W W\nE W W\n0 0\n";
   cases.bad_line = 6;

@@ -12,11 +12,13 @@
 #include <array>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <random>
 
 #include "plumb/io/counted.hpp"
 #include "plumb/puzzle_interface/builtin.hpp"
 #include "plumb/puzzle_interface/options.hpp"
 #include "plumb/puzzle_interface/render.hpp"
+#include "plumb/puzzle_interface/run.hpp"
 #include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/gap_io.hpp"
 #include "plumb/puzzles/gap_solve.hpp"
@@ -126,6 +128,7 @@ class GapInstance : public puzzle_interface::TypedInstance<GapLayout, GapAnswer>
   void add_dataset_fields(nlohmann::json& record, const GapLayout& /*start*/) const override {
     add_shape(record);
   }
+  std::string scramble(std::uint64_t seed, const search::SearchContext& context) const override;
   puzzle_interface::Surveyed<puzzle_interface::NoDetail> survey(
       const puzzle_interface::Dataset* start, const GapLayout* layout,
       const search::SearchContext& context) const override;
@@ -190,6 +193,25 @@ puzzle_interface::Found<GapAnswer> GapInstance::find_solution(
                                             .stats = found.stats};
   if (found.stats.reason == search::StopReason::solved) result.length = found.length;
   return result;
+}
+
+// Most deals have no solution (four in five of the contest's): deals are drawn, each from a seed of
+// its own, until the default search finds one that has, so the deal is uniform among those.
+std::string GapInstance::scramble(std::uint64_t seed, const search::SearchContext& context) const {
+  constexpr int kDraws = 10'000;
+  std::mt19937_64 random(seed);
+  for (int draw = 0; draw < kDraws; ++draw) {
+    const GapDeal deal = random_gap_deal(shape_, random());
+    const GapSolution found =
+        solve_gap(shape_, gap_start_layout(shape_, deal), kAlgorithms.front().algorithm, context,
+                  search::Answer::cost_only, pruning_);
+    if (search::is_limit(found.stats.reason)) throw puzzle_interface::LimitReached(found.stats);
+    if (found.stats.reason == search::StopReason::solved)
+      return "1\n" + format_gap_deal(shape_, deal);
+  }
+  throw puzzle_interface::UsageError(
+      "suits", fmt::format("none of {} random deals of {} suits of {} cards has a solution", kDraws,
+                           shape_.suits, shape_.values));
 }
 
 void GapInstance::path_from(const GapAnswer& answer, puzzle_interface::Solution& solution) const {

@@ -15,12 +15,16 @@
 #include <array>
 #include <bit>
 #include <memory>
+#include <numeric>
+#include <random>
 #include <utility>
 
 #include "plumb/io/counted.hpp"
 #include "plumb/puzzle_interface/builtin.hpp"
 #include "plumb/puzzle_interface/options.hpp"
+#include "plumb/puzzle_interface/random_draws.hpp"
 #include "plumb/puzzle_interface/render.hpp"
+#include "plumb/puzzle_interface/run.hpp"
 #include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/pegs_io.hpp"
 #include "plumb/puzzles/pegs_solve.hpp"
@@ -178,6 +182,23 @@ class PegsInstance : public TypedInstance<int, PegsResult, PegsSurvey> {
 
   nlohmann::json start_json(const int& empty) const override {
     return pegs_json(board_, board_.start(empty));
+  }
+
+  // The holes in a random order, the first whose start the default search solves: uniform among
+  // the starts that have a solution.
+  std::string scramble(std::uint64_t seed, const search::SearchContext& context) const override {
+    std::vector<int> holes(static_cast<std::size_t>(board_.holes()));
+    std::iota(holes.begin(), holes.end(), 0);
+    std::mt19937_64 random(seed);
+    puzzle_interface::shuffle(random, holes);
+    for (const int empty : holes) {
+      const puzzles::PegsSolution found =
+          puzzles::solve_pegs(board_, empty, kAlgorithms.front().algorithm, context);
+      if (search::is_limit(found.stats.reason)) throw puzzle_interface::LimitReached(found.stats);
+      if (found.moves) return fmt::format("1\n{}\n", empty + 1);
+    }
+    throw UsageError(
+        "rows", fmt::format("no start on a triangle of {} rows has a solution", board_.rows()));
   }
 
   void add_dataset_fields(nlohmann::json& record, const int& empty) const override {

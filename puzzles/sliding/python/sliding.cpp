@@ -4,8 +4,8 @@
 // states, IDA* over the pattern databases on 4x4 and 5x5, else IDA*), with the goal blank-last (the
 // program's default) or blank-first (Korf's sets), goal=.
 //
-// sample() draws uniformly random solvable boards from std::mt19937_64 with its own uniform draws
-// (std::uniform_int_distribution's output is the library's choice), so a seed gives the same boards
+// sample() draws uniformly random solvable boards (SlidingDomain::random_solvable: plumb's own
+// draws over std::mt19937_64, puzzle_interface/random_draws.hpp), so a seed gives the same boards
 // everywhere and whatever the threads. Labels are found on `threads` workers, a board each at a
 // time, without the GIL: the first board alone first, on every thread, which loads or builds the
 // table or the databases (in the cache directory, with the cache's notices, as the program does).
@@ -35,34 +35,6 @@ namespace {
 
 using puzzles::SlidingSize;
 using puzzles::SlidingState;
-
-// A uniform integer below `bound` (> 0): the generator's words at or above the largest multiple of
-// `bound` are drawn again.
-std::uint64_t uniform_below(std::mt19937_64& random, std::uint64_t bound) {
-  const std::uint64_t excess = (std::numeric_limits<std::uint64_t>::max() % bound + 1) % bound;
-  for (;;) {
-    const std::uint64_t word = random();
-    if (word <= std::numeric_limits<std::uint64_t>::max() - excess) return word % bound;
-  }
-}
-
-// A uniformly random board that reaches the domain's goal: a uniform arrangement (Fisher-Yates),
-// whose first two tiles (not the blank) are swapped if it does not. The swap pairs each board that
-// cannot reach the goal with one that can, the blank in the same cell, so the result is uniform.
-SlidingState random_board(std::mt19937_64& random, const puzzles::SlidingDomain& domain) {
-  const int cells = domain.cells();
-  SlidingState board;
-  for (int cell = 0; cell < cells; ++cell) board.cells[cell] = static_cast<std::uint8_t>(cell);
-  for (int cell = cells - 1; cell > 0; --cell)
-    std::swap(board.cells[cell], board.cells[uniform_below(random, cell + 1)]);
-  while (board.cells[board.blank] != 0) ++board.blank;
-  if (!domain.is_solvable(board)) {
-    const int first = board.blank == 0 ? 1 : 0;
-    const int second = board.blank <= 1 ? 2 : 1;
-    std::swap(board.cells[first], board.cells[second]);
-  }
-  return board;
-}
 
 // The goal a goal= argument names: blank-first or blank-last.
 puzzles::BlankPlace blank_place(const std::string& goal) {
@@ -145,7 +117,7 @@ py::tuple sample(const std::string& size, std::uint64_t count, std::uint64_t see
     const auto cells = static_cast<std::size_t>(domain.cells());
     std::vector<SlidingState> boards(count);
     std::mt19937_64 random(seed);
-    for (SlidingState& board : boards) board = random_board(random, domain);
+    for (SlidingState& board : boards) board = domain.random_solvable(random);
     py::array_t<std::uint8_t> states(
         {static_cast<py::ssize_t>(count), static_cast<py::ssize_t>(cells)});
     auto tiles = states.mutable_unchecked<2>();

@@ -5,6 +5,7 @@
 #include <cassert>
 #include <cstdlib>
 
+#include "plumb/puzzle_interface/random_draws.hpp"
 #include "plumb/puzzles/sliding_heuristics.hpp"
 #include "plumb/puzzles/sliding_ranked.hpp"
 
@@ -64,6 +65,24 @@ int SlidingDomain::parity_class(const State& s) const {
   const int blank_distance =
       std::abs(s.blank / cols_ - target / cols_) + std::abs(s.blank % cols_ - target % cols_);
   return (encode::permutation_parity(std::span(to_goal.data(), n)) + blank_distance) & 1;
+}
+
+// A uniform arrangement (Fisher-Yates) whose first two tiles (not the blank) are swapped if it does
+// not reach the goal: the swap pairs each board that cannot with one that can, the blank in the
+// same cell, so the result is uniform.
+SlidingState SlidingDomain::random_solvable(std::mt19937_64& random) const {
+  const int n = cells();
+  State board;
+  for (int cell = 0; cell < n; ++cell) board.cells[cell] = static_cast<std::uint8_t>(cell);
+  std::span arranged(board.cells.data(), static_cast<std::size_t>(n));
+  puzzle_interface::shuffle(random, arranged);
+  while (board.cells[board.blank] != 0) ++board.blank;
+  if (!is_solvable(board)) {
+    const int first = board.blank == 0 ? 1 : 0;
+    const int second = board.blank <= 1 ? 2 : 1;
+    std::swap(board.cells[first], board.cells[second]);
+  }
+  return board;
 }
 
 RankedSlidingDomain::RankedSlidingDomain(int rows, int cols, const State& goal,

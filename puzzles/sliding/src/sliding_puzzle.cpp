@@ -16,6 +16,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <random>
 #include <stdexcept>
 
 #include "plumb/encode/permutation_rank.hpp"
@@ -219,6 +220,15 @@ class SlidingInstance
     return board_json(start.board, start.size);
   }
   std::optional<std::string> unsolvable_reason(const SlidingBoard& start) const override;
+  // A uniformly random board of --size (3x3 without it) that reaches the goal.
+  std::string scramble(std::uint64_t seed,
+                       const search::SearchContext& /*context*/) const override {
+    const SlidingSize size = settings_.size.value_or(SlidingSize{3, 3});
+    std::mt19937_64 random(seed);
+    return board_line(SlidingDomain(size.rows, size.cols, goal_for(size)).random_solvable(random),
+                      size) +
+           '\n';
+  }
   void add_dataset_fields(nlohmann::json& record, const SlidingBoard& start) const override {
     record["rows"] = start.size.rows;
     record["columns"] = start.size.cols;

@@ -18,12 +18,14 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <random>
 #include <sstream>
 #include <utility>
 
 #include "plumb/io/counted.hpp"
 #include "plumb/puzzle_interface/builtin.hpp"
 #include "plumb/puzzle_interface/options.hpp"
+#include "plumb/puzzle_interface/random_draws.hpp"
 #include "plumb/puzzle_interface/render.hpp"
 #include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/twisty_definition.hpp"
@@ -250,6 +252,31 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     solve_by_ida(start.position, context, found);
     if (found.answer.moves) found.length = found.answer.moves->size();
     return found;
+  }
+
+  // kScrambleMoves random moves from solved, each of another base move than the one before and
+  // never into a position the definition's Illegal lines forbid, as one line.
+  std::string scramble(std::uint64_t seed,
+                       const search::SearchContext& /*context*/) const override {
+    constexpr int kScrambleMoves = 40;
+    std::mt19937_64 random(seed);
+    Position position = d().solved;
+    std::vector<std::string_view> names;
+    int last_base = -1;
+    for (int turn = 0; turn < kScrambleMoves; ++turn) {
+      std::vector<const puzzles::twisty::Move*> allowed;
+      for (const puzzles::twisty::Move& move : d().moves) {
+        if (move.base != last_base && d().is_legal(composed(d(), position, move.effect)))
+          allowed.push_back(&move);
+      }
+      if (allowed.empty()) break;
+      const puzzles::twisty::Move& chosen =
+          *allowed[puzzle_interface::uniform_below(random, allowed.size())];
+      position = composed(d(), position, chosen.effect);
+      names.push_back(chosen.name);
+      last_base = chosen.base;
+    }
+    return fmt::format("{}\n", fmt::join(names, " "));
   }
 
   // Until the chosen tables are cached, a search climbs a ladder (ski rental): quick tables with

@@ -11,6 +11,7 @@ PuzzleCases twisty_cases() {
   cases.no_answer = {{"--definition", "floppy"},
                      "Scramble one_flip\nEDGES\n1 2 3 4\n1 0 0 0\nEnd\n"};
   cases.explore = {{"--definition", "floppy"}, ""};
+  cases.scrambled = {"--definition", "2x2x2"};
   cases.searching_algorithm = "ida";
   cases.bad_input = "R U\nR Q\n";
   cases.bad_line = 2;

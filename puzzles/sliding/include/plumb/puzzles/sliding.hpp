@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <span>
 #include <string_view>
 
@@ -131,6 +132,8 @@ class SlidingDomain {
   // The parity invariant of s (0 or 1): s reaches the goal exactly when it equals the goal's.
   int parity_class(const State& s) const;
   bool is_solvable(const State& s) const { return parity_class(s) == goal_class_; }
+  // A board drawn uniformly among those that reach the goal (puzzle_interface/random_draws.hpp).
+  State random_solvable(std::mt19937_64& random) const;
 
   // The cell where `tile` stands in the goal.
   int goal_cell(int tile) const { return goal_cell_of_[tile]; }
