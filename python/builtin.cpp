@@ -13,6 +13,7 @@
 
 #include <memory>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -222,6 +223,23 @@ ExplorationView explore(const std::string& puzzle_name, const py::object& input,
   return view;
 }
 
+// A random start with a solution, in the puzzle's input format (Instance::scramble); the seed
+// drawn from the system's entropy when None.
+std::string scramble(const std::string& puzzle_name, const py::object& seed,
+                     const py::object& time_limit, const py::kwargs& options) {
+  return guarded([&] {
+    const puzzle_interface::Puzzle& puzzle = puzzle_named(puzzle_name);
+    const CallContext call = limits_context(time_limit, py::none(), py::none(), py::none());
+    const std::unique_ptr<puzzle_interface::Instance> instance =
+        puzzle.configure(option_values(options));
+    const std::uint64_t drawn =
+        seed.is_none() ? std::random_device()() : seed.cast<std::uint64_t>();
+    std::string start;
+    run_cancellable(call.context, [&] { start = instance->scramble(drawn, call.context); });
+    return start;
+  });
+}
+
 std::string render(const py::handle& answers, const std::string& format_name) {
   return guarded([&] {
     const std::optional<puzzle_interface::Format> format =
@@ -346,6 +364,11 @@ plumb.LimitReached (with the solutions before it) or plumb.EnvironmentFailure.)"
              R"(Counts the states at each depth, as `plumb explore PUZZLE` does: from the first
 dataset of `input` (text or a path), or from the puzzle's natural start when it is None.
 The keywords are solve()'s. Returns an Exploration.)");
+  module.def("scramble", &scramble, py::arg("puzzle"), py::kw_only(), py::arg("seed") = py::none(),
+             py::arg("time_limit") = py::none(),
+             R"(A random start with a solution, as plumb serve's POST /api/scramble deals it: one
+dataset's text in the puzzle's input format, the same for the same seed (0 to 2^64 - 1) on every
+machine; seed None draws one. **options: the puzzle's own, as solve() takes them.)");
   module.def("render", &render, py::arg("answers"), py::arg("format") = "contest",
              R"(The text `plumb solve` (or `plumb explore`) prints for these answers: a list of
 Solution (or one), or an Exploration. format: "contest" (the contest's exact output),

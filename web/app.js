@@ -51,9 +51,16 @@ function setMessage(text, bad = false) {
 }
 
 // A request's failure in words: the server's, or why it could not be asked.
-const failureMessage = (failure) =>
-    (failure instanceof RequestFailed ? failure.message :
-                                        `The server could not be reached: ${failure.message}`);
+// A search the time limit stopped says where the limit is set.
+function failureMessage(failure) {
+  if (!(failure instanceof RequestFailed))
+    return `The server could not be reached: ${failure.message}`;
+  if (failure.status !== 422 || !/time limit/.test(failure.message)) return failure.message;
+  const higher = (page.seconds ?? page.defaultSeconds) < page.maxSeconds;
+  return `${failure.message} ${
+      higher ? 'A longer time limit (under Advanced) may let it finish.' :
+               'This start is out of reach here.'}`;
+}
 
 // The fragment: p (puzzle), o (options, JSON), g (the game's seed), a (algorithm), i (input), s
 // (solved), m (step). A fragment with a seed and no input deals that game.
@@ -340,13 +347,12 @@ async function newGame(seed = randomSeed()) {
 const DISTANCE_SECONDS = 3;  // what the page lets the server spend on a distance
 
 function sayDistance(text, won = false) {
-  $('distance').textContent = text;
+  $('distance').textContent = plainWords(text);
   $('distance').classList.toggle('won', won);
 }
 
 // "Moves played: 3. " where the puzzle's clicks are moves, else ''.
-const playedText = () =>
-    (renderer().playsMoves ? `Moves played: ${page.played.toLocaleString('en')}. ` : '');
+const playedText = () => (renderer().playsMoves ? `${words().distance.played(page.played)}. ` : '');
 
 // Says the distance as not known yet: the start changed.
 const distancePending = () => sayDistance(`${playedText()}${words().distance.name}: …`);
@@ -380,15 +386,14 @@ async function updateDistance() {
   }
   if (page.played === 0) page.optimal = record.distance;
   if (record.distance === 0 && page.played > 0) {
-    const optimal = page.optimal === null ? '' : ` (optimal: ${page.optimal.toLocaleString('en')})`;
-    sayDistance(`Solved in ${words().solved(page.played)}${optimal}!`, true);
+    sayDistance(words().distance.won(page.played, page.optimal), true);
     return;
   }
   sayDistance(`${played}${name}: ${of(record.distance)}.`);
 }
 
-// The first move of an optimal solution from the board shown: made on the board where the puzzle's
-// clicks are moves, else named.
+// The first move of an optimal solution from the board shown: played on the board where the
+// puzzle's clicks are moves (its renderer's play()), else named.
 async function hint() {
   await currentRead();
   if (impossibleText()) {
@@ -406,18 +411,26 @@ async function hint() {
     return;
   }
   const name = renderer().moveName(record.moves[0]);
-  if (renderer().playsMoves && renderer().fromState) {
-    setStart(renderer().fromState(record.states[1], page.model), {played: page.played + 1});
+  if (renderer().playsMoves && renderer().play) {
+    renderer().play(page.model, record.moves[0]);
+    modelChanged(true);
     setMessage(`Hint played: ${name}.`);
   } else {
-    setMessage(`Hint: ${name} (then ${words().solved(record.length - 1)} to go).`);
+    setMessage(`Hint: ${name} (then ${words().distance.of(record.length - 1)} to go).`);
   }
 }
 
 function draw() {
   const svg = $('board');
   for (const child of [...svg.children]) if (!child.classList.contains('tile')) child.remove();
-  const context = { columns: page.model?.columns, goal: page.record?.goal || page.model?.goal, move: null, before: null };
+  const context = {
+    columns: page.model?.columns,
+    goal: page.record?.goal || page.model?.goal,
+    move: null,
+    before: null,
+    playing: !page.record,
+    read: page.read
+  };
   let state = null;
   if (page.record?.states) {
     state = page.record.states[page.step];
@@ -472,9 +485,14 @@ $('board').addEventListener('pointerup', (event) => {
   if (pressed === null || !page.model) return;
   const released = placeOf(event);
   if (released !== null) {
+    // A drag that is one of the puzzle's moves (a tile slid into the blank, a swipe on a phone)
+    // is played as a click is; any other drag swaps the two places.
+    const moved =
+        released === pressed || Boolean(renderer().slide?.(page.model, pressed, released));
     if (released === pressed) renderer().click(page.model, pressed);
-    else renderer().swap(page.model, pressed, released);
-    modelChanged(released === pressed);
+    else if (!moved)
+      renderer().swap(page.model, pressed, released);
+    modelChanged(moved);
   }
   pressed = null;
 });
@@ -534,13 +552,17 @@ async function solve(step = 0) {
     return;
   }
   clearResult();
-  const answer = await ask('/api/solve', page.algo ? { ...request(), algo: page.algo } : request(), 'Solving…', $('solve'));
+  const asked = performance.now();
+  const warning = renderer().reach?.(page.model, page.seconds ?? page.defaultSeconds) || '';
+  const answer = await ask(
+      '/api/solve', page.algo ? {...request(), algo: page.algo} : request(),
+      `Solving…${warning ? ` (${warning})` : ''}`, $('solve'));
   if (!answer) return;
   const record = answer.results[0];
   if (!record) { setMessage('The input holds no dataset.', true); return; }
   page.record = record;
   page.step = Math.min(step, totalSteps());
-  showStats(record);
+  showStats(record, (performance.now() - asked) / 1000);
   showMoves(record);
   const status = record.status || (record.length === null ? 'no_solution' : 'solved');
   const others = answer.results.length > 1 ? ` (dataset 1 of ${answer.results.length} shown)` : '';
@@ -558,14 +580,26 @@ function algorithmText(record) {
   return record.method.startsWith(chosen) ? record.method : `${chosen} (${record.method})`;
 }
 
-function showStats(record) {
+// Seconds for people: "3.2 ms", "1.4 s".
+const secondsText = (seconds) =>
+    (seconds < 1 ? `${(seconds * 1000).toFixed(1)} ms` : `${seconds.toFixed(1)} s`);
+
+// The record's statistics; `waited`, the seconds from asking to the answer (tables loaded or
+// built, a wait in the queue), beside the search's own.
+function showStats(record, waited) {
   const stats = $('stats');
   stats.replaceChildren();
-  const rows = [['length', words().length, record.length === null ? 'none' : record.length],
-                ['algorithm', 'algorithm', algorithmText(record)],
-                ['expanded', 'states expanded', record.stats?.expanded?.toLocaleString('en') ?? '?'],
-                ['time', 'time', record.stats ? `${(record.stats.seconds * 1000).toFixed(1)} ms` : '?'],
-                ['result', 'result', statusText(record.status || record.stats?.reason)]];
+  const rows = [
+    ['length', words().length, record.length === null ? 'none' : record.length],
+    ['algorithm', 'algorithm', algorithmText(record)],
+    ['expanded', 'states expanded', record.stats?.expanded?.toLocaleString('en') ?? '?'],
+    [
+      'time', 'time',
+      `${secondsText(waited)}` +
+          (record.stats ? ` (the search ${secondsText(record.stats.seconds)})` : '')
+    ],
+    ['result', 'result', statusText(record.status || record.stats?.reason)]
+  ];
   for (const [key, name, value] of rows) {
     const term = document.createElement('dt');
     term.textContent = name;
@@ -729,9 +763,11 @@ async function explore() {
   const unit = renderer().unit || 'move';
   const status = result.status || (result.complete === false ? result.stats?.reason : 'complete');
   const origin = result.origin ? `the board shown (${result.origin})` : 'the board shown';
-  $('explore-summary').textContent = `Explored from ${origin}: ${counted(result.total, 'state')} reached, ` +
-    `the deepest ${counted(result.depth, unit)} away${status === 'complete' ? '' : ` (${statusText(status)})`}.`;
-  setMessage(`Explored from ${origin}.`);
+  $('explore-summary').textContent = plainWords(
+      `Explored from ${origin}: ${counted(result.total, 'state')} reached, ` +
+      `the deepest ${counted(result.depth, unit)} away${
+          status === 'complete' ? '' : ` (${statusText(status)})`}.`);
+  setMessage('');  // the summary says it
 }
 
 function showExploration() {

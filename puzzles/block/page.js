@@ -39,6 +39,7 @@ export const block = {
   legend:
       'Blue: where the block can stand; faint blue: where it lies on its way; brown: holes; ✕: dug cells (the last one dug in orange). The goal $ outlined red while the block can reach it standing.',
   note: 'Cells to dig: row,column, counted from 1.',
+  playsMoves: true,
   words: {
     step: 'Cell',
     list: 'The cells to dig',
@@ -48,7 +49,14 @@ export const block = {
                    `dig ${n.toLocaleString('en')} cell${n === 1 ? '' : 's'}`),
     none:
         'No solution: no digging keeps the block from the goal (a start cell reaches it without crossing a plain cell).',
-    distance: {name: 'Fewest cells to dig', of: (n) => n.toLocaleString('en')},
+    distance: {
+      name: 'Fewest cells to dig',
+      of: (n) => n.toLocaleString('en'),
+      played: (n) => `Cells changed: ${n.toLocaleString('en')}`,
+      won: (played, optimal) =>
+          `Blocked with ${played.toLocaleString('en')} cell${played === 1 ? '' : 's'} changed` +
+          `${optimal === null ? '' : ` (fewest: ${optimal.toLocaleString('en')})`}!`,
+    },
   },
   unit: 'roll',
   parse(input) {
@@ -95,6 +103,8 @@ export const block = {
     const [r1, c1] = a.split(',').map(Number), [r2, c2] = b.split(',').map(Number);
     [model.board[r1][c1], model.board[r2][c2]] = [model.board[r2][c2], model.board[r1][c1]];
   },
+  // A cell of the answer ([row, column] from 0) is dug.
+  play(model, move) { model.board[move[0]][move[1]] = 'H';},
   moveName: (move) => `dig ${cellName(move)}`,
   deepestName: (cell) => cellName(cell),
   fromState: null,

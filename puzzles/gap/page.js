@@ -75,6 +75,8 @@ export const gap = {
     if (ca === 0 || cb === 0) return;
     [model.rows[ra][ca - 1], model.rows[rb][cb - 1]] = [model.rows[rb][cb - 1], model.rows[ra][ca - 1]];
   },
+  // The card leaves its place (1-based, the aces' column first) for its gap, as a click on it.
+  play(model, move) { this.click(model, `${move.from[0] - 1},${move.from[1] - 1}`);},
   moveName: (move) => `${move.card} → ${move.to[0]},${move.to[1]}`,
   fromState(state) {
     const aces = state.map((row) => row[0]);

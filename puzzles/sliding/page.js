@@ -21,7 +21,8 @@ export const sliding = {
     pdb: 'Pattern databases'
   },
   sample: '2 3 4 1 5 x 7 6 8\n',
-  hint: 'Click a tile next to the blank to slide it; drag a tile onto another to swap them.',
+  hint:
+      'Click or swipe a tile next to the blank to slide it; drag a tile onto another to swap them.',
   note: 'Moves: the direction the blank goes.',
   playsMoves: true,
   // The tiles as typed, shaped as the server read a board of as many tiles (until it has, nothing
@@ -75,8 +76,27 @@ export const sliding = {
     const blank = model.tiles.indexOf(0);
     if (taxicab(key, blank, model.columns) === 1) this.swap(model, key, blank);
   },
+  // A tile dragged (or swiped) into the blank beside it is a move.
+  slide(model, from, to) {
+    if (model.tiles[to] !== 0 || taxicab(from, to, model.columns) !== 1) return false;
+    this.swap(model, from, to);
+    return true;
+  },
   swap(model, a, b) {
     [model.tiles[a], model.tiles[b]] = [model.tiles[b], model.tiles[a]];
+  },
+  // The blank goes the move's way (u d l r), the tile there into its place.
+  play(model, move) {
+    const blank = model.tiles.indexOf(0);
+    const step = {u: -model.columns, d: model.columns, l: -1, r: 1}[move];
+    this.swap(model, blank, blank + step);
+  },
+  // What a search of this board may take, said before it starts where it can be long: random
+  // 24-puzzles take minutes to days (Korf and Felner's instances), random 15-puzzles up to seconds.
+  reach(model, seconds) {
+    if (model?.tiles.length >= 25)
+      return `a 24-puzzle takes minutes to days; past ${seconds} s the search stops`;
+    return '';
   },
   moveName: directionName,
   fromState: (state) => text(state),

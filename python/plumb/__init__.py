@@ -295,6 +295,25 @@ def explore(puzzle: str, input: Optional[Input] = None, *, text: Union[str, byte
                           **_options("explore", puzzle, options))
 
 
+def scramble(puzzle: str, *, seed: Optional[int] = None, time_limit: Union[float, str, None] = None,
+             **options: OptionValue) -> str:
+    """A random start that has a solution, as `plumb serve` deals a new game (POST /api/scramble):
+    one dataset's text in the puzzle's input format, ready for solve() with the same options.
+
+    seed: 0 to 2**64 - 1, the same start for the same seed on every machine; None draws one.
+    time_limit: seconds for the puzzle's own search where it draws until one has a solution (gap,
+    pegs, block). **options: the puzzle's own, as solve() takes them
+    (plumb.scramble("sliding", seed=7, size="4x4")). Raises plumb.UsageError when the options
+    leave no start with a solution (pegs on 4 rows), plumb.LimitReached past the time limit."""
+    _check("scramble", "puzzle", puzzle, (str,), "a str")
+    _check("scramble", "seed", seed, (int, type(None)), "an int or None")
+    if isinstance(seed, bool) or (seed is not None and not 0 <= seed < 2**64):
+        raise ValueError(f"scramble() argument 'seed' must be from 0 to 2**64 - 1, not {seed!r}")
+    _check_limits("scramble", time_limit, None)
+    return _plumb.scramble(puzzle, seed=seed, time_limit=time_limit,
+                           **_options("scramble", puzzle, options))
+
+
 def render(answers: Union[Solution, List[Solution], Exploration], format: str = "contest") -> str:
     """The text `plumb solve` (or `plumb explore`) prints for these answers: a list of Solution (or
     one), or an Exploration. format: "contest" (the contest's exact output), "pretty" or "json"
@@ -347,6 +366,7 @@ def explore_domain(domain: object, *, time_limit: Union[float, str, None] = None
 __all__ = [
     "Error", "InputError", "UsageError", "LimitReached", "EnvironmentFailure", "Exploration",
     "NO_STATE", "Option", "logger", "Puzzle", "SearchResult", "Solution", "TableSet", "__version__",
-    "build_tables", "explore", "explore_domain", "puzzles", "render", "search", "solve", "tables",
+    "build_tables", "explore", "explore_domain", "puzzles", "render", "scramble", "search", "solve",
+    "tables",
     *_plumb._puzzle_modules,
 ]

@@ -1,7 +1,7 @@
 """plumb.solve, plumb.explore and plumb.render against the program: every published sample's
 contest text byte for byte, the pretty text byte for byte, the JSON records key for key (but the
 times), each Solution's fields as the JSON record has them, and every sliding solution replayed to
-the goal."""
+the goal; plumb.scramble's starts, the same for a seed, each solved."""
 import json
 
 import pytest
@@ -160,3 +160,26 @@ def test_puzzles_are_declared_as_the_program_lists_them(program):
     cubic = next(p for p in plumb.puzzles() if p.name == "cubic")
     assert "max_moves" in [option.name for option in cubic.options]
     assert plumb.__version__ in program("--version").stdout
+
+
+def test_scramble_deals_the_same_start_for_a_seed_and_each_has_a_solution(cases):
+    """Every registered puzzle, under its cases' options for scrambles (small boards)."""
+    for puzzle in PUZZLES:
+        words = iter(cases[puzzle]["scrambled"])
+        options = {word.removeprefix("--").replace("-", "_"): next(words) for word in words}
+        starts = {plumb.scramble(puzzle, seed=seed, **options) for seed in (1, 2, 3)}
+        assert len(starts) > 1, puzzle
+        assert plumb.scramble(puzzle, seed=2, **options) in starts, puzzle
+        for start in starts:
+            [solution] = plumb.solve(puzzle, start, **options)
+            assert solution.length is not None, (puzzle, start)
+
+
+def test_scramble_refuses_bad_seeds_and_options_that_leave_no_start():
+    with pytest.raises(ValueError, match="from 0 to 2\\*\\*64 - 1"):
+        plumb.scramble("sliding", seed=-1)
+    with pytest.raises(TypeError, match="seed"):
+        plumb.scramble("sliding", seed="7")
+    with pytest.raises(plumb.UsageError, match="rows"):
+        plumb.scramble("pegs", rows=4)
+    assert plumb.scramble("sliding", seed=2**64 - 1).count(" ") == 8

@@ -23,6 +23,7 @@ int main() {
     all[name] = {{"no_answer", command_json(cases.no_answer)},
                  {"no_answer_status", cases.no_answer_status},
                  {"explore", command_json(cases.explore)},
+                 {"scrambled", cases.scrambled},
                  {"searching_algorithm", cases.searching_algorithm},
                  {"bad_input", cases.bad_input},
                  {"bad_line", cases.bad_line},

@@ -414,6 +414,21 @@ await check('a search runs with the time limit chosen, shows its seconds and sto
   await page.close();
 });
 
+await check('a 24-puzzle says it may be long as it starts; past the time limit the page says where to raise it', async () => {
+  // Korf and Felner's 24-puzzle #1 (data/korf24.txt), by IDA* on the taxicab distance: days.
+  const start = '14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13';
+  const options = encodeURIComponent(JSON.stringify({ goal: 'blank-first' }));
+  const page = await open(`p=sliding&o=${options}&a=ida&t=1&i=${fragmentInput(start)}`);
+  await page.click('#solve');
+  await page.waitForFunction(() => /^Solving… \(a 24-puzzle takes minutes to days; past 1 s the search stops\)/
+    .test(document.getElementById('message').textContent));
+  await page.waitForSelector('#message.bad');
+  const message = await page.textContent('#message');
+  assert.match(message, /time limit.* A longer time limit \(under Advanced\) may let it finish\.$/);
+  assert.doesNotMatch(message, /--/);
+  await page.close();
+});
+
 await check('the move list fills the height beside the board', async () => {
   const page = await open('p=gap&s=1&m=0');
   const [list, board] = await Promise.all([page.locator('#moves').boundingBox(), page.locator('#view').boundingBox()]);
@@ -430,7 +445,7 @@ async function axeViolations(page) {
 }
 
 for (const colorScheme of ['light', 'dark']) {
-  await check(`axe finds no serious violation on any puzzle's page (${colorScheme})`, async () => {
+  await check(`axe finds no serious violation on any puzzle's page, desktop and phone, solved and played (${colorScheme})`, async () => {
     const found = [];
     for (const name of puzzleNames) {
       const page = await open(`p=${name}`, { colorScheme });
@@ -442,6 +457,16 @@ for (const colorScheme of ['light', 'dark']) {
       await exploreShown(page);
       found.push(...(await axeViolations(page)).map((text) => `${name} explored: ${text}`));
       await page.close();
+      // Play mode on a phone: a game dealt, a hint asked, the advanced options open.
+      const phone = await open(`p=${name}&g=3`, { colorScheme, viewport: { width: 390, height: 844 } });
+      await phone.waitForFunction(() => /: (\d|more than)/.test(document.getElementById('distance').textContent));
+      await phone.click('#ask-hint');
+      // The hint, or why there is none (a 3x3x3 dealt from a seed is past the time limit).
+      await phone.waitForFunction(() => /^Hint|^The board is already|time limit|^No solution/
+        .test(document.getElementById('message').textContent));
+      await phone.click('#advanced summary');
+      found.push(...(await axeViolations(phone)).map((text) => `${name} played on a phone: ${text}`));
+      await phone.close();
     }
     assert.deepEqual(found, []);
   });

@@ -12,7 +12,9 @@
 //   note                said once above the move list: how a move is named (or absent)
 //   words               { step: 'Move', list: 'The moves', length: 'length', solved(n): '3 moves',
 //                       none: text when no solution exists, distance: { name: 'Distance to the
-//                       goal', of(n): '3 moves' }, what the server's distance of a start is }
+//                       goal', of(n): '3 moves', played(n): 'Moves played: 3', won(played,
+//                       optimal): 'Solved in 5 moves (optimal: 5)!' }: the distance of a start and
+//                       the game played from it }
 //   unit                what one step of depth is when exploring ('move' when absent)
 //   parse(text, options, read)  contest text -> model (throws InputProblem); text(model) back.
 //                               `read` is the server's description of the first dataset of the
@@ -23,12 +25,20 @@
 //                               drawn yet
 //   draw(svg, state, context)   draws a state; context.move is the move that led to it (animated
 //                               and marked), context.before the state it left, context.goal and
-//                               context.columns what the input says beside the state
+//                               context.columns what the input says beside the state,
+//                               context.playing whether it is the start (no solution shown) and
+//                               context.read the server's description of the start
 //   click(model, key), swap(model, a, b)   edit the start at the drawing's data-key places
 //   playsMoves                  true where a click on the board is one of the puzzle's moves
 //                               (sliding's tile beside the blank), so the page counts the moves
-//                               played and a hint's move is made on the board
+//                               played
+//   slide(model, from, to)      a drag from one place to another that is a move (sliding's tile
+//                               into the blank): makes it and says true; absent or false: a swap
+//   play(model, move)           makes a move of an answer on the model (a hint's), where
+//                               playsMoves
 //   moveName(move)              a move of the answer, in words
+//   reach(model, seconds)       what a search of the start may take, said as it starts where a
+//                               search of `seconds` may not finish ('' or absent: nothing to say)
 //   fromState(state, model)     contest text whose start is an explored state, or null when the
 //                               puzzle's start cannot be such a state
 import { PAGES } from './index.js';
@@ -46,6 +56,11 @@ export const DEFAULT_WORDS = {
   none: 'No solution: this start cannot reach the goal.',
   distance: {
     name: 'Distance to the goal',
-    of: (n) => `${n.toLocaleString('en')} move${n === 1 ? '' : 's'}`
+    of: (n) => `${n.toLocaleString('en')} move${n === 1 ? '' : 's'}`,
+    played: (n) => `Moves played: ${n.toLocaleString('en')}`,
+    // The goal reached in `played` moves; `optimal`, the start's distance, or null when not known.
+    won: (played, optimal) =>
+        `Solved in ${played.toLocaleString('en')} move${played === 1 ? '' : 's'}` +
+        `${optimal === null ? '' : ` (optimal: ${optimal.toLocaleString('en')})`}!`,
   },
 };

@@ -361,10 +361,13 @@ puzzle_interface::Surveyed<SlidingReach> SlidingInstance::survey(
   const auto& group = context.distribution.exchange;
   const std::uint64_t processes = group != nullptr ? static_cast<std::uint64_t>(group->size()) : 1;
   if (states == 0 || states / processes > search::kDenseExploreLimit) {
-    const std::string count = states == 0 ? "more than 2^64" : fmt::format("{}", states);
+    const std::string count =
+        states == 0 ? "more than 2^64" : io::human_count(static_cast<double>(states));
     const std::string message =
-        fmt::format("a {} board has {} states: explore handles at most {}{}", size_name(reach.size),
-                    count, search::kDenseExploreLimit, processes > 1 ? " a process" : "");
+        fmt::format("a {} board has {} states, too many to count: explore counts at most {}{}",
+                    size_name(reach.size), count,
+                    io::human_count(static_cast<double>(search::kDenseExploreLimit)),
+                    processes > 1 ? " a process" : "");
     if (start != nullptr)
       throw io::InputError(start->source, static_cast<int>(start->line), message);
     throw UsageError("size", message);

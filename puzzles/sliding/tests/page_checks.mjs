@@ -19,6 +19,20 @@ export const checks = [{
     const start = await page.inputValue('#input');
     const optimal = await distanceShown(page);
     assert.ok(optimal > 2, `the game starts ${optimal} from the goal`);
+    // A tile swiped into the blank is a move, undone.
+    const tiles = start.trim().split(' ');
+    const blank = tiles.indexOf('x');
+    const beside = blank % 3 > 0 ? blank - 1 : blank + 1;
+    const from = await page.locator(`#board .tile[data-key="${beside}"]`).boundingBox();
+    const to = await page.locator(`#board rect.cell[data-key="${blank}"]`).boundingBox();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForFunction(() => /Moves played: 1\./.test(document.getElementById('distance').textContent));
+    assert.equal(Math.abs(await distanceShown(page) - optimal), 1);
+    await page.click('#undo');
+    assert.equal(await page.inputValue('#input'), start);
     // A hint's move is optimal: the distance falls by one.
     await page.click('#ask-hint');
     await page.waitForFunction(() => /Moves played: 1\./.test(document.getElementById('distance').textContent));

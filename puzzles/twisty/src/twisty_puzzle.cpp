@@ -467,9 +467,12 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     return puzzles::twisty::unsolvable_reason(d(), start.position);
   }
 
+  // The position's name, the definition's, and its moves (every power), which a client offers.
   void add_dataset_fields(nlohmann::json& record, const NamedPosition& start) const override {
     record["name"] = start.name;
     record["definition"] = d().name;
+    nlohmann::json& moves = record["moves"] = nlohmann::json::array();
+    for (const puzzles::twisty::Move& move : d().moves) moves.push_back(move.name);
   }
 
   std::vector<std::string> move_names(const std::vector<std::size_t>& moves) const {
