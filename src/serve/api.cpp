@@ -232,7 +232,11 @@ Job job_of(Action action, std::string_view body,
   job.input = fields.text("input");
   if (action != Action::explore && action != Action::scramble && !job.input)
     throw BadRequest("\"input\" is missing");
+  if (action == Action::scramble && job.input)
+    throw BadRequest("a scramble takes no \"input\": it deals one");
   job.seed = fields.seed("seed");
+  if (job.seed && action != Action::scramble)
+    throw BadRequest("\"seed\" is for POST /api/scramble alone");
   job.seconds =
       std::min(fields.seconds("time_limit").value_or(limits.default_seconds), limits.max_seconds);
   job.instance = job.puzzle->configure(fields.options(job.puzzle->info()));

@@ -118,6 +118,10 @@ TEST(PlayApi, BadSeedsAndInputsAreRefusedAsTheirOwnFaults) {
     EXPECT_NE(answer.body.value("error", "").find("\"seed\" must be an integer"), std::string::npos)
         << answer.body.dump();
   }
+  // A seed where it means nothing, an input where one is dealt.
+  EXPECT_EQ(post(*client, "/api/solve", {{"puzzle", "gap"}, {"input", "0\n"}, {"seed", 3}}).status,
+            400);
+  EXPECT_EQ(post(*client, "/api/scramble", {{"puzzle", "gap"}, {"input", "0\n"}}).status, 400);
   // A triangle of four rows has no start with a solution: the option is at fault.
   const Answer none =
       post(*client, "/api/scramble", {{"puzzle", "pegs"}, {"options", {{"rows", 4}}}});
