@@ -67,16 +67,16 @@ export const twisty = {
     state.forEach((part, row) => {
       const name = part.set;
       const y = row * (CELL + 14) + 4;
-      svgEl('text', {x: 0, y: y + CELL / 2 + 4, 'font-size': 10, class: 'caption'}, svg, name);
+      // The set's name centred in the 90 units left of its cells (the page's text is centred).
+      svgEl('text', {x: 43, y: y + CELL / 2, 'font-size': 10, class: 'caption'}, svg, name);
       part.pieces.forEach((piece, slot) => {
         const x = 90 + slot * CELL, home = part.turns[slot] === 0 && piece === slot + 1;
         const cell = svgEl(
             'g', {class: 'tile', 'data-key': `${name}:${slot + 1}`, opacity: home ? 0.55 : 1}, svg);
         svgEl('rect', {x, y, width: CELL - 3, height: CELL - 3, rx: 4}, cell);
         svgEl(
-            'text',
-            {x: x + (CELL - 3) / 2, y: y + CELL / 2 + 2, 'font-size': 11, 'text-anchor': 'middle'},
-            cell, String(piece));
+            'text', {x: x + (CELL - 3) / 2, y: y + CELL / 2 - 3, 'font-size': 11}, cell,
+            String(piece));
         for (let turn = 0; turn < part.turns[slot]; ++turn)
           svgEl('circle', {cx: x + 5 + turn * 5, cy: y + CELL - 7, r: 1.8}, cell);
       });
