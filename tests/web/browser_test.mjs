@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -388,6 +388,32 @@ await check('the page speaks its own words: plain names, options in words, Advan
   const message = await page.textContent('#message');
   assert.doesNotMatch(message, /--/);
   assert.match(message, /“Suits \(rows\)”/);
+  await page.close();
+});
+
+// The API fuzz target's corpus (fuzz/corpus/api_fuzz: a request line, headers, a blank line, the
+// body) sent to the server: every error it answers, shown by the page as its own, names no option.
+await check('no message of the API fuzz corpus\'s answers shows an option name on the page', async () => {
+  const corpus = new URL('../../fuzz/corpus/api_fuzz/', import.meta.url);
+  const errors = [];
+  for (const file of readdirSync(corpus)) {
+    const [head, ...body] = readFileSync(new URL(file, corpus), 'utf8').split('\n\n');
+    const [method, path] = head.split('\n')[0].split(' ');
+    if (method !== 'POST' || !path.startsWith('/api/')) continue;
+    const response = await fetch(`${base}${path.slice(1)}`, { method, body: body.join('\n\n'),
+                                                             headers: { 'Content-Type': 'application/json' } });
+    const answer = await response.json().catch(() => ({}));
+    if (answer.error) errors.push(answer.error);
+  }
+  assert.ok(errors.some((error) => /--[a-z]/.test(error)), 'the corpus gives no error naming an option');
+  const page = await open('p=gap');
+  for (const [i, error] of errors.entries()) {
+    await page.route('**/api/solve', (route) => route.fulfill({ status: 400, json: { error: `${error} [${i}]` } }));
+    await page.click('#solve');
+    await page.waitForFunction((n) => document.getElementById('message').textContent.endsWith(`[${n}]`), i);
+    assert.doesNotMatch(await page.textContent('#message'), /--/, error);
+    await page.unroute('**/api/solve');
+  }
   await page.close();
 });
 
