@@ -1,6 +1,7 @@
 // The `pegs` puzzle through the puzzle interface's Instance API: the sample in contest format with
 // both algorithms, every solution replayed jump by jump, the renderings of today's program byte for
-// byte, bad datasets and options, limits, and exploration.
+// byte, bad datasets and options, limits, exploration, and a scramble the options leave nothing to
+// deal.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -222,6 +223,17 @@ TEST(PegsPuzzle, ExploreCountsPositionsAsTheProgramDid) {
   EXPECT_EQ(from_sample.total(), 6846u);
   EXPECT_NE(instance->render(from_sample, Format::pretty).find("a deepest position (11 moves):"),
             std::string::npos);
+}
+
+// A triangle of four rows has no start with a solution: its scramble blames the option.
+TEST(PegsPuzzle, AScrambleOnFourRowsIsAUsageErrorForRows) {
+  try {
+    configure({{"rows", "4"}})->scramble(1, {});
+    FAIL() << "a start was dealt on four rows";
+  } catch (const puzzle_interface::UsageError& error) {
+    EXPECT_EQ(error.option(), "rows");
+    EXPECT_NE(std::string(error.what()).find("no start"), std::string::npos) << error.what();
+  }
 }
 
 }  // namespace
