@@ -109,9 +109,18 @@ export const read = (body) => send(reads, '/api/read', body, () => {});
 export const distance = async (body, onWait) =>
     (await send(distances, '/api/distance', body, onWait)).results[0] || null;
 
-// Drops whatever search is under way or waiting: its request aborted (the server cancels it), its
-// answer never shown.
-export function supersede() {
-  ++searches.latest;
-  searches.aborter?.abort();
+// Drops the request of `line` under way or waiting: aborted (the server cancels its work), its
+// answer never returned.
+function drop(line) {
+  ++line.latest;
+  line.aborter?.abort();
+}
+
+// Drops whatever search is under way or waiting.
+export const supersede = () => drop(searches);
+
+// Drops the read and the distance under way: they are of a start no longer shown.
+export function forgetStart() {
+  drop(reads);
+  drop(distances);
 }

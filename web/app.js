@@ -8,7 +8,7 @@
 // puzzle, options, input, game's seed, algorithm, whether it was solved and the step shown live in
 // the URL's fragment, so a link opens the same view, pasted into a new tab or an open one. What a
 // puzzle looks like is its renderer's (puzzles/registry.js); the histogram is histogram.js's.
-import {distance, post, read, RequestFailed, supersede, Superseded} from './api.js';
+import {distance, forgetStart, post, read, RequestFailed, supersede, Superseded} from './api.js';
 import {editFromKeyboard, placeKey} from './board_keys.js';
 import {counted, InputProblem, svgEl} from './common.js';
 import {drawHistogram} from './histogram.js';
@@ -237,6 +237,7 @@ function inputChanged() {
   clearResult();
   clearExploration();
   updateHistory();
+  forgetStart();
   distancePending();
   if (parseInput()) setMessage('');
   draw();
