@@ -288,10 +288,14 @@ async function readInput() {
 
 // The board edited (`clicked`: by a click, else by a swap): the model's text into the input, the
 // old one kept for undo. A click where the puzzle's clicks are moves is a move played; a swap makes
-// a new start. A click that changed nothing is no move.
+// a new start. A click that changed nothing is no move, but may have marked something (a piece
+// lifted): the board is redrawn.
 function modelChanged(clicked) {
   const input = renderer().text(page.model, page.options);
-  if (input === $('input').value) return;
+  if (input === $('input').value) {
+    draw();
+    return;
+  }
   setStart(input, {played: clicked && renderer().playsMoves ? page.played + 1 : 0});
 }
 
@@ -430,6 +434,7 @@ function draw() {
     move: null,
     before: null,
     playing: !page.record,
+    lifted: page.record ? null : page.model?.lifted ?? null,
     read: page.read
   };
   let state = null;

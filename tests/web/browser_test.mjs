@@ -261,7 +261,7 @@ await check('gap explores from the deal shown, as plumb explore does', async () 
 
 await check('pegs explores from the empty hole shown, as plumb explore does', async () => {
   const page = await open('p=pegs');
-  await page.click('#board [data-key="7"]');
+  await page.dragAndDrop('#board [data-key="7"]', '#board [data-key="5"]');
   await exploreMatchesCli('pegs', page, /hole 7 empty/);
   await page.close();
 });

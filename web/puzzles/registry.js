@@ -26,8 +26,10 @@
 //   draw(svg, state, context)   draws a state; context.move is the move that led to it (animated
 //                               and marked), context.before the state it left, context.goal and
 //                               context.columns what the input says beside the state,
-//                               context.playing whether it is the start (no solution shown) and
-//                               context.read the server's description of the start
+//                               context.playing whether it is the start (no solution shown),
+//                               context.lifted the model's `lifted` (a piece lifted to move,
+//                               while no solution is shown) and context.read the server's
+//                               description of the start
 //   click(model, key), swap(model, a, b)   edit the start at the drawing's data-key places
 //   playsMoves                  true where a click on the board is one of the puzzle's moves
 //                               (sliding's tile beside the blank), so the page counts the moves

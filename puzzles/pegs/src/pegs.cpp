@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <cassert>
+#include <optional>
+#include <string_view>
 
 #include "plumb/puzzles/pegs_io.hpp"
 
@@ -55,13 +57,72 @@ long long read_pegs_count(io::TextInput& in) {
   return count;
 }
 
-int read_pegs_case(io::TextInput& in, const PegBoard& board) {
-  const long long hole = in.expect_int("an empty hole");
-  if (hole < 1 || hole > board.holes()) {
-    in.fail(fmt::format("hole {} is not on the board: holes are 1 to {} with {} rows", hole,
+namespace {
+
+// The hole of a case's token (1-based text, 0-based result); fails when it is not on the board.
+int read_hole(io::TextInput& in, std::string_view text, std::string_view what,
+              const PegBoard& board) {
+  const std::optional<long long> hole = io::parse_int(text);
+  if (!hole) in.fail(fmt::format("expected {}, found {}", what, io::quote(text)));
+  if (*hole < 1 || *hole > board.holes()) {
+    in.fail(fmt::format("hole {} is not on the board: holes are 1 to {} with {} rows", *hole,
                         board.holes(), board.rows()));
   }
-  return static_cast<int>(hole - 1);
+  return static_cast<int>(*hole - 1);
+}
+
+// A position written row by row, `o` a peg and `.` an empty hole, the rows separated by `/`
+// (or not separated at all); fails naming what is wrong.
+PegSet read_position(io::TextInput& in, std::string_view text, const PegBoard& board) {
+  PegSet pegs = 0;
+  int hole = 0, row = 0, in_row = 0;
+  const bool rows_marked = text.find('/') != std::string_view::npos;
+  const auto end_row = [&] {
+    if (in_row != row + 1) {
+      in.fail(fmt::format("row {} of the position {} has {} holes, expected {}", row + 1,
+                          io::quote(text), in_row, row + 1));
+    }
+    ++row, in_row = 0;
+  };
+  for (const char c : text) {
+    if (c == '/') {
+      end_row();
+      continue;
+    }
+    if (c != 'o' && c != '.') {
+      in.fail(fmt::format("expected 'o' (a peg), '.' (an empty hole) or '/' in the position {}",
+                          io::quote(text)));
+    }
+    if (hole < board.holes() && c == 'o') pegs |= PegSet{1} << hole;
+    ++hole, ++in_row;
+  }
+  if (rows_marked) {
+    end_row();
+    if (row != board.rows()) {
+      in.fail(fmt::format("the position {} has {} rows, the board {}", io::quote(text), row,
+                          board.rows()));
+    }
+  } else if (hole != board.holes()) {
+    in.fail(fmt::format("the position {} has {} holes, the board {} ({} rows)", io::quote(text),
+                        hole, board.holes(), board.rows()));
+  }
+  if (pegs == 0) in.fail(fmt::format("the position {} has no peg", io::quote(text)));
+  return pegs;
+}
+
+}  // namespace
+
+PegsCase read_pegs_case(io::TextInput& in, const PegBoard& board) {
+  const std::optional<std::string> token = in.next_token();
+  if (!token) in.fail("unexpected end of input: expected an empty hole");
+  const std::size_t colon = token->find(':');
+  if (colon == std::string::npos) {
+    const int empty = read_hole(in, *token, "an empty hole", board);
+    return {board.start(empty), empty};
+  }
+  const std::string_view text = *token;
+  const int goal = read_hole(in, text.substr(0, colon), "the last peg's hole before ':'", board);
+  return {read_position(in, text.substr(colon + 1), board), goal};
 }
 
 void expect_pegs_end(io::TextInput& in, long long count) {

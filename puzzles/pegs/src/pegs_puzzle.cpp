@@ -3,11 +3,10 @@
 // explored from a start.
 //
 // JSON vocabulary: holes are numbered from 1, row by row from the apex, as in the contest; a move
-// is
-// {"from", "over" (the holes jumped, from `from` towards `to`), "to"}; a state is the triangle's
-// rows, each an array of 1 (a peg) and 0 (an empty hole). A solution's record adds "empty" (the
-// hole empty at the start, the one the last peg must end in); an exploration's adds "rows" and
-// "empty".
+// is {"from", "over" (the holes jumped, from `from` towards `to`), "to"}; a state is the
+// triangle's rows, each an array of 1 (a peg) and 0 (an empty hole). A solution's record adds
+// "empty" (the hole the last peg must end in: the one empty at a contest start); an exploration's
+// adds "rows" and "empty".
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -43,7 +42,9 @@ Rules. A triangle of 5 rows has 15 holes, numbered row by row from the apex, lef
 along a row or a diagonal over one or more adjacent pegs in a line, into the first empty hole after
 them, and removes the pegs jumped. Goal: one peg left, in the hole that was empty at the start.
 
-Input: a count T, then T lines each with the empty hole.
+Input: a count T, then T lines each with the empty hole. A case may also give a position in full,
+as HOLE:ROWS, the hole the last peg must end in, then the holes row by row, o a peg and . an empty
+hole, the rows separated by /: 5:o/oo/o.o/oooo/ooooo is the contest's case 5.
 Output (contest): per case the fewest moves, then the moves as `from to` pairs on one line; among
 all shortest solutions the lexicographically smallest sequence from1 to1 from2 to2 ...; or
 IMPOSSIBLE.
@@ -113,15 +114,17 @@ nlohmann::json move_json(const PegBoard& board, PegSet before, PegMove move) {
   return {{"from", move.from + 1}, {"over", over}, {"to", move.to + 1}};
 }
 
+using puzzles::PegsCase;
+
 // What a pegs Solution's `answer` holds.
 struct PegsResult {
-  int empty = 0;                              // 0-based
+  PegsCase solved;
   std::optional<std::vector<PegMove>> moves;  // none: impossible, or stopped by a limit
 };
 
-// What a pegs Exploration's `detail` holds.
+// What a pegs Exploration's `detail` holds: the case explored from.
 struct PegsSurvey {
-  int empty = 0;
+  PegsCase from;
 };
 
 class PegsReader : public DatasetReader {
@@ -134,9 +137,9 @@ class PegsReader : public DatasetReader {
       puzzles::expect_pegs_end(in_, *count_);
       return std::nullopt;
     }
-    const int empty = puzzles::read_pegs_case(in_, board_);
+    PegsCase read = puzzles::read_pegs_case(in_, board_);
     return Dataset{static_cast<std::size_t>(++read_), static_cast<std::size_t>(in_.line_number()),
-                   empty, in_.name()};
+                   read, in_.name()};
   }
 
  private:
@@ -146,7 +149,7 @@ class PegsReader : public DatasetReader {
   long long read_ = 0;
 };
 
-class PegsInstance : public TypedInstance<int, PegsResult, PegsSurvey> {
+class PegsInstance : public TypedInstance<PegsCase, PegsResult, PegsSurvey> {
  public:
   explicit PegsInstance(int rows) : TypedInstance(pegs_info()), board_(rows) {}
 
@@ -155,20 +158,21 @@ class PegsInstance : public TypedInstance<int, PegsResult, PegsSurvey> {
   }
 
  private:
-  Found<PegsResult> find_solution(const Dataset& /*dataset*/, const int& empty,
+  Found<PegsResult> find_solution(const Dataset& /*dataset*/, const PegsCase& given,
                                   std::string_view algorithm,
                                   const search::SearchContext& context) const override {
     const auto chosen = named_algorithm(kAlgorithms, algorithm).algorithm;
-    puzzles::PegsSolution found = puzzles::solve_pegs(board_, empty, chosen, context);
+    puzzles::PegsSolution found =
+        puzzles::solve_pegs(board_, given.start, given.goal, chosen, context);
     std::optional<std::uint64_t> length;
     if (found.moves) length = found.moves->size();
-    return {.answer = {empty, std::move(found.moves)}, .stats = found.stats, .length = length};
+    return {.answer = {given, std::move(found.moves)}, .stats = found.stats, .length = length};
   }
 
-  // Solution::states from the start with its empty hole and, when there is a solution, its moves
-  // and the states after each.
+  // Solution::states from the start and, when there is a solution, its moves and the states after
+  // each.
   void path_from(const PegsResult& result, Solution& solution) const override {
-    PegSet pegs = board_.start(result.empty);
+    PegSet pegs = result.solved.start;
     solution.states.push_back(pegs_json(board_, pegs));
     if (result.moves) {
       solution.moves = nlohmann::json::array();
@@ -180,8 +184,8 @@ class PegsInstance : public TypedInstance<int, PegsResult, PegsSurvey> {
     }
   }
 
-  nlohmann::json start_json(const int& empty) const override {
-    return pegs_json(board_, board_.start(empty));
+  nlohmann::json start_json(const PegsCase& given) const override {
+    return pegs_json(board_, given.start);
   }
 
   // The holes in a random order, the first whose start the default search solves: uniform among
@@ -201,21 +205,22 @@ class PegsInstance : public TypedInstance<int, PegsResult, PegsSurvey> {
         "rows", fmt::format("no start on a triangle of {} rows has a solution", board_.rows()));
   }
 
-  void add_dataset_fields(nlohmann::json& record, const int& empty) const override {
+  void add_dataset_fields(nlohmann::json& record, const PegsCase& given) const override {
     record["rows"] = board_.rows();
-    record["empty"] = empty + 1;
+    record["empty"] = given.goal + 1;
   }
 
-  Surveyed<PegsSurvey> survey(const Dataset* /*start*/, const int* empty,
+  Surveyed<PegsSurvey> survey(const Dataset* /*start*/, const PegsCase* given,
                               const search::SearchContext& context) const override {
     Surveyed<PegsSurvey> surveyed;
-    surveyed.detail.empty = empty != nullptr ? *empty : 0;
-    puzzles::PegsExploration found = puzzles::explore_pegs(board_, surveyed.detail.empty, context);
+    surveyed.detail.from = given != nullptr ? *given : PegsCase{board_.start(0), 0};
+    const PegSet start = surveyed.detail.from.start;
+    puzzles::PegsExploration found = puzzles::explore_pegs(board_, start, context);
     Exploration& exploration = surveyed.exploration;
     exploration.layer_sizes = std::move(found.layer_sizes);
     exploration.stats = found.stats;
-    exploration.origin = fmt::format("hole {} empty", surveyed.detail.empty + 1);
-    exploration.start = pegs_json(board_, board_.start(surveyed.detail.empty));
+    exploration.origin = origin(surveyed.detail.from);
+    exploration.start = pegs_json(board_, start);
     for (PegSet pegs : found.deepest) exploration.deepest.push_back(pegs_json(board_, pegs));
     return surveyed;
   }
@@ -238,14 +243,14 @@ class PegsInstance : public TypedInstance<int, PegsResult, PegsSurvey> {
   }
 
   void add_solution_fields(nlohmann::json& record, const PegsResult& result) const override {
-    record["empty"] = result.empty + 1;
+    record["empty"] = result.solved.goal + 1;
   }
 
   std::string exploration_text(const Exploration& exploration,
                                const PegsSurvey& survey) const override {
     std::string text =
-        fmt::format("Positions reachable on the {}-row triangle ({} holes) from hole {} empty:\n",
-                    board_.rows(), board_.holes(), survey.empty + 1);
+        fmt::format("Positions reachable on the {}-row triangle ({} holes) from {}:\n",
+                    board_.rows(), board_.holes(), origin(survey.from));
     text += layers_table("moves", "positions", exploration);
     if (!exploration.deepest.empty()) {
       text += fmt::format("a deepest position ({}):\n{}",
@@ -257,7 +262,18 @@ class PegsInstance : public TypedInstance<int, PegsResult, PegsSurvey> {
 
   void add_exploration_fields(nlohmann::json& record, const PegsSurvey& survey) const override {
     record["rows"] = board_.rows();
-    record["empty"] = survey.empty + 1;
+    record["empty"] = survey.from.goal + 1;
+  }
+
+  // "hole 5 empty" for a contest start, else the position as a case writes it.
+  std::string origin(const PegsCase& from) const {
+    if (from.start == board_.start(from.goal)) return fmt::format("hole {} empty", from.goal + 1);
+    std::string rows;
+    for (int hole = 0; hole < board_.holes(); ++hole) {
+      if (hole > 0 && board_.column_of(hole) == 0) rows += '/';
+      rows += (from.start >> hole & 1) != 0 ? 'o' : '.';
+    }
+    return fmt::format("the position {}:{}", from.goal + 1, rows);
   }
 
   // A position drawn from its JSON (pegs_json's rows of 1 for a peg, 0 for a hole).

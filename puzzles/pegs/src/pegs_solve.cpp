@@ -120,12 +120,22 @@ std::vector<PegMove> smallest_shortest_walk(const PegBoard& board, PegSet start,
   return moves;
 }
 
-// The meet-in-the-middle search from the start alone (pegs_solve.hpp).
+// The meet-in-the-middle search (pegs_solve.hpp): breadth-first layers forward from the start and
+// forward from ~goal, the dual side, whose layer j holds the complements of the positions j moves
+// from the goal. A meeting (i, j) is a position y of forward layer i with ~y in dual layer j: a
+// solution of i + j moves. With the sides A and B layers deep and no meeting among them, no
+// solution has A + B moves or fewer (split it at min(A, its length)), so the layer grown next
+// (on the smaller side) can only meet the other side's last one, in A + B + 1 moves. From a
+// contest start (~goal itself) the two sides are one: each layer a serves as both, meeting a - 1
+// (2a - 1 moves) or a (2a).
 class MeetSearch {
  public:
-  MeetSearch(const PegBoard& board, int empty, const SearchContext& context, SearchStats& stats)
+  MeetSearch(const PegBoard& board, PegSet start, int goal_hole, const SearchContext& context,
+             SearchStats& stats)
       : board_(board),
-        start_(board.start(empty)),
+        start_(start),
+        dual_start_(board.start(goal_hole)),
+        dual_(start == dual_start_ ? &forward_ : &own_dual_),
         stats_(stats),
         budget_(context, stats),
         max_depth_(context.limits.max_depth) {}
@@ -133,54 +143,67 @@ class MeetSearch {
   // The smallest shortest solution; nothing when there is none, or none within max_depth
   // (depth_limit), or a limit or a cancellation stopped the search (stats.reason says which).
   std::optional<std::vector<PegMove>> run() {
-    layers_.push_back({start_});
+    forward_.push_back({start_});
+    if (!one_side()) dual_->push_back({dual_start_});
+    std::optional<Meeting> met = meeting(0, 0);
     for (;;) {
-      const auto depth = static_cast<Cost>(layers_.size() - 1);
-      stats_.depth = depth;
-      if (const int other = meeting(); other >= 0) {
-        length_ = depth + other;
+      stats_.depth = static_cast<Cost>(std::max(forward_.size(), dual_->size()) - 1);
+      if (met) {
+        length_ = met->forward + met->dual;
         stats_.depth = length_;
         if (length_ > max_depth_) return stopped_by_depth();
-        if (!mark_first_half(other)) break;
+        if (!mark_first_half(*met)) break;
         budget_.finish(StopReason::solved);
         return smallest_shortest_walk(board_, start_, length_,
                                       [&](PegSet next, int k) { return on_path(next, k); });
       }
-      // The next layer meets solutions of 2 depth + 1 moves and more.
-      if (2 * depth + 1 > max_depth_) return stopped_by_depth();
-      if (!grow()) break;
+      const std::size_t forward_depth = forward_.size() - 1, dual_depth = dual_->size() - 1;
+      if (forward_depth + dual_depth + 1 > static_cast<std::size_t>(max_depth_))
+        return stopped_by_depth();
+      if (one_side()) {
+        if (!grow(forward_)) break;
+        met = meeting(forward_depth, forward_depth + 1);
+        if (!met) met = meeting(forward_depth + 1, forward_depth + 1);
+      } else if (forward_.back().size() <= dual_->back().size()) {
+        if (!grow(forward_)) break;
+        met = meeting(forward_depth + 1, dual_depth);
+      } else {
+        if (!grow(*dual_)) break;
+        met = meeting(forward_depth, dual_depth + 1);
+      }
     }
     budget_.finish(StopReason::exhausted);  // keeps the reason of a limit that stopped it
     return std::nullopt;
   }
 
  private:
-  // Calls f(~x) for every x of layers_[a] whose complement is in layers_[other], in increasing
-  // order of ~x (the complement reverses the order, so this is one merge of two sorted layers).
+  struct Meeting {
+    int forward;  // the depth of the forward layer
+    int dual;     // the depth of the dual layer
+  };
+
+  bool one_side() const { return dual_ == &forward_; }
+
+  // Calls f(y) for every y of forward layer i whose complement is in dual layer j, in increasing
+  // order (the complement reverses the order, so this is one merge of two sorted layers).
   template <class F>
-  void for_each_meeting(std::size_t a, std::size_t other, F&& f) const {
-    const Layer& layer = layers_[a];
-    const Layer& targets = layers_[other];
-    std::size_t j = 0;
-    for (auto x = layer.rbegin(); x != layer.rend() && j < targets.size(); ++x) {
+  void for_each_meeting(std::size_t i, std::size_t j, F&& f) const {
+    const Layer& dual = (*dual_)[j];
+    const Layer& forward = forward_[i];
+    std::size_t k = 0;
+    for (auto x = dual.rbegin(); x != dual.rend() && k < forward.size(); ++x) {
       const PegSet complement = board_.complement(*x);
-      while (j < targets.size() && targets[j] < complement) ++j;
-      if (j < targets.size() && targets[j] == complement) f(complement);
+      while (k < forward.size() && forward[k] < complement) ++k;
+      if (k < forward.size() && forward[k] == complement) f(complement);
     }
   }
 
-  // With a the last layer: a - 1 if some x there has ~x at depth a - 1 (a solution of length
-  // 2a - 1), else a if one has ~x at depth a (length 2a), else -1. Layers before a met nothing, so
-  // no shorter solution exists, and a solution of length 2a - 1 or 2a has its middle at depth a.
-  int meeting() const {
-    const auto a = layers_.size() - 1;
-    for (const std::size_t other : {a - 1, a}) {
-      if (other > a) continue;  // a == 0 has no layer a - 1
-      bool met = false;
-      for_each_meeting(a, other, [&](PegSet) { met = true; });
-      if (met) return static_cast<int>(other);
-    }
-    return -1;
+  // The meeting (i, j), if forward layer i and dual layer j meet.
+  std::optional<Meeting> meeting(std::size_t i, std::size_t j) const {
+    bool met = false;
+    for_each_meeting(i, j, [&](PegSet) { met = true; });
+    if (!met) return std::nullopt;
+    return Meeting{static_cast<int>(i), static_cast<int>(j)};
   }
 
   std::nullopt_t stopped_by_depth() {
@@ -188,12 +211,13 @@ class MeetSearch {
     return std::nullopt;
   }
 
-  // Appends the next layer; false when there is none (no solution) or a limit stopped the search.
-  bool grow() {
+  // Appends the next layer to `side`; false when there is none (no solution) or a limit stopped
+  // the search.
+  bool grow(std::vector<Layer>& side) {
     LayerBuilder builder(board_.holes(), budget_);
     std::uint64_t generated = 0;
     bool room = true;
-    for (const PegSet s : layers_.back()) {
+    for (const PegSet s : side.back()) {
       if (!budget_.charge()) return false;
       board_.for_each_move(s, [&](PegMove, PegSet next) {
         ++generated;
@@ -204,35 +228,36 @@ class MeetSearch {
     std::optional<Layer> built = builder.finish();
     if (!built) return false;
     Layer next = std::move(*built);
-    for (const Layer& seen : layers_) remove_seen(next, seen);
+    for (const Layer& seen : side) remove_seen(next, seen);
     stats_.generated += generated;
     stats_.duplicates += generated - next.size();
     ++stats_.iterations;
     stored_ += next.size();
     budget_.note_stored(stored_);
     if (!budget_.check() || next.empty()) return false;
-    layers_.push_back(std::move(next));
+    side.push_back(std::move(next));
     return true;
   }
 
-  // Whether `next`, a successor of a position at depth k, is length_ - k - 1 moves from the goal.
-  // Near the goal that distance is the depth of ~next (self-duality); further away only the marked
+  // Whether `next`, a successor of a position at forward depth k, is length_ - k - 1 moves from
+  // the goal. Near the goal that distance is the dual depth of ~next; further away only the marked
   // positions of depth k + 1 qualify.
   bool on_path(PegSet next, int k) const {
     const auto to_goal = static_cast<std::size_t>(length_ - k - 1);
-    if (to_goal < layers_.size()) return contains(layers_[to_goal], board_.complement(next));
+    if (to_goal < dual_->size()) return contains((*dual_)[to_goal], board_.complement(next));
     return contains(marked_[static_cast<std::size_t>(k + 1)], next);
   }
 
-  // Marks the positions on a shortest path at depths `middle` = length_ - a down to 1: at the
-  // middle, those whose complement is at depth a; before it, the predecessors of marked positions
-  // that lie in their own layer. False if a limit stopped it.
-  bool mark_first_half(int middle) {
-    marked_.assign(static_cast<std::size_t>(middle) + 1, {});
-    for_each_meeting(layers_.size() - 1, static_cast<std::size_t>(middle),
-                     [&](PegSet y) { marked_[static_cast<std::size_t>(middle)].push_back(y); });
+  // Marks the positions on a shortest path at forward depths `met.forward` down to 1: there,
+  // those that meet dual layer `met.dual`; before it, the predecessors of marked positions that
+  // lie in their own layer. False if a limit stopped it.
+  bool mark_first_half(Meeting met) {
+    const auto middle = static_cast<std::size_t>(met.forward);
+    marked_.assign(middle + 1, {});
+    for_each_meeting(middle, static_cast<std::size_t>(met.dual),
+                     [&](PegSet y) { marked_[middle].push_back(y); });
     Layer scratch;
-    for (int depth = middle - 1; depth >= 1; --depth) {
+    for (int depth = met.forward - 1; depth >= 1; --depth) {
       Layer& marked = marked_[static_cast<std::size_t>(depth)];
       for (const PegSet s : marked_[static_cast<std::size_t>(depth) + 1]) {
         if (!budget_.charge()) return false;
@@ -245,7 +270,7 @@ class MeetSearch {
       }
       if (!budget_.make_room(scratch, marked.size())) return false;
       sort_unique(marked, board_.holes(), scratch);
-      keep_common(marked, layers_[static_cast<std::size_t>(depth)]);
+      keep_common(marked, forward_[static_cast<std::size_t>(depth)]);
       stored_ += marked.size();
       budget_.note_stored(stored_);
     }
@@ -254,35 +279,42 @@ class MeetSearch {
 
   const PegBoard& board_;
   PegSet start_;
+  PegSet dual_start_;  // ~goal
+  std::vector<Layer>
+      forward_;  // forward_[k]: the positions first reached from the start in k moves
+  std::vector<Layer> own_dual_;
+  std::vector<Layer>* dual_;  // (*dual_)[k]: the complements of the positions k moves from the goal
+  std::vector<Layer> marked_;  // marked_[k]: those of forward_[k] on a shortest path (first half)
   SearchStats& stats_;
   Budget budget_;
-  std::vector<Layer> layers_;  // layers_[k]: the positions first reached in k moves
-  std::vector<Layer> marked_;  // marked_[k]: those of layers_[k] on a shortest path (first half)
   Cost max_depth_;
   int length_ = 0;
   std::uint64_t stored_ = 1;
 };
 
-PegsSolution solve_by_meeting(const PegBoard& board, int empty, const SearchContext& context) {
+PegsSolution solve_by_meeting(const PegBoard& board, PegSet start, int goal_hole,
+                              const SearchContext& context) {
   PegsSolution solution;
-  MeetSearch search(board, empty, context, solution.stats);
+  MeetSearch search(board, start, goal_hole, context, solution.stats);
   solution.moves = search.run();
   return solution;
 }
 
-PegsSolution solve_by_table(const PegBoard& board, int empty, const SearchContext& context) {
-  const PegsDomain domain(board, empty);
-  const std::array<PegSet, 1> starts{board.start(empty)};
+// dist(x, goal) = dist(~goal, ~x) by self-duality: one table from ~goal answers every start.
+PegsSolution solve_by_table(const PegBoard& board, PegSet start, int goal_hole,
+                            const SearchContext& context) {
+  const PegsDomain domain(board, goal_hole);
+  const std::array<PegSet, 1> starts{board.start(goal_hole)};
   const search::DistanceTable table =
       search::distance_table(domain, std::span<const PegSet>(starts), context);
   PegsSolution solution;
   solution.stats = table.stats;
   if (search::is_limit(table.stats.reason)) return solution;
-  const std::uint8_t length = table.distances[board.goal(empty)];
+  const std::uint8_t length = table.distances[board.complement(start)];
   if (length == search::DistanceTable::kUnreached) return solution;
   solution.stats.reason = StopReason::solved;
   solution.stats.depth = length;
-  solution.moves = smallest_shortest_walk(board, starts[0], length, [&](PegSet next, int k) {
+  solution.moves = smallest_shortest_walk(board, start, length, [&](PegSet next, int k) {
     return table.distances[board.complement(next)] == length - k - 1;
   });
   return solution;
@@ -290,17 +322,17 @@ PegsSolution solve_by_table(const PegBoard& board, int empty, const SearchContex
 
 }  // namespace
 
-PegsSolution solve_pegs(const PegBoard& board, int empty, PegsAlgorithm algorithm,
+PegsSolution solve_pegs(const PegBoard& board, PegSet start, int goal_hole, PegsAlgorithm algorithm,
                         const SearchContext& context) {
-  assert(empty >= 0 && empty < board.holes());
-  return algorithm == PegsAlgorithm::meet ? solve_by_meeting(board, empty, context)
-                                          : solve_by_table(board, empty, context);
+  assert(goal_hole >= 0 && goal_hole < board.holes() && (start & ~board.all_holes()) == 0);
+  return algorithm == PegsAlgorithm::meet ? solve_by_meeting(board, start, goal_hole, context)
+                                          : solve_by_table(board, start, goal_hole, context);
 }
 
-PegsExploration explore_pegs(const PegBoard& board, int empty, const SearchContext& context,
+PegsExploration explore_pegs(const PegBoard& board, PegSet start, const SearchContext& context,
                              std::size_t keep_deepest) {
-  const PegsDomain domain(board, empty);
-  const std::array<PegSet, 1> starts{board.start(empty)};
+  const PegsDomain domain(board, 0);  // the goal plays no part in exploring
+  const std::array<PegSet, 1> starts{start};
   auto explored = search::explore(domain, std::span<const PegSet>(starts), context, keep_deepest);
   return {std::move(explored.layer_sizes), std::move(explored.deepest), explored.stats};
 }

@@ -30,7 +30,7 @@ TEST(PegsContextLimits, EverySearchStopsAtEveryLimitWithItsReasonAndNoAnswer) {
           {"pegs table", solved(PegsAlgorithm::table)},
           {"pegs explore",
            [](const SearchContext& c) {
-             const PegsExploration explored = explore_pegs(PegBoard(5), 4, c);
+             const PegsExploration explored = explore_pegs(PegBoard(5), PegBoard(5).start(4), c);
              return Outcome{explored.stats, explored.stats.reason == StopReason::exhausted};
            }},
       },

@@ -9,6 +9,7 @@
 #include "plumb/puzzle_interface/builtin.hpp"
 #include "plumb/puzzle_interface/typed_instance.hpp"
 #include "plumb/puzzles/pegs.hpp"
+#include "plumb/puzzles/pegs_io.hpp"
 #include "tests/support/puzzle_interface_run.hpp"
 
 namespace plumb::testing {
@@ -51,12 +52,12 @@ PegSet pegs_of(const nlohmann::json& rows) {
 }
 
 // Plays the solution's jumps from the start: each is legal, removes exactly the pegs it names as
-// jumped, reaches the state listed after it, and the last leaves one peg in the starting hole.
+// jumped, reaches the state listed after it, and the last leaves one peg in the case's goal hole.
 void expect_replays(const PegBoard& board, const puzzle_interface::Dataset& dataset,
                     const puzzle_interface::Solution& solution) {
   expect_consistent(solution);
-  const int empty = puzzle_interface::data_of<int>(dataset);
-  PegSet pegs = board.start(empty);
+  const auto [start, goal] = puzzle_interface::data_of<puzzles::PegsCase>(dataset);
+  PegSet pegs = start;
   EXPECT_EQ(pegs_of(solution.states.front()), pegs);
   if (!solution.length) return;
   for (std::size_t i = 0; i < solution.moves.size(); ++i) {
@@ -71,7 +72,7 @@ void expect_replays(const PegBoard& board, const puzzle_interface::Dataset& data
     pegs = next;
     EXPECT_EQ(pegs_of(solution.states[i + 1]), pegs) << i;
   }
-  EXPECT_EQ(pegs, board.goal(empty));
+  EXPECT_EQ(pegs, board.goal(goal));
 }
 
 TEST(PegsPuzzle, DeclaresItself) {
@@ -108,6 +109,25 @@ TEST(PegsPuzzle, EverySolutionReplaysAndBothAlgorithmsAgree) {
                 meet[i].length ? search::StopReason::solved : search::StopReason::exhausted);
     }
   }
+}
+
+// The contest's case 5, the same given in full, and the position after its first jump, which the
+// rest of the contest's answer solves.
+TEST(PegsPuzzle, APositionGivenInFullIsSolvedFromItself) {
+  const auto instance = configure();
+  const std::string input = "3\n5\n5:o/oo/o.o/oooo/ooooo\n5:o/oo/ooo/o.oo/o.ooo\n";
+  const auto datasets = read_datasets(*instance, input);
+  const auto solutions = solve_all(*instance, input, "meet");
+  ASSERT_EQ(solutions.size(), 3u);
+  for (std::size_t i = 0; i < datasets.size(); ++i)
+    expect_replays(PegBoard(5), datasets[i], solutions[i]);
+  EXPECT_EQ(render_all(*instance, solutions, Format::contest),
+            "10\n12 5 3 8 15 12 6 13 7 9 1 7 10 8 7 9 11 14 14 5\n"
+            "10\n12 5 3 8 15 12 6 13 7 9 1 7 10 8 7 9 11 14 14 5\n"
+            "9\n3 8 15 12 6 13 7 9 1 7 10 8 7 9 11 14 14 5\n");
+  const auto record = nlohmann::json::parse(instance->render(solutions[2], Format::json));
+  EXPECT_EQ(record["empty"], 5);
+  EXPECT_EQ(record["start"], nlohmann::json::parse("[[1],[1,1],[1,1,1],[1,0,1,1],[1,0,1,1,1]]"));
 }
 
 TEST(PegsPuzzle, ImpossibleCases) {

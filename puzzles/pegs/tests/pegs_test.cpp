@@ -30,14 +30,15 @@ PegMove jump(int from, int to) {  // 1-based, as the contest writes them
   return {static_cast<std::uint8_t>(from - 1), static_cast<std::uint8_t>(to - 1)};
 }
 
-// Replays `moves` from the start, checking every jump, and that one peg is left in the start hole.
-void expect_replays(const PegBoard& board, int empty, const std::vector<PegMove>& moves) {
-  PegSet s = board.start(empty);
+// Replays `moves` from `start`, checking every jump, and that one peg is left in `goal`.
+void expect_replays(const PegBoard& board, PegSet start, int goal,
+                    const std::vector<PegMove>& moves) {
+  PegSet s = start;
   for (const PegMove& move : moves) {
     ASSERT_TRUE(board.is_legal(s, move)) << int{move.from} + 1 << " " << int{move.to} + 1;
     s = board.apply(s, move);
   }
-  EXPECT_EQ(s, board.goal(empty));
+  EXPECT_EQ(s, board.goal(goal));
 }
 
 PegSet random_position(const PegBoard& board, std::mt19937_64& rng) {
@@ -168,9 +169,56 @@ TEST(SolvePegs, BothSolversAgreeWithTheEngineAndReplay) {
       }
       EXPECT_EQ(static_cast<Cost>(meet.moves->size()), both_ways.cost);
       EXPECT_EQ(meet.stats.depth, both_ways.cost);
-      expect_replays(board, empty, *meet.moves);
+      expect_replays(board, board.start(empty), empty, *meet.moves);
     }
   }
+}
+
+// A position met in play: up to six random jumps from a contest start.
+PegSet played_from_start(const PegBoard& board, int empty, std::mt19937_64& rng) {
+  PegSet s = board.start(empty);
+  for (auto jumps = rng() % 7; jumps > 0; --jumps) {
+    const std::vector<PegMove> moves = board.moves(s);
+    if (moves.empty()) break;
+    s = board.apply(s, moves[rng() % moves.size()]);
+  }
+  return s;
+}
+
+// From positions met in play (the goal the start's hole) and from any position (any goal hole),
+// both solvers agree with the engine's bidirectional search, every solution replays, and on 5 rows
+// each is the brute force's smallest.
+TEST(SolvePegs, FromAnyPositionBothSolversAgreeWithTheEngine) {
+  std::mt19937_64 rng(1533);
+  int solved = 0;
+  for (const auto& [rows, positions] : {std::pair{5, 90}, std::pair{6, 12}}) {
+    const PegBoard board(rows);
+    for (int i = 0; i < (sanitized() ? positions / 3 : positions); ++i) {
+      const auto goal = static_cast<int>(rng() % static_cast<unsigned>(board.holes()));
+      const PegSet start = i % 3 != 0 ? played_from_start(board, goal, rng)
+                                      : random_position(board, rng) | board.goal(goal);
+      const PegsSolution meet = solve_pegs(board, start, goal, PegsAlgorithm::meet);
+      if (rows < 6 || i % 3 == 0) {  // the table explores all of a 6-row board: a sample
+        const PegsSolution table = solve_pegs(board, start, goal, PegsAlgorithm::table);
+        EXPECT_EQ(meet.moves, table.moves) << rows << " rows, " << draw_pegs(board, start);
+      }
+      const auto both_ways = search::bidirectional_bfs(PegsDomain(board, goal), start);
+      ASSERT_EQ(meet.moves.has_value(), both_ways.solved()) << draw_pegs(board, start);
+      if (!meet.moves) {
+        EXPECT_EQ(meet.stats.reason, search::StopReason::exhausted);
+        continue;
+      }
+      ++solved;
+      EXPECT_EQ(static_cast<Cost>(meet.moves->size()), both_ways.cost);
+      expect_replays(board, start, goal, *meet.moves);
+      if (rows > 5) continue;
+      std::vector<PegMove> path;
+      Enumeration found;
+      enumerate(board, start, board.goal(goal), static_cast<int>(both_ways.cost), path, found);
+      EXPECT_EQ(*meet.moves, found.smallest) << draw_pegs(board, start);
+    }
+  }
+  EXPECT_GT(solved, sanitized() ? 8 : 30);  // a third or more of the positions have a solution
 }
 
 TEST(SolvePegs, SmallTrianglesAreImpossible) {
@@ -189,7 +237,7 @@ TEST(SolvePegs, SevenRowsFromTheApex) {
   const PegsSolution solution = solve_pegs(board, 0);
   ASSERT_TRUE(solution.moves);
   EXPECT_EQ(solution.moves->size(), 11u);
-  expect_replays(board, 0, *solution.moves);
+  expect_replays(board, board.start(0), 0, *solution.moves);
 }
 
 TEST(SolvePegs, LimitsStopCleanly) {
@@ -205,7 +253,7 @@ TEST(SolvePegs, LimitsStopCleanly) {
 
 TEST(ExplorePegs, CountsPositionsByMoves) {
   const PegBoard board(5);
-  const PegsExploration result = explore_pegs(board, 4);
+  const PegsExploration result = explore_pegs(board, board.start(4));
   EXPECT_EQ(result.stats.reason, search::StopReason::exhausted);
   EXPECT_EQ(result.layer_sizes,
             (std::vector<std::uint64_t>{1, 2, 8, 47, 190, 682, 1646, 2241, 1475, 455, 88, 11}));
@@ -240,6 +288,31 @@ TEST(PegsInput, ReadsCasesAndRejectsBadOnesWithTheirLine) {
   EXPECT_EQ(read_error("1\n5\n6\n", 5), "cases.txt:3: '6' follows the 1 case the count announced");
   EXPECT_EQ(read_error("-1\n", 5),
             "cases.txt:1: the number of cases must not be negative, found -1");
+}
+
+TEST(PegsInput, APositionGivenInFullReadsAsTheHoleAndItsPegs) {
+  const PegBoard board(5);
+  std::istringstream stream("3\n5:o/oo/o.o/oooo/ooooo\n1:.oo.ooooooooooo\n12\n");
+  io::TextInput in(stream, "cases.txt");
+  ASSERT_EQ(read_pegs_count(in), 3);
+  EXPECT_EQ(read_pegs_case(in, board), (PegsCase{board.start(4), 4}));
+  EXPECT_EQ(read_pegs_case(in, board), (PegsCase{board.all_holes() & ~PegSet{0b1001}, 0}));
+  EXPECT_EQ(read_pegs_case(in, board), (PegsCase{board.start(11), 11}));
+  EXPECT_EQ(read_error("1\n5:o/oo/o.o/oooo\n", 5),
+            "cases.txt:2: the position 'o/oo/o.o/oooo' has 4 rows, the board 5");
+  EXPECT_EQ(read_error("1\n5:o/ooo/o.o/oooo/ooooo\n", 5),
+            "cases.txt:2: row 2 of the position 'o/ooo/o.o/oooo/ooooo' has 3 holes, expected 2");
+  EXPECT_EQ(read_error("1\n5:o/oo/o.x/oooo/ooooo\n", 5),
+            "cases.txt:2: expected 'o' (a peg), '.' (an empty hole) or '/' in the position "
+            "'o/oo/o.x/oooo/ooooo'");
+  EXPECT_EQ(read_error("1\n5:oooo\n", 5),
+            "cases.txt:2: the position 'oooo' has 4 holes, the board 15 (5 rows)");
+  EXPECT_EQ(read_error("1\n1:...............\n", 5),
+            "cases.txt:2: the position '...............' has no peg");
+  EXPECT_EQ(read_error("1\nx:ooo\n", 5),
+            "cases.txt:2: expected the last peg's hole before ':', found 'x'");
+  EXPECT_EQ(read_error("1\n16:ooo\n", 5),
+            "cases.txt:2: hole 16 is not on the board: holes are 1 to 15 with 5 rows");
 }
 
 }  // namespace

@@ -9,15 +9,17 @@
 // increasing (from, to) order) that stays on one: the greedy walk is exactly the lexicographic
 // minimum because every prefix it keeps can still be completed optimally.
 //
-//   meet   breadth-first layers from the start only, stored as sorted vectors of positions. By
-//          the board's self-duality (pegs.hpp) dist(x, goal) = depth(~x), so layer a meets the
-//          goal side when some x in layer a has ~x in layer a - 1 (length 2a - 1) or a (2a); the
-//          search stops at half the solution's depth. Positions in the first half of the walk are
-//          marked "on a shortest path" by one pass backwards over the stored layers.
-//          Memory 8 bytes per stored position; no 2^holes array.
-//   table  the engine's distance_table (one byte for every one of the 2^holes positions) from the
-//          start, then the same walk with dist(x, goal) = table[~x]. Explores everything reachable;
-//          kept as an independent cross-check and for small boards.
+//   meet   breadth-first layers, stored as sorted vectors of positions, from the start and from
+//          ~goal: by the board's self-duality (pegs.hpp) dist(x, goal) = dist(~goal, ~x), so a
+//          position y reached in i moves whose complement ~goal reaches in j moves lies on a
+//          solution of i + j moves. The smaller side grows until the sides meet. From a contest
+//          start (~goal itself) the two sides are one set of layers, and the search stops at half
+//          the solution's depth. Positions on the start's side of the meeting are marked "on a
+//          shortest path" by one pass backwards over its layers. Memory 8 bytes per stored
+//          position; no 2^holes array.
+//   table  the engine's distance_table (one byte for every one of the 2^holes positions) from
+//          ~goal, then the same walk with dist(x, goal) = table[~x]. Explores everything
+//          reachable; kept as an independent cross-check and for small boards.
 #pragma once
 
 #include <cstdint>
@@ -38,11 +40,18 @@ struct PegsSolution {
                               // moves; or the limit (or cancellation) that stopped it
 };
 
-// The lexicographically smallest shortest solution from the board with only `empty` (0-based)
-// empty.
-PegsSolution solve_pegs(const PegBoard& board, int empty,
+// The lexicographically smallest shortest solution from `start` to one peg in `goal_hole`
+// (0-based).
+PegsSolution solve_pegs(const PegBoard& board, PegSet start, int goal_hole,
                         PegsAlgorithm algorithm = PegsAlgorithm::meet,
                         const search::SearchContext& context = {});
+
+// The same from a contest start: only `empty` (0-based) empty, the last peg to end there.
+inline PegsSolution solve_pegs(const PegBoard& board, int empty,
+                               PegsAlgorithm algorithm = PegsAlgorithm::meet,
+                               const search::SearchContext& context = {}) {
+  return solve_pegs(board, board.start(empty), empty, algorithm, context);
+}
 
 struct PegsExploration {
   std::vector<std::uint64_t> layer_sizes;  // positions first reached in k moves, by k
@@ -50,8 +59,9 @@ struct PegsExploration {
   search::SearchStats stats;
 };
 
-// Every position reachable from the board with only `empty` empty (search/explore.hpp).
-PegsExploration explore_pegs(const PegBoard& board, int empty,
-                             const search::SearchContext& context = {}, std::size_t keep_deepest = 4);
+// Every position reachable from `start` (search/explore.hpp).
+PegsExploration explore_pegs(const PegBoard& board, PegSet start,
+                             const search::SearchContext& context = {},
+                             std::size_t keep_deepest = 4);
 
 }  // namespace plumb::puzzles
