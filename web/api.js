@@ -1,11 +1,11 @@
 // The page's calls to the JSON API, in three lines: the searches (POST /api/solve, /api/explore and
 // /api/scramble), the reads of the input (POST /api/read) and the distances of the start (POST
-// /api/distance). In each line a new request supersedes the ones before it; a read or a distance
-// never supersedes a search. A request that needs a pattern database still being
-// built is answered 503 {"status": "building", "building": {...}} with Retry-After: it is asked
-// again after that many seconds, saying the build's progress meanwhile, until the answer comes or a
-// newer request replaces it. Any other refusal is thrown as a RequestFailed with the server's
-// words.
+// /api/distance), and a search's progress (GET /api/progress/ID). In each line a new request
+// supersedes the ones before it; a read or a distance never supersedes a search. A request that
+// needs a pattern database still being built is answered 503 {"status": "building",
+// "building": {...}} with Retry-After: it is asked again after that many seconds, saying the
+// build's progress meanwhile, until the answer comes or a newer request replaces it. Any other
+// refusal is thrown as a RequestFailed with the server's words.
 export class RequestFailed extends Error {
   constructor(message, status) {
     super(message);
@@ -108,6 +108,24 @@ export const read = (body) => send(reads, '/api/read', body, () => {});
 // `distance`; `onWait(text)` hears of each wait for a database build.
 export const distance = async (body, onWait) =>
     (await send(distances, '/api/distance', body, onWait)).results[0] || null;
+
+// A fresh id to watch a search by ("progress" in its request, GET /api/progress/ID).
+export const progressId = () =>
+    Array
+        .from(
+            crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, '0'))
+        .join('');
+
+// What the search watched as `id` last reported ({expanded, depth, seconds, ...}), or null when
+// the server watches none by that id (not begun yet, or answered) or cannot be reached.
+export async function progressOf(id) {
+  try {
+    const response = await fetch(`/api/progress/${id}`);
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
+  }
+}
 
 // Drops the request of `line` under way or waiting: aborted (the server cancels its work), its
 // answer never returned.

@@ -170,10 +170,18 @@ class Fields {
   }
 
  private:
-  static constexpr std::array<std::string_view, 7> kKnown{"puzzle", "input",      "options", "algo",
-                                                          "format", "time_limit", "seed"};
+  static constexpr std::array<std::string_view, 8> kKnown{
+      "puzzle", "input", "options", "algo", "format", "time_limit", "seed", "progress"};
   json request_;
 };
+
+// Whether `id` may name a search to watch: what GET /api/progress/ID routes.
+bool is_progress_id(std::string_view id) {
+  return !id.empty() && id.size() <= kProgressIdLength &&
+         std::all_of(id.begin(), id.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+         });
+}
 
 // A request read and checked, its instance configured: ready to run.
 struct Job {
@@ -181,6 +189,7 @@ struct Job {
   std::unique_ptr<puzzle_interface::Instance> instance;
   std::optional<std::string> input;
   std::optional<std::uint64_t> seed;
+  std::optional<std::string> progress;  // the id to watch the search by (GET /api/progress/ID)
   std::string algorithm;
   puzzle_interface::Format format = puzzle_interface::Format::json;
   double seconds = 0;
@@ -237,6 +246,15 @@ Job job_of(Action action, std::string_view body,
   job.seed = fields.seed("seed");
   if (job.seed && action != Action::scramble)
     throw BadRequest("\"seed\" is for POST /api/scramble alone");
+  job.progress = fields.text("progress");
+  if (job.progress && action == Action::read)
+    throw BadRequest("\"progress\" watches a search, and POST /api/read runs none");
+  if (job.progress && !is_progress_id(*job.progress)) {
+    throw BadRequest(
+        fmt::format("\"progress\" must be an id of 1 to {} letters, digits, '-' or "
+                    "'_', not {}",
+                    kProgressIdLength, io::quote(*job.progress)));
+  }
   job.seconds =
       std::min(fields.seconds("time_limit").value_or(limits.default_seconds), limits.max_seconds);
   job.instance = job.puzzle->configure(fields.options(job.puzzle->info()));
@@ -265,6 +283,22 @@ Reply Api::puzzles() const {
            {"databases", databases_ ? databases_->states() : json::array()}}};
 }
 
+Reply Api::progress(const std::string& id) const {
+  const std::optional<search::SearchStats> stats = progress_.latest(id);
+  if (!stats) {
+    return {kNotFound,
+            {{"error",
+              fmt::format("no search is watched as {}: it ended, or never began", io::quote(id))}}};
+  }
+  return {200,
+          {{"progress", id},
+           {"depth", stats->depth},
+           {"expanded", stats->expanded},
+           {"generated", stats->generated},
+           {"seconds", stats->seconds},
+           {"done", stats->done}}};
+}
+
 Reply Api::run(Action action, std::string_view body, search::SearchContext request) {
   const StopSwitch::Registration registration = stop_switch_.enter(request);
   json answer = json::object();  // the answers so far
@@ -281,6 +315,12 @@ Reply Api::run(Action action, std::string_view body, search::SearchContext reque
       return {200, answer};
     }
 
+    const std::optional<ProgressBoard::Watch> watch =
+        job.progress ? progress_.watch(*job.progress, request) : std::nullopt;
+    if (job.progress && !watch) {
+      throw BadRequest(
+          fmt::format("\"progress\": {} watches a search already", io::quote(*job.progress)));
+    }
     const std::optional<Admission::Ticket> ticket = admission_.enter(request);
     if (!ticket && stop_switch_.pulled()) return {kBusy, {{"error", kStopping}}};
     if (!ticket) {

@@ -28,6 +28,7 @@
 #include "plumb/search/context.hpp"
 #include "serve/admission.hpp"
 #include "serve/databases.hpp"
+#include "serve/progress_board.hpp"
 #include "serve/stop_switch.hpp"
 
 namespace plumb::serve {
@@ -54,12 +55,16 @@ enum class Action { solve, explore, read, scramble, distance };
 
 // The statuses of the replies besides 200.
 inline constexpr int kBadRequest = 400;      // bad JSON, puzzle, option, algorithm or input
+inline constexpr int kNotFound = 404;        // no such page, or no search watched by that id
 inline constexpr int kTimedOut = 408;        // a request that took too long to arrive
 inline constexpr int kLengthRequired = 411;  // a body framed by neither a length nor chunks
 inline constexpr int kTooLarge = 413;        // a body over the server's limit
 inline constexpr int kLimitReached = 422;    // a search stopped by its time or memory limit
 inline constexpr int kServerFailed = 500;    // the environment failed (a cache, memory)
 inline constexpr int kBusy = 503;            // every slot and queue place taken, or stopping
+
+// The longest id a request's "progress" may give its search.
+inline constexpr std::size_t kProgressIdLength = 64;
 
 // The error of every request the server answers while it stops.
 inline constexpr const char* kStopping = "the server is stopping";
@@ -82,7 +87,14 @@ class Api {
   // scramble answers {"input": one dataset's text, "seed": the seed} (Instance::scramble; without
   // a "seed" the service draws one), a distance {"results": [{"dataset", "line", "status",
   // "distance"}]}, each dataset solved for its length alone.
+  // A request's "progress", an id of letters, digits, '-' and '_', watches its search as that id
+  // while it runs (progress()); an id already watching one is refused (400).
   Reply run(Action action, std::string_view body, search::SearchContext request);
+
+  // GET /api/progress/ID: the statistics the search watched as `id` last reported, {"progress":
+  // ID, "depth", "expanded", "generated", "seconds", "done"} (docs/serve.md), or 404 when no
+  // search is watched as `id` (it ended, or never began).
+  Reply progress(const std::string& id) const;
 
   // Cancels every running search: each request running or waiting answers 503, "the server is
   // stopping", at once, as does every request after.
@@ -94,6 +106,7 @@ class Api {
   std::vector<std::unique_ptr<puzzle_interface::Puzzle>> puzzles_;
   Admission admission_;
   StopSwitch stop_switch_;
+  ProgressBoard progress_;
 };
 
 }  // namespace plumb::serve

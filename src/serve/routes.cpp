@@ -131,6 +131,10 @@ void route(httplib::Server& server, Api& api, std::size_t max_body_bytes) {
   server.Get("/api/puzzles", [&api](const httplib::Request&, httplib::Response& response) {
     send_json(response, api.puzzles());
   });
+  server.Get(fmt::format("/api/progress/([A-Za-z0-9_-]{{1,{}}})", kProgressIdLength),
+             [&api](const httplib::Request& request, httplib::Response& response) {
+               send_json(response, api.progress(request.matches[1].str()));
+             });
   for (const auto& [path, action] : kActions) {
     const Action chosen = action;  // clang 14 cannot capture a structured binding
     server.Post(path, [&api, chosen, max_body_bytes](const httplib::Request& request,

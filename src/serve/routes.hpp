@@ -1,11 +1,11 @@
 // serve/routes.hpp: what `plumb serve` answers, wired into a cpp-httplib server apart from its
 // sockets (serve/server.hpp), so that a fuzz target can drive it through a stream in memory.
 //
-// GET / and the page's files, GET /api/puzzles, POST /api/solve, /api/explore and /api/read
-// (serve/api.hpp), whose bodies are read up to `max_body_bytes` however they are framed (a
-// Content-Length, chunks, or up to the connection's end; past the limit 413, without reading the
-// rest). A request no route
-// takes is answered 404 without its body read. Every refusal, httplib's own included, is JSON
+// GET / and the page's files, GET /api/puzzles and /api/progress/ID, POST /api/solve,
+// /api/explore, /api/read, /api/scramble and /api/distance (serve/api.hpp), whose bodies are read
+// up to `max_body_bytes` however they are framed (a Content-Length, chunks, or up to the
+// connection's end; past the limit 413, without reading the rest). A request no route takes is
+// answered 404 without its body read. Every refusal, httplib's own included, is JSON
 // {"error": MESSAGE} with a short, printable message, and no answer fails to be written for the
 // bytes it holds.
 #pragma once

@@ -3,8 +3,9 @@
 // puzzle list comes from the declarations, and each bad request gets its status: malformed JSON,
 // unknown puzzle, option or field, bad input (with its line), a body over 1 MB (413), a search past
 // its time limit (422, the program's exit status 3), a full queue (503). A client that goes away
-// cancels its search. /api/read describes every sample's datasets without a search: the start
-// `plumb solve` begins from, sliding's size and goal, and the parity that makes a board unsolvable.
+// cancels its search; a search watched by its progress id reports while it runs. /api/read
+// describes every sample's datasets without a search: the start `plumb solve` begins from,
+// sliding's size and goal, and the parity that makes a board unsolvable.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -14,6 +15,7 @@
 #include <sstream>
 #include <thread>
 
+#include "tests/support/json_schema.hpp"
 #include "tests/support/run_plumb.hpp"
 #include "tests/support/serve_process.hpp"
 
@@ -43,6 +45,13 @@ Answer post(httplib::Client& client, const std::string& path, const std::string&
 
 Answer post(httplib::Client& client, const std::string& path, const json& body) {
   return post(client, path, body.dump());
+}
+
+// A POST to /api/solve of `body` as a raw request, for a connection held open by the test.
+std::string raw_solve(const json& body) {
+  return "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+         "Content-Length: " +
+         std::to_string(body.dump().size()) + "\r\n\r\n" + body.dump();
 }
 
 // A record without what changes from run to run: the statistics.
@@ -364,10 +373,7 @@ TEST(ServeApi, AFullQueueRefusesAtOnceAndAClientThatLeavesFreesItsSearch) {
   ServeProcess server({"--threads", "1", "--queue", "0", "--time-limit", "60"});
   json slow = kSlowRequest;
   slow["time_limit"] = 60;
-  const std::string held_request =
-      "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-      "Content-Type: application/json\r\nContent-Length: " +
-      std::to_string(slow.dump().size()) + "\r\n\r\n" + slow.dump();
+  const std::string held_request = raw_solve(slow);
   const json quick = {{"puzzle", "sliding"}, {"input", "1 2 3 4 5 6 7 8 x\n"}};
   const auto client = server.client();
   std::unique_ptr<RawConnection> held;
@@ -394,6 +400,63 @@ TEST(ServeApi, AFullQueueRefusesAtOnceAndAClientThatLeavesFreesItsSearch) {
     if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   EXPECT_EQ(status, 200);
+  EXPECT_EQ(server.stop(), 0);
+}
+
+// A search watched by its "progress" id reports growing statistics while it runs, and the id is
+// unknown again once its client leaves. The search cannot finish first (many minutes of IDA*, a
+// 600 s limit); every wait is for what the server says, with a wide bound.
+TEST(ServeApi, AWatchedSearchReportsItsProgressUntilItsClientLeaves) {
+  ServeProcess server({"--time-limit", "600"});
+  json slow = kSlowRequest;
+  slow["time_limit"] = 600;
+  slow["progress"] = "watch-1";
+  auto held = std::make_unique<RawConnection>(server.port());
+  held->send(raw_solve(slow));
+  const auto client = server.client();
+  const auto progress = [&](const std::string& id) {
+    const httplib::Result result = client->Get(("/api/progress/" + id).c_str());
+    return result ? Answer{result->status, json::parse(result->body, nullptr, false)} : Answer{};
+  };
+  const SchemaValidator reports = api_answer_schema(
+      std::filesystem::path(PLUMB_DATA_DIR).parent_path() / "docs", "progress_answer");
+  std::vector<std::uint64_t> expanded;  // each report seen, once the search has expanded states
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (expanded.size() < 2 && std::chrono::steady_clock::now() < give_up) {
+    const Answer report = progress("watch-1");
+    if (report.status == 200 && report.body.value("expanded", 0ULL) > 0 &&
+        (expanded.empty() || report.body["expanded"] != expanded.back())) {
+      EXPECT_EQ(report.body["progress"], "watch-1");
+      EXPECT_EQ(reports.validate(report.body), std::vector<std::string>{}) << report.body;
+      expanded.push_back(report.body["expanded"]);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(expanded.size(), 2u) << "no two reports of the search";
+  EXPECT_GT(expanded[1], expanded[0]);
+  EXPECT_TRUE(held->received().empty());
+  // The id watches one search at a time; a read runs none to watch; an id is short and plain.
+  json quick = {{"puzzle", "sliding"}, {"input", "1 2 3 4 5 6 7 8 x\n"}, {"progress", "watch-1"}};
+  Answer refused = post(*client, "/api/solve", quick);
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_EQ(refused.body.value("error", ""), "\"progress\": 'watch-1' watches a search already");
+  EXPECT_EQ(post(*client, "/api/read", quick).status, 400);
+  quick["progress"] = "a b";
+  EXPECT_EQ(post(*client, "/api/solve", quick).status, 400);
+  held.reset();  // its client goes away: the search is cancelled, its id forgotten
+  Answer gone;
+  const auto left = std::chrono::steady_clock::now();
+  while (gone.status != 404 && std::chrono::steady_clock::now() - left < std::chrono::seconds(30)) {
+    gone = progress("watch-1");
+    if (gone.status != 404) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_EQ(gone.status, 404);
+  EXPECT_EQ(gone.body.value("error", ""),
+            "no search is watched as 'watch-1': it ended, or never began");
+  // The id is free again, and a search that ends forgets it.
+  quick["progress"] = "watch-1";
+  EXPECT_EQ(post(*client, "/api/solve", quick).status, 200);
+  EXPECT_EQ(progress("watch-1").status, 404);
   EXPECT_EQ(server.stop(), 0);
 }
 

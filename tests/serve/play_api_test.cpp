@@ -35,11 +35,7 @@ Answer post(httplib::Client& client, const std::string& path, const json& body) 
 
 // A validator of the schema's definition `name` (an API answer's).
 SchemaValidator answer_schema(const std::string& name) {
-  const std::filesystem::path docs = std::filesystem::path(PLUMB_DATA_DIR).parent_path() / "docs";
-  nlohmann::json schema = nlohmann::json::parse(read_file(docs / "plumb-output.common.json"));
-  schema.erase("oneOf");
-  schema["$ref"] = "#/$defs/" + name;
-  return SchemaValidator(schema);
+  return api_answer_schema(std::filesystem::path(PLUMB_DATA_DIR).parent_path() / "docs", name);
 }
 
 // Command-line options ("--size", "2x3") as the API's "options" object.

@@ -8,6 +8,7 @@
 // validate(schema, document) returns the problems found, each as "PATH: WHAT" ("/moves/3: not one
 // of the enum"); empty means the document is valid.
 //
+// api_answer_schema() checks an API answer against its definition in the common part;
 // composed_output_schema() puts the schema together as docs/plumb-output.schema.json holds it: the
 // common part, docs/plumb-output.common.json, and each registered puzzle's schema.json, whose $defs
 // are all named NAME_..., among them NAME_solve and NAME_explore, its two records.
@@ -145,6 +146,19 @@ inline nlohmann::ordered_json composed_output_schema(
     }
   }
   return schema;
+}
+
+// A validator of the common part's definition `name` in `docs` (an API answer's, such as
+// "scramble_answer").
+inline SchemaValidator api_answer_schema(const std::filesystem::path& docs,
+                                         const std::string& name) {
+  std::ifstream in(docs / "plumb-output.common.json");
+  if (!in)
+    throw std::invalid_argument("cannot read " + (docs / "plumb-output.common.json").string());
+  nlohmann::json schema = nlohmann::json::parse(in);
+  schema.erase("oneOf");
+  schema["$ref"] = "#/$defs/" + name;
+  return SchemaValidator(schema);
 }
 
 }  // namespace plumb::testing

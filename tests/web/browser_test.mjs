@@ -417,7 +417,7 @@ await check('no message of the API fuzz corpus\'s answers shows an option name o
   await page.close();
 });
 
-await check('a search runs with the time limit chosen, shows its seconds and stops on Stop', async () => {
+await check('a search runs with the time limit chosen, shows the positions searched and its seconds, and stops on Stop', async () => {
   // A 15-puzzle that IDA* takes many minutes over (Korf's instance 88).
   const start = '15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4';
   const options = encodeURIComponent(JSON.stringify({ goal: 'blank-first' }));
@@ -427,7 +427,8 @@ await check('a search runs with the time limit chosen, shows its seconds and sto
   await page.click('#solve');
   assert.equal((await asked).postDataJSON().time_limit, 50);
   await page.waitForSelector('#stop', { state: 'visible' });
-  await page.waitForFunction(() => /Solving… \d+ s/.test(document.getElementById('message').textContent));
+  await page.waitForFunction(() => /^Solving… [\d.]+[KMBT]? positions searched \(depth \d+\), \d+ s$/
+    .test(document.getElementById('message').textContent));
   await page.click('#stop');
   await page.waitForSelector('#stop', { state: 'hidden' });
   assert.equal(await page.textContent('#message'), 'Stopped.');
