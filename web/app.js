@@ -12,6 +12,7 @@ import {distance, forgetStart, post, progressId, progressOf, read, RequestFailed
 import {editFromKeyboard, placeKey} from './board_keys.js';
 import {counted, InputProblem, svgEl} from './common.js';
 import {drawHistogram} from './histogram.js';
+import {MESSAGES} from './messages.js';
 import {DEFAULT_WORDS, RENDERERS} from './puzzles/registry.js';
 
 const $ = (id) => document.getElementById(id);
@@ -53,13 +54,10 @@ function setMessage(text, bad = false) {
 // A request's failure in words: the server's, or why it could not be asked.
 // A search the time limit stopped says where the limit is set.
 function failureMessage(failure) {
-  if (!(failure instanceof RequestFailed))
-    return `The server could not be reached: ${failure.message}`;
+  if (!(failure instanceof RequestFailed)) return MESSAGES.unreachable(failure.message);
   if (failure.status !== 422 || !/time limit/.test(failure.message)) return failure.message;
   const higher = (page.seconds ?? page.defaultSeconds) < page.maxSeconds;
-  return `${failure.message} ${
-      higher ? 'A longer time limit (under Advanced) may let it finish.' :
-               'This start is out of reach here.'}`;
+  return higher ? MESSAGES.raiseTimeLimit(failure.message) : MESSAGES.outOfReach(failure.message);
 }
 
 // The fragment: p (puzzle), o (options, JSON), g (the game's seed), a (algorithm), i (input), s
@@ -226,7 +224,9 @@ function parseInput() {
     return true;
   } catch (problem) {
     page.model = null;
-    setMessage(problem instanceof InputProblem ? `Cannot draw this input: ${problem.message}` : String(problem), true);
+    setMessage(
+        problem instanceof InputProblem ? MESSAGES.cannotDraw(problem.message) : String(problem),
+        true);
     return false;
   }
 }
@@ -268,7 +268,8 @@ function currentRead() {
 }
 
 // Why the start has no solution, as the server read it, or ''.
-const impossibleText = () => (page.read?.unsolvable ? `Impossible: ${page.read.unsolvable}` : '');
+const impossibleText = () =>
+    (page.read?.unsolvable ? MESSAGES.impossible(page.read.unsolvable) : '');
 
 // Says why the start has no solution, or the server's words on bad input; redraws with the shape
 // the server read.
@@ -340,7 +341,7 @@ const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 // options shown.
 async function newGame(seed = randomSeed()) {
   const answer = await ask(
-      '/api/scramble', {puzzle: page.name, options: page.options, seed}, 'Dealing a new game…',
+      '/api/scramble', {puzzle: page.name, options: page.options, seed}, MESSAGES.dealing(),
       $('new-game'));
   if (!answer) return;
   setMessage('');
@@ -360,12 +361,13 @@ function sayDistance(text, won = false) {
 const playedText = () => (renderer().playsMoves ? `${words().distance.played(page.played)}. ` : '');
 
 // Says the distance as not known yet: the start changed.
-const distancePending = () => sayDistance(`${playedText()}${words().distance.name}: …`);
+const distancePending = () =>
+    sayDistance(MESSAGES.distancePending(playedText(), words().distance.name));
 
 async function updateDistance() {
   const played = playedText(), {name, of} = words().distance;
   if (impossibleText()) {
-    sayDistance(`${played}No sequence of moves reaches the goal.`);
+    sayDistance(MESSAGES.distanceImpossible(played));
     return;
   }
   distancePending();
@@ -373,20 +375,19 @@ async function updateDistance() {
   try {
     record = await distance(
         {...request(), time_limit: DISTANCE_SECONDS},
-        (text) => sayDistance(`${played}${name}: waiting, ${text}.`));
+        (text) => sayDistance(MESSAGES.distanceWaiting(played, name, text)));
   } catch (failure) {
     if (failure instanceof Superseded) return;
     sayDistance(
         failure instanceof RequestFailed && failure.status === 422 ?
-            `${played}${name}: more than ${
-                DISTANCE_SECONDS} s to work out; Solve searches longer.` :
-            `${played}${name}: not known (${failureMessage(failure)}).`);
+            MESSAGES.distanceSlow(played, name, DISTANCE_SECONDS) :
+            MESSAGES.distanceUnknown(played, name, failureMessage(failure)));
     return;
   }
   if (!record || record.distance === null) {
-    sayDistance(`${played}${
-        record?.status === 'none_within_bound' ? 'No solution within the move limit.' :
-                                                 words().none}`);
+    sayDistance(
+        record?.status === 'none_within_bound' ? MESSAGES.distanceNoneWithinBound(played) :
+                                                 `${played}${words().none}`);
     return;
   }
   if (page.played === 0) page.optimal = record.distance;
@@ -394,7 +395,7 @@ async function updateDistance() {
     sayDistance(words().distance.won(page.played, page.optimal), true);
     return;
   }
-  sayDistance(`${played}${name}: ${of(record.distance)}.`);
+  sayDistance(MESSAGES.distance(played, name, of(record.distance)));
 }
 
 // The first move of an optimal solution from the board shown: played on the board where the
@@ -407,21 +408,20 @@ async function hint() {
   }
   const answer = await ask(
       '/api/solve', page.algo ? {...request(), algo: page.algo} : request(),
-      'Looking for the best move…', $('ask-hint'));
+      MESSAGES.lookingForHint(), $('ask-hint'));
   const record = answer?.results[0];
   if (!record) return;
   if (!record.moves?.length) {
-    setMessage(
-        record.length === 0 ? 'The board is already the goal.' : words().none, record.length !== 0);
+    setMessage(record.length === 0 ? MESSAGES.alreadyGoal() : words().none, record.length !== 0);
     return;
   }
   const name = renderer().moveName(record.moves[0]);
   if (renderer().playsMoves && renderer().play) {
     renderer().play(page.model, record.moves[0]);
     modelChanged(true);
-    setMessage(`Hint played: ${name}.`);
+    setMessage(MESSAGES.hintPlayed(name));
   } else {
-    setMessage(`Hint: ${name} (then ${words().distance.of(record.length - 1)} to go).`);
+    setMessage(MESSAGES.hintNamed(name, words().distance.of(record.length - 1)));
   }
 }
 
@@ -481,7 +481,7 @@ function placeOf(event) {
 $('board').addEventListener('pointerdown', (event) => {
   if (!page.model) return;
   if (page.record) {
-    setMessage('The board shows the solution: press Esc to close it and change the start.');
+    setMessage(MESSAGES.solutionShown());
     return;
   }
   pressed = placeOf(event);
@@ -528,20 +528,23 @@ const compactCount = (n) => n.toLocaleString('en', {notation: 'compact', maximum
 
 async function ask(path, body, busy, button) {
   const started = Date.now(), watched = progressId();
-  let said = busy, searched = '', answered = false;
+  let said = busy, searched = null, answered = false;
   setMessage(said);
   const ticking = setInterval(async () => {
     const report = await progressOf(watched);
     if (answered) return;
-    if (report?.expanded)
-      searched = ` ${compactCount(report.expanded)} positions searched (depth ${report.depth}),`;
-    setMessage(`${said}${searched} ${Math.round((Date.now() - started) / 1000)} s`);
+    if (report?.expanded) searched = report;
+    const seconds = Math.round((Date.now() - started) / 1000);
+    setMessage(
+        searched ?
+            MESSAGES.searching(said, compactCount(searched.expanded), searched.depth, seconds) :
+            MESSAGES.running(said, seconds));
   }, 1000);
   button.disabled = true;
   $('stop').hidden = false;
   try {
     return await post(path, {...body, progress: watched}, (text) => {
-      said = `Waiting: ${text}; the page asks again when they are ready.`;
+      said = MESSAGES.waitingForTables(text);
       setMessage(said);
     });
   } catch (failure) {
@@ -572,18 +575,25 @@ async function solve(step = 0) {
   const warning = renderer().reach?.(page.model, page.seconds ?? page.defaultSeconds) || '';
   const answer = await ask(
       '/api/solve', page.algo ? {...request(), algo: page.algo} : request(),
-      `Solving…${warning ? ` (${warning})` : ''}`, $('solve'));
+      warning ? MESSAGES.solvingLong(warning) : MESSAGES.solving(), $('solve'));
   if (!answer) return;
   const record = answer.results[0];
-  if (!record) { setMessage('The input holds no dataset.', true); return; }
+  if (!record) {
+    setMessage(MESSAGES.noDataset(), true);
+    return;
+  }
   page.record = record;
   page.step = Math.min(step, totalSteps());
   showStats(record, (performance.now() - asked) / 1000);
   showMoves(record);
   const status = record.status || (record.length === null ? 'no_solution' : 'solved');
-  const others = answer.results.length > 1 ? ` (dataset 1 of ${answer.results.length} shown)` : '';
-  setMessage(record.length !== null ? `Solved: ${words().solved(record.length)}${others}.`
-    : status === 'none_within_bound' ? 'No solution within the move limit.' : words().none);
+  const length = record.length !== null ? words().solved(record.length) : null;
+  if (length === null)
+    setMessage(status === 'none_within_bound' ? MESSAGES.noneWithinBound() : words().none);
+  else if (answer.results.length > 1)
+    setMessage(MESSAGES.solvedFirstOf(length, answer.results.length));
+  else
+    setMessage(MESSAGES.solved(length));
   updateControls();
   draw();
   saveUrl();
@@ -730,7 +740,7 @@ $('redo').onclick = () => travel(false);
 $('ask-hint').onclick = hint;
 $('stop').onclick = () => {
   supersede();
-  setMessage('Stopped.');
+  setMessage(MESSAGES.stopped());
 };
 
 // Closes the solution shown: the board is the start again, to edit or play.
@@ -771,7 +781,7 @@ async function explore() {
   clearExploration();
   draw();
   saveUrl();
-  const answer = await ask('/api/explore', request(), 'Exploring…', $('explore'));
+  const answer = await ask('/api/explore', request(), MESSAGES.exploring(), $('explore'));
   if (!answer) return;
   const result = answer.result;
   page.exploration = result;

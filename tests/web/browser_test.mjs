@@ -7,7 +7,7 @@
 // finds no serious or critical violation, light or dark; every control works from the keyboard; a
 // database still being built is waited for. No check depends on speed: each waits for what the
 // page shows, with generous timeouts.
-// Usage: node browser_test.mjs PLUMB_BINARY
+// Usage: node browser_test.mjs PLUMB_BINARY (PLUMB_BROWSER_ONLY=REGEX: only the checks it names)
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -44,8 +44,12 @@ const browser = await chromium.launch({
 const failures = [];
 const LONG = 120_000;  // what "generous" means for an answer the server computes
 
+// PLUMB_BROWSER_ONLY=REGEX runs only the checks whose names it matches (while working on them).
+const only = process.env.PLUMB_BROWSER_ONLY ? new RegExp(process.env.PLUMB_BROWSER_ONLY) : null;
+
 // Runs one check; a failure is recorded and the others still run.
 async function check(name, body) {
+  if (only && !only.test(name)) return;
   const started = Date.now();
   try {
     await body();
@@ -56,8 +60,22 @@ async function check(name, body) {
   }
 }
 
+// Every text the pages' message and distance lines showed, in every check: the last check finds
+// each of the page's own messages (web/messages.js) among them.
+const shown = new Set();
+
 async function open(fragment, { viewport = { width: 1280, height: 800 }, colorScheme = 'light', at = base } = {}) {
   const context = await browser.newContext({ viewport, colorScheme });  // axe-core asks for one a page
+  await context.exposeBinding('reportShown', (_source, text) => shown.add(text));
+  await context.addInitScript(() => {
+    const last = {};
+    new MutationObserver(() => {
+      for (const id of ['message', 'distance']) {
+        const text = document.getElementById(id)?.textContent;
+        if (text && text !== last[id]) window.reportShown(last[id] = text);
+      }
+    }).observe(document, { childList: true, characterData: true, subtree: true });
+  });
   const page = await context.newPage();
   page.on('close', () => context.close());
   page.setDefaultTimeout(LONG);
@@ -451,7 +469,7 @@ await check('a 24-puzzle says it may be long as it starts; past the time limit t
     .test(document.getElementById('message').textContent));
   await page.waitForSelector('#message.bad');
   const message = await page.textContent('#message');
-  assert.match(message, /time limit.* A longer time limit \(under Advanced\) may let it finish\.$/);
+  assert.match(message, /time limit after [\d.]+ s and .*states\. A longer time limit \(under Advanced\) may let it finish\.$/);
   assert.doesNotMatch(message, /--/);
   await page.close();
 });
@@ -585,6 +603,67 @@ await check('15-puzzle from an empty cache shows the building message, then the 
     await once(cold.server, 'exit');
     rmSync(cache, { recursive: true, force: true });
   }
+});
+
+// A message's pattern: its function called with a marker for each text it names, the marker
+// standing for any text.
+function patternOf(say) {
+  const marker = '\u0001';
+  const text = say(...Array.from({ length: say.length }, () => marker));
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.split(marker).join('.*')}$`, 's');
+}
+
+// Waits until the message line says what `pattern` matches.
+const messageSays = (page, pattern) => page.waitForFunction(
+  (source) => new RegExp(source).test(document.getElementById('message').textContent), pattern.source);
+const distanceSays = (page, pattern) => page.waitForFunction(
+  (source) => new RegExp(source).test(document.getElementById('distance').textContent), pattern.source);
+
+await check('the rarer messages: no server, out of reach, already the goal, no dataset, several, none within the limit', async () => {
+  // The server cannot be reached, for a search and for a distance.
+  let page = await open(`p=sliding&i=${fragmentInput('2 3 4 1 5 x 7 6 8')}`);
+  await page.route('**/api/solve', (route) => route.abort());
+  await page.route('**/api/distance', (route) => route.abort());
+  await page.click('#solve');
+  await messageSays(page, /^The server could not be reached: /);
+  await page.fill('#input', '1 2 3 4 5 6 7 x 8');
+  await distanceSays(page, /Distance to the goal: not known \(The server could not be reached: .+\)\.$/);
+  await page.close();
+  // A search stopped by the most time the server allows: nothing on the page lets it finish.
+  page = await open(`p=sliding&t=60&i=${fragmentInput('2 3 4 1 5 x 7 6 8')}`);
+  await page.route('**/api/solve', (route) => route.fulfill({ status: 422,
+    json: { error: 'stopped by the time limit after 60.0 s and 1.00G expanded states', exit_status: 3 } }));
+  await page.click('#solve');
+  await messageSays(page, /after 60\.0 s and 1\.00G expanded states\. This start is out of reach here\.$/);
+  await page.close();
+  // A hint at the goal; an input without a dataset; two datasets, the first shown.
+  page = await open(`p=sliding&i=${fragmentInput('1 2 3 4 5 6 7 8 x')}`);
+  await page.click('#ask-hint');
+  await messageSays(page, /^The board is already the goal\.$/);
+  await page.close();
+  page = await open(`p=pegs&i=${fragmentInput('0\n')}`);
+  await page.click('#solve');
+  await messageSays(page, /^The input holds no dataset\.$/);
+  await page.fill('#input', '2\n5\n1\n');
+  await page.click('#solve');
+  await messageSays(page, /^Solved: 10 moves \(dataset 1 of 2 shown\)\.$/);
+  await page.close();
+  // A goal further than the move limit: none within it, said by the distance and the search.
+  const options = encodeURIComponent(JSON.stringify({ 'max-moves': '2' }));
+  page = await open(`p=cubic&o=${options}&i=${fragmentInput('2 1\nR B W\nR W W\nE W W\n0 0\n')}`);
+  await distanceSays(page, /No solution within the move limit\.$/);
+  await page.click('#solve');
+  await messageSays(page, /^No solution within the move limit\.$/);
+  await page.close();
+});
+
+await check('every message of the page was shown by some check', async () => {
+  const { MESSAGES } = await import(new URL('../../web/messages.js', import.meta.url));
+  const texts = [...shown];
+  if (only) return;  // some checks left out: some messages unsaid
+  const never = Object.entries(MESSAGES).filter(([, say]) => !texts.some((text) => patternOf(say).test(text)));
+  assert.deepEqual(never.map(([name]) => name), []);
 });
 
 await browser.close();
