@@ -310,12 +310,14 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
     return std::make_shared<const PruningTable>(
         PruningTable{std::move(pattern), std::move(layers->entries), layers->complete, filled});
   }
+  // Mapped in place from the cache: no copy, and a short batch faults in only what it reads.
   const io::CachedTable file = table_file(definition, pattern, metric);
-  std::optional<pdb::PatternDatabase> database = pdb::load_or_build(file, [&] {
-    return build_table_entries(definition, pattern, metric, threads, context, stats);
-  });
+  std::optional<pdb::PatternDatabase> database = pdb::load_or_build(
+      file,
+      [&] { return build_table_entries(definition, pattern, metric, threads, context, stats); },
+      /*mapped=*/true);
   if (!database) return nullptr;
-  const bool complete = pdb::entry_histogram(database->entries)[15] == 0;
+  const bool complete = !pdb::contains_entry(database->entries, 15);
   return std::make_shared<const PruningTable>(
       PruningTable{std::move(pattern), std::move(database->entries), complete});
 }
