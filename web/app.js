@@ -35,7 +35,7 @@ const page = {
   seed: null,  // the seed of the game last dealt (New game), or null
   // The starts before and after the one shown, each {input, played}: undo and redo.
   history: {past: [], future: []},
-  played: 0,      // moves played on the board since the start was dealt or typed (playsMoves)
+  played: 0,      // moves played on the board since the start was dealt or typed
   optimal: null,  // the distance of that start, once the server said it
   seconds: null,  // the time limit chosen for a search, or null: the server's default
   defaultSeconds: 10,
@@ -287,17 +287,16 @@ async function readInput() {
   if (!page.record) draw();
 }
 
-// The board edited (`clicked`: by a click, else by a swap): the model's text into the input, the
-// old one kept for undo. A click where the puzzle's clicks are moves is a move played; a swap makes
-// a new start. A click that changed nothing is no move, but may have marked something (a piece
-// lifted): the board is redrawn.
-function modelChanged(clicked) {
+// The board changed (`played`: by a move, else by an edit): the model's text into the input, the
+// old one kept for undo. A move counts as played; an edit makes a new start. A click that changed
+// nothing is no move, but may have marked something (a piece lifted): the board is redrawn.
+function modelChanged(played) {
   const input = renderer().text(page.model, page.options);
   if (input === $('input').value) {
     draw();
     return;
   }
-  setStart(input, {played: clicked && renderer().playsMoves ? page.played + 1 : 0});
+  setStart(input, {played: played ? page.played + 1 : 0});
 }
 
 // ---- the start's history, and the game played from it ----------------------------------------
@@ -357,8 +356,8 @@ function sayDistance(text, won = false) {
   $('distance').classList.toggle('won', won);
 }
 
-// "Moves played: 3. " where the puzzle's clicks are moves, else ''.
-const playedText = () => (renderer().playsMoves ? `${words().distance.played(page.played)}. ` : '');
+// "Moves played: 3. "
+const playedText = () => `${words().distance.played(page.played)}. `;
 
 // Says the distance as not known yet: the start changed.
 const distancePending = () =>
@@ -398,8 +397,7 @@ async function updateDistance() {
   sayDistance(MESSAGES.distance(played, name, of(record.distance)));
 }
 
-// The first move of an optimal solution from the board shown: played on the board where the
-// puzzle's clicks are moves (its renderer's play()), else named.
+// The first move of an optimal solution from the board shown, played on the board.
 async function hint() {
   await currentRead();
   if (impossibleText()) {
@@ -415,14 +413,9 @@ async function hint() {
     setMessage(record.length === 0 ? MESSAGES.alreadyGoal() : words().none, record.length !== 0);
     return;
   }
-  const name = renderer().moveName(record.moves[0]);
-  if (renderer().playsMoves && renderer().play) {
-    renderer().play(page.model, record.moves[0]);
-    modelChanged(true);
-    setMessage(MESSAGES.hintPlayed(name));
-  } else {
-    setMessage(MESSAGES.hintNamed(name, words().distance.of(record.length - 1)));
-  }
+  renderer().play(page.model, record.moves[0]);
+  modelChanged(true);
+  setMessage(MESSAGES.hintPlayed(renderer().moveName(record.moves[0])));
 }
 
 function draw() {
@@ -463,7 +456,7 @@ const boardKeys = editFromKeyboard($('board'), {
   editable: () => Boolean(page.model) && !page.record,
   click: (key) => {
     renderer().click(page.model, key);
-    modelChanged(true);
+    modelChanged(!renderer().edits?.(key));
   },
   swap: (a, b) => {
     renderer().swap(page.model, a, b);
@@ -493,9 +486,11 @@ $('board').addEventListener('pointerup', (event) => {
   if (released !== null) {
     // A drag that is one of the puzzle's moves (a tile slid into the blank, a swipe on a phone)
     // is played as a click is; any other drag swaps the two places.
-    const moved =
-        released === pressed || Boolean(renderer().slide?.(page.model, pressed, released));
-    if (released === pressed) renderer().click(page.model, pressed);
+    const clicked = released === pressed;
+    const moved = clicked ? !renderer().edits?.(pressed) :
+                            Boolean(renderer().slide?.(page.model, pressed, released));
+    if (clicked)
+      renderer().click(page.model, pressed);
     else if (!moved)
       renderer().swap(page.model, pressed, released);
     modelChanged(moved);

@@ -25,13 +25,12 @@ export const MESSAGES = {
   solutionShown: () => 'The board shows the solution: press Esc to close it and change the start.',
   alreadyGoal: () => 'The board is already the goal.',
   hintPlayed: (move) => `Hint played: ${move}.`,
-  hintNamed: (move, rest) => `Hint: ${move} (then ${rest} to go).`,
   noDataset: () => 'The input holds no dataset.',
   solved: (length) => `Solved: ${length}.`,
   solvedFirstOf: (length, datasets) => `Solved: ${length} (dataset 1 of ${datasets} shown).`,
   noneWithinBound: () => 'No solution within the move limit.',
-  // The distance line: `played` is "Moves played: 3. " where the puzzle's clicks are moves, else
-  // empty; `name` the puzzle's name of the distance ("Distance to the goal").
+  // The distance line: `played` is "Moves played: 3. "; `name` the puzzle's name of the distance
+  // ("Distance to the goal").
   distancePending: (played, name) => `${played}${name}: …`,
   distance: (played, name, distance) => `${played}${name}: ${distance}.`,
   distanceWaiting: (played, name, building) => `${played}${name}: waiting, ${building}.`,

@@ -39,7 +39,6 @@ export const block = {
   legend:
       'Blue: where the block can stand; faint blue: where it lies on its way; brown: holes; ✕: dug cells (the last one dug in orange). The goal $ outlined red while the block can reach it standing.',
   note: 'Cells to dig: row,column, counted from 1.',
-  playsMoves: true,
   words: {
     step: 'Cell',
     list: 'The cells to dig',

@@ -24,7 +24,6 @@ export const gap = {
       '1\n26 31 13 44 21 24 42\n17 45 23 25 41 36 11\n46 34 14 12 37 32 47\n16 43 27 35 22 33 15\n',
   hint:
       'Click a card to move it into the gap right of the card one lower of its suit; drag a card onto another card or a gap to swap them in the deal.',
-  playsMoves: true,
   note: 'Moves: the card → its row,column (counted from 1).',
   parse(input, options) {
     const suits = Number(options.suits || 4), values = Number(options.values || 7);

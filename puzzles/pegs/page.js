@@ -49,7 +49,6 @@ export const pegs = {
       'Click a peg, then the hole it jumps to (or drag it there); drag a peg onto a hole it cannot jump to to move the hole.',
   legend: 'The ringed hole is where the last peg must end.',
   note: 'Moves: the hole a peg leaves → the hole it lands in (holes numbered from the apex).',
-  playsMoves: true,
   parse(input, options) {
     const rows = Number(options.rows || 5), holes = holeAt(rows - 1, rows - 1);
     const tokens = filledLines(input).flatMap(tokensOf);

@@ -24,7 +24,6 @@ export const sliding = {
   hint:
       'Click or swipe a tile next to the blank to slide it; drag a tile onto another to swap them.',
   note: 'Moves: the direction the blank goes.',
-  playsMoves: true,
   // The tiles as typed, shaped as the server read a board of as many tiles (until it has, nothing
   // is drawn).
   parse(input, options, read) {

@@ -43,7 +43,6 @@ export const twisty = {
   legend:
       'Each row is a set of pieces; a cell shows the piece in that slot and, as dots, its turn.',
   note: 'Moves are named as in the definition: R, R2 (twice), R\' (back).',
-  playsMoves: true,
   parse(input, options, read) {
     if (filledLines(input).length === 0) throw new InputProblem('give a line of moves, or a block');
     return {input, start: read && read.start ? read.start : null};

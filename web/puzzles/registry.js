@@ -30,14 +30,15 @@
 //                               context.lifted the model's `lifted` (a piece lifted to move,
 //                               while no solution is shown) and context.read the server's
 //                               description of the start
-//   click(model, key), swap(model, a, b)   edit the start at the drawing's data-key places
-//   playsMoves                  true where a click on the board is one of the puzzle's moves
-//                               (sliding's tile beside the blank), so the page counts the moves
-//                               played
-//   slide(model, from, to)      a drag from one place to another that is a move (sliding's tile
-//                               into the blank): makes it and says true; absent or false: a swap
-//   play(model, move)           makes a move of an answer on the model (a hint's), where
-//                               playsMoves
+//   click(model, key)           a click at one of the drawing's data-key places: one of the
+//                               puzzle's moves (sliding's tile beside the blank), counted as
+//                               played, or nothing
+//   edits(key)                  true where a click at `key` edits the start instead (cubic's goal
+//                               colours): a new start, no move played; absent: every click plays
+//   swap(model, a, b)           a drag from one place to another: edits the start
+//   slide(model, from, to)      a drag that is a move instead (sliding's tile into the blank):
+//                               makes it and says true; absent or false: a swap
+//   play(model, move)           makes a move of an answer on the model (a hint's)
 //   moveName(move)              a move of the answer, in words
 //   reach(model, seconds)       what a search of the start may take, said as it starts where a
 //                               search of `seconds` may not finish ('' or absent: nothing to say)

@@ -1,5 +1,6 @@
 // The Cubic Eight-Puzzle's solvers (see cubic_solve.hpp).
 #include <algorithm>
+#include <cassert>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -37,19 +38,20 @@ search::SearchContext bounded(const search::SearchContext& context, int max_move
 CubicSolution solve_bidirectional(const Board& board, const Dataset& dataset, int max_moves,
                                   const search::SearchContext& context) {
   const CubicDomain domain(board, dataset.goal);
-  return answer_from(search::bidirectional_bfs(domain, domain.start(dataset.start_empty),
-                                               bounded(context, max_moves)));
+  return answer_from(
+      search::bidirectional_bfs(domain, start_state(board, dataset), bounded(context, max_moves)));
 }
 
 CubicSolution solve_ida(const Board& board, const Dataset& dataset, int max_moves,
                         const search::SearchContext& context) {
   const CubicDomain domain(board, dataset.goal);
   const WalkBound bound(domain);
-  return answer_from(search::ida_star(domain, domain.start(dataset.start_empty), bound,
-                                      bounded(context, max_moves)));
+  return answer_from(
+      search::ida_star(domain, start_state(board, dataset), bound, bounded(context, max_moves)));
 }
 
 CubicSolution solve_with_table(const ViewTable& table, const Dataset& dataset, int max_moves) {
+  assert(!dataset.position);
   CubicSolution answer;
   const int least = table.least_moves(dataset.start_empty, dataset.goal);
   answer.moves = least != ViewTable::kUnreachable && least <= max_moves ? least : -1;
@@ -61,7 +63,7 @@ CubicSolution solve_with_table(const ViewTable& table, const Dataset& dataset, i
 
 State replay(const Board& board, const Dataset& dataset, const std::vector<Direction>& path) {
   const CubicDomain domain(board, dataset.goal);
-  State state = domain.start(dataset.start_empty);
+  State state = start_state(board, dataset);
   for (Direction m : path) domain.apply(state, m);
   return state;
 }
@@ -105,7 +107,9 @@ bool Solver::ensure_table(bool may_build) {
 
 CubicSolution Solver::solve(const Dataset& dataset) {
   CubicAlgorithm method = method_;
-  if (method == CubicAlgorithm::automatic) {
+  if (dataset.position && method != CubicAlgorithm::bidirectional) {
+    method = CubicAlgorithm::ida;  // the table knows the contest's starts only
+  } else if (method == CubicAlgorithm::automatic) {
     const bool fits = ViewTable::fits(board_);
     method = fits && ensure_table(searched_ >= build_threshold(board_)) ? CubicAlgorithm::table
                                                                         : CubicAlgorithm::ida;

@@ -58,7 +58,9 @@ The answer is the fewest moves that make the top view equal the goal, or -1 if t
 
 Input: datasets, each a line `x y` (the empty cell's column and row, from 1 at the top left), then 3
 lines of 3 letters W, R, B, E (the goal seen from above; E marks the empty cell, anywhere), with or
-without spaces between letters. `0 0` (or the end of the input) ends the input.
+without spaces between letters. `0 0` (or the end of the input) ends the input. A start played on
+from there is given in full instead of `x y`: 3 lines of 3 dice as --format pretty draws them, each
+its top, north-south and east-west colours (`RWB`), `...` the empty cell; ida answers it.
 Output (contest): one number per dataset.
   --format pretty   an optimal solution move by move, each die drawn as its top, north-south and
                     east-west colours; moves are named by the way the empty cell goes (u d l r)
@@ -172,7 +174,8 @@ struct CubicResult {
 
 // What a cubic Exploration's `detail` holds.
 struct CubicSurvey {
-  int start_empty = 0;
+  cubic::State start;
+  bool contest_start = true;  // every die of `start` in the contest's orientation
   std::vector<cubic::State> deepest;
   std::vector<std::uint64_t> views_at;  // top views whose least moves are each depth
   std::vector<std::uint64_t> hardest;   // the view indices at the greatest depth
@@ -278,22 +281,22 @@ class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSur
     Surveyed<CubicSurvey> surveyed;
     Exploration& exploration = surveyed.exploration;
     CubicSurvey& survey = surveyed.detail;
-    survey.start_empty =
-        data != nullptr ? data->start_empty : (board_.rows / 2) * board_.cols + board_.cols / 2;
     const cubic::CubicDomain domain(board_);
-    const cubic::State origin = domain.start(survey.start_empty);
+    survey.start = data != nullptr
+                       ? cubic::start_state(board_, *data)
+                       : domain.start((board_.rows / 2) * board_.cols + board_.cols / 2);
+    survey.contest_start = data == nullptr || !data->position;
+    const cubic::State& origin = survey.start;
     auto states = search::explore(domain, std::span<const cubic::State>(&origin, 1), context, 4);
     static_cast<search::LayerCounts&>(exploration) = states;
-    const auto [x, y] = position_of(board_, survey.start_empty);
-    exploration.origin = fmt::format("the empty cell at ({}, {}), every die white up", x, y);
+    exploration.origin = origin_text(survey);
     exploration.start = state_json(origin);
     survey.deepest = std::move(states.deepest);
     for (const cubic::State& state : survey.deepest)
       exploration.deepest.push_back(state_json(state));
     if (!search::is_limit(exploration.stats.reason) && cubic::ViewTable::fits(board_)) {
       search::SearchStats view_stats;
-      const auto least =
-          cubic::ViewTable::least_moves_from(board_, survey.start_empty, context, view_stats);
+      const auto least = cubic::ViewTable::least_moves_from(board_, origin, context, view_stats);
       exploration.stats += view_stats;
       if (search::is_limit(view_stats.reason)) exploration.stats.reason = view_stats.reason;
       for (std::uint64_t index = 0; index < least.size(); ++index) {
@@ -313,7 +316,7 @@ class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSur
   // after each.
   void path_from(const CubicResult& result, Solution& solution) const override {
     const cubic::CubicDomain domain(board_, result.dataset.goal);
-    cubic::State state = domain.start(result.dataset.start_empty);
+    cubic::State state = cubic::start_state(board_, result.dataset);
     solution.states.push_back(state_json(state));
     if (!solution.length || !result.answer.path) return;
     solution.moves = nlohmann::json::array();
@@ -325,7 +328,7 @@ class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSur
   }
 
   nlohmann::json start_json(const cubic::Dataset& data) const override {
-    return state_json(cubic::CubicDomain(board_).start(data.start_empty));
+    return state_json(cubic::start_state(board_, data));
   }
 
   void add_dataset_fields(nlohmann::json& record, const cubic::Dataset& data) const override {
@@ -362,10 +365,8 @@ class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSur
 
   std::string exploration_text(const Exploration& exploration,
                                const CubicSurvey& survey) const override {
-    const auto [x, y] = position_of(board_, survey.start_empty);
     std::string text =
-        fmt::format("{}x{} board, empty cell starting at ({}, {}), every die white up:\n",
-                    board_.rows, board_.cols, x, y);
+        fmt::format("{}x{} board, from {}:\n", board_.rows, board_.cols, origin_text(survey));
     text += "depth  states     top views first reached\n";
     const std::vector<std::uint64_t>& states = exploration.layer_sizes;
     for (std::size_t depth = 0; depth < std::max(states.size(), survey.views_at.size()); ++depth) {
@@ -388,6 +389,14 @@ class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSur
         text += cubic::draw_top_view(board_, cubic::ViewTable::view_at(board_, index)) + '\n';
     }
     return text;
+  }
+
+  // Where an exploration starts, in words.
+  std::string origin_text(const CubicSurvey& survey) const {
+    const auto [x, y] = position_of(board_, survey.start.empty);
+    return survey.contest_start
+               ? fmt::format("the empty cell at ({}, {}), every die white up", x, y)
+               : fmt::format("the start given in full (the empty cell at ({}, {}))", x, y);
   }
 
   nlohmann::json state_json(const cubic::State& state) const {

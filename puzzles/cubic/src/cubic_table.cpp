@@ -127,11 +127,10 @@ TopView ViewTable::view_at(const Board& board, std::uint64_t index) {
   return view;
 }
 
-std::vector<std::uint8_t> ViewTable::least_moves_from(const Board& board, int start_empty,
+std::vector<std::uint8_t> ViewTable::least_moves_from(const Board& board, const State& start,
                                                       const search::SearchContext& context,
                                                       search::SearchStats& stats) {
   const CubicDomain domain(board);
-  const State start = domain.start(start_empty);
   search::DistanceTable distances =
       search::distance_table(domain, std::span<const State>(&start, 1), context);
   stats = distances.stats;

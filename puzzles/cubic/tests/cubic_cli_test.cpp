@@ -133,7 +133,7 @@ TEST_F(CubicCli, GeneralizedBoards) {
 TEST_F(CubicCli, Explore) {
   const ProgramRun small = run_plumb({"explore", "cubic", "--size", "2x2"});
   ASSERT_EQ(small.status, 0) << small.err;
-  EXPECT_NE(small.out.find("2x2 board, empty cell starting at (2, 2)"), std::string::npos)
+  EXPECT_NE(small.out.find("2x2 board, from the empty cell at (2, 2)"), std::string::npos)
       << small.out;
   EXPECT_NE(small.out.find("    0  1          1\n"), std::string::npos) << small.out;
   if (sanitized()) return;

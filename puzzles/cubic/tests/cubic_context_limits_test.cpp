@@ -33,7 +33,7 @@ Dataset walked_dataset() {
     domain.for_each_move(state, [&](CubicDomain::Move move) { moves.push_back(move); });
     domain.apply(state, moves[static_cast<std::size_t>(step) % moves.size()]);
   }
-  return {4, domain.top_view(state)};
+  return {.start_empty = 4, .position = std::nullopt, .goal = domain.top_view(state)};
 }
 
 TEST(CubicContextLimits, EverySearchStopsAtEveryLimitWithItsReasonAndNoAnswer) {

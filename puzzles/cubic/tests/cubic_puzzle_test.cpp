@@ -62,7 +62,7 @@ void expect_replays(const cubic::Board& board, const puzzle_interface::Dataset& 
   expect_consistent(solution);
   const auto& data = puzzle_interface::data_of<cubic::Dataset>(dataset);
   const cubic::CubicDomain domain(board, data.goal);
-  cubic::State state = domain.start(data.start_empty);
+  cubic::State state = cubic::start_state(board, data);
   EXPECT_EQ(drawn(solution.states.front()), cubic::draw_state(board, state));
   if (!solution.length) return;
   for (std::size_t i = 0; i < solution.moves.size(); ++i) {
@@ -189,6 +189,23 @@ TEST_F(CubicPuzzle, BadOptionsNameTheOption) {
   expect_algorithms_refused(*instance, dataset, {"table", "fastest", ""});
 }
 
+// A game played on: the start after some of an optimal solution's moves, given in full, is as many
+// moves nearer the goal by every method, and its record starts from it.
+TEST_F(CubicPuzzle, AStartGivenInFullIsAnsweredFromThere) {
+  const auto instance = configure();
+  const auto contest = read_datasets(*instance, kSmall).back();  // 13 moves
+  const puzzle_interface::Solution whole = instance->solve(contest, "bidir", {});
+  ASSERT_EQ(whole.length, 13u);
+  const std::string played = drawn(whole.states[4]) + "W B W\nB R E\nR B R\n";
+  for (const char* algorithm : {"auto", "table", "bidir", "ida"}) {
+    const auto dataset = read_datasets(*instance, played).front();
+    const puzzle_interface::Solution rest = instance->solve(dataset, algorithm, {});
+    EXPECT_EQ(rest.length, 9u) << algorithm;
+    EXPECT_EQ(rest.states.front(), whole.states[4]);
+    expect_replays(cubic::Board{}, dataset, rest);
+  }
+}
+
 TEST_F(CubicPuzzle, LimitsStopEachSolveUnderItsOwnContext) {
   const auto instance = configure();
   const auto datasets = read_datasets(*instance, read_file(sample_path("cubic", "sample.in")));
@@ -260,7 +277,7 @@ TEST_F(CubicPuzzle, ExploreCountsStatesAndTopViewsAsTheProgramDid) {
   const puzzle_interface::Exploration exploration = instance->explore(nullptr, {});
   EXPECT_TRUE(exploration.complete());
   EXPECT_EQ(instance->render(exploration, Format::contest),
-            "2x2 board, empty cell starting at (2, 2), every die white up:\n"
+            "2x2 board, from the empty cell at (2, 2), every die white up:\n"
             "depth  states     top views first reached\n"
             "    0  1          1\n    1  2          2\n    2  2          2\n    3  2          2\n"
             "    4  2          2\n    5  2          2\n    6  2          2\n    7  2          2\n"
@@ -276,6 +293,14 @@ TEST_F(CubicPuzzle, ExploreCountsStatesAndTopViewsAsTheProgramDid) {
   EXPECT_EQ(record["depth"], 18);
   EXPECT_EQ(record["size"], "2x2");
   EXPECT_EQ(record["deepest"][0], nlohmann::json::parse(R"([["...","WRB"],["WRB","WRB"]])"));
+
+  // The 2x2 board's states are one cycle of 36: from a start given in full (one roll from the
+  // contest's) the same layers.
+  const auto rolled = read_datasets(*instance, "WRB ...\nWRB RWB\nE W\nW W\n").front();
+  const puzzle_interface::Exploration from_rolled = instance->explore(&rolled, {});
+  EXPECT_EQ(from_rolled.origin, "the start given in full (the empty cell at (2, 1))");
+  EXPECT_EQ(from_rolled.layer_sizes, exploration.layer_sizes);
+  EXPECT_EQ(from_rolled.start, nlohmann::json::parse(R"([["WRB","..."],["WRB","RWB"]])"));
 
   const auto two_by_three = configure({{"size", "2x3"}});
   const auto start = read_datasets(*two_by_three, kTwoByThree).front();

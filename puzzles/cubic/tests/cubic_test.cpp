@@ -142,6 +142,38 @@ TEST(CubicInput, BadInputNamesTheLine) {
   }
 }
 
+TEST(CubicInput, AStartGivenInFull) {
+  const auto datasets = read_all(
+      "RWB ... WRB\nWRB WRB WRB\nWRB WRB WRB\nR B W\nR W W\nE W W\n"
+      "WRB ... WRB\nWRB WRB WRB\nWRB WRB WRB\nR B W\nR W W\nE W W\n0 0\n");
+  ASSERT_EQ(datasets.size(), 2U);
+  ASSERT_TRUE(datasets[0].position);
+  EXPECT_EQ(datasets[0].start_empty, 1);
+  EXPECT_EQ(draw_state(Board{}, start_state(Board{}, datasets[0])),
+            "RWB ... WRB\nWRB WRB WRB\nWRB WRB WRB\n");
+  EXPECT_EQ(draw_top_view(Board{}, datasets[0].goal), "R B W\nR W W\nE W W\n");
+  // Every die as the contest's: the contest's start, `2 1`.
+  EXPECT_FALSE(datasets[1].position);
+  EXPECT_EQ(datasets[1].start_empty, 1);
+  const std::pair<std::string, int> bad[] = {
+      {"WRB ... WRB\nWRB WRB\n", 2},                                  // a short row
+      {"WRB ... WRB WRB\n", 1},                                       // a long row
+      {"RWW ... WRB\n", 1},                                           // a colour twice
+      {"WRB .W. WRB\n", 1},                                           // not a die
+      {"WRB WRB WRB\nWRB WRB WRB\nWRB WRB WRB\nWWW\nWWW\nWWE\n", 3},  // no empty cell
+      {"WRB ... WRB\nWRB ... WRB\nWRB WRB WRB\nWWW\nWWW\nWWE\n", 3},  // two
+      {"WRB ... WRB\nWRB WRB WRB\n", 2},                              // the input ends
+  };
+  for (const auto& [text, line] : bad) {
+    try {
+      read_all(text);
+      ADD_FAILURE() << "accepted:\n" << text;
+    } catch (const io::InputError& error) {
+      EXPECT_EQ(error.line(), line) << text << error.what();
+    }
+  }
+}
+
 TEST(CubicBound, AdmissibleAndDominatesTheMismatchCount) {
   // Exact distances to every state of a 2x3 board by breadth-first search backwards from the goals.
   const Board board{2, 3};
@@ -299,6 +331,44 @@ TEST(CubicSolvers, AutomaticBuildsTheTableAfterEnoughSearching) {
   next.solve(random_dataset(board, rng));
   EXPECT_EQ(next.last_method(), CubicAlgorithm::table);
   EXPECT_THROW(Solver(Board{3, 4}, CubicAlgorithm::table, 30), std::invalid_argument);
+}
+
+// From any start (a game played on), every method a solver may use finds the exact distance that
+// a breadth-first search backwards from the goal's states gives, and its path replays to the goal.
+TEST(CubicSolvers, FromAnyStartTheExactDistance) {
+  const TemporaryCache cache;
+  const Board board{2, 3};
+  std::mt19937_64 rng(17);
+  Solver automatic(board, CubicAlgorithm::automatic, 60), table(board, CubicAlgorithm::table, 60);
+  for (int goal = 0; goal < 8; ++goal) {
+    const Dataset drawn = random_dataset(board, rng);
+    const CubicDomain domain(board, drawn.goal);
+    std::vector<State> goals;
+    domain.for_each_goal([&](const State& g) { goals.push_back(g); });
+    const auto distances = search::distance_table(domain, std::span<const State>(goals));
+    for (int trial = 0; trial < 12; ++trial) {
+      Dataset dataset = drawn;
+      const std::uint64_t rank = rng() % domain.num_states();
+      dataset.position = domain.unrank(rank);
+      dataset.start_empty = dataset.position->empty;
+      const std::uint8_t exact = distances.distances[rank];
+      const int expected = exact == search::DistanceTable::kUnreached ? -1 : exact;
+      const CubicSolution ida = solve_ida(board, dataset, 60);
+      const CubicSolution bidirectional = solve_bidirectional(board, dataset, 60);
+      EXPECT_EQ(ida.moves, expected) << draw_state(board, *dataset.position);
+      EXPECT_EQ(bidirectional.moves, expected);
+      EXPECT_EQ(automatic.solve(dataset).moves, expected);
+      EXPECT_EQ(automatic.last_method(), CubicAlgorithm::ida);
+      EXPECT_EQ(table.solve(dataset).moves, expected);
+      EXPECT_EQ(table.last_method(), CubicAlgorithm::ida);  // the table knows contest starts only
+      for (const CubicSolution* answer : {&ida, &bidirectional}) {
+        if (answer->moves < 0) continue;
+        ASSERT_TRUE(answer->path);
+        EXPECT_EQ(static_cast<int>(answer->path->size()), answer->moves);
+        EXPECT_EQ(domain.top_view(replay(board, dataset, *answer->path)), dataset.goal);
+      }
+    }
+  }
 }
 
 TEST(CubicSolvers, GeneralizedBoardsAgree) {

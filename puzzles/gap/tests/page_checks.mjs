@@ -1,6 +1,7 @@
 // Gap's part of the page's browser test (tests/web/browser_test.mjs): the goal the board shows once
 // a solution is played to its end, every row in order with its gap last; a game played to solved by
-// clicking each card of an optimal solution, the distance falling by one a move.
+// clicking each card of an optimal solution, the distance falling by one a move; explore from a deal
+// edited on the board answers as the command line's.
 import assert from 'node:assert/strict';
 
 export const reachedGoal = (state) => state.forEach((row, r) => row.forEach((card, c) =>
@@ -29,6 +30,17 @@ export const checks = [{
       if (i + 1 < cards.length) assert.match(await distanceText(page), new RegExp(`goal: ${cards.length - i - 1} move`));
     }
     assert.equal(await distanceText(page), 'Solved in 4 moves (optimal: 4)!');
+    await page.close();
+  },
+}, {
+  title: 'explores from the deal shown, as plumb explore does',
+  run: async ({ open, exploreMatchesCli }) => {
+    const page = await open('p=gap');
+    // Two cards swapped on the board: a deal that is not the sample nor a random one.
+    const sample = await page.inputValue('#input');
+    await page.dragAndDrop('#board [data-key="0,1"]', '#board [data-key="1,4"]');
+    assert.notEqual(await page.inputValue('#input'), sample);
+    await exploreMatchesCli('gap', page, /the first deal of (the )?input/);
     await page.close();
   },
 }];

@@ -1,6 +1,7 @@
 // Peg solitaire's part of the page's browser test (tests/web/browser_test.mjs): the sample's start
 // has its empty hole moved on the board (a peg dragged onto it), and a solution played to its end
-// leaves one peg; a dealt game is played to solved by clicks, drags and the hint key.
+// leaves one peg; a dealt game is played to solved by clicks, drags and the hint key; an input
+// without a case or with two is said to be.
 import assert from 'node:assert/strict';
 
 export const prepare = (page) => page.dragAndDrop('#board [data-key="1"]', '#board [data-key="5"]');
@@ -52,6 +53,25 @@ export const checks = [{
     }
     await page.waitForSelector('#distance.won');
     assert.equal(await distanceText(page), `Solved in ${optimal} moves (optimal: ${optimal})!`);
+    await page.close();
+  },
+}, {
+  title: 'an input without a case, and one of two cases shown',
+  run: async ({ open, messageSays }) => {
+    const page = await open(`p=pegs&i=${encodeURIComponent('0\n')}`);
+    await page.click('#solve');
+    await messageSays(page, /^The input holds no dataset\.$/);
+    await page.fill('#input', '2\n5\n1\n');
+    await page.click('#solve');
+    await messageSays(page, /^Solved: 10 moves \(dataset 1 of 2 shown\)\.$/);
+    await page.close();
+  },
+}, {
+  title: 'explores from the empty hole shown, as plumb explore does',
+  run: async ({ open, exploreMatchesCli }) => {
+    const page = await open('p=pegs');
+    await page.dragAndDrop('#board [data-key="7"]', '#board [data-key="5"]');
+    await exploreMatchesCli('pegs', page, /hole 7 empty/);
     await page.close();
   },
 }];

@@ -5,6 +5,12 @@
 // top), then R lines of C letters W, R, B or E (the goal's top view; exactly one E, anywhere: the
 // sample's goals need not leave the empty cell where it started), written with or without spaces
 // between letters. `0 0`, or the end of the input, ends the datasets. Blank lines are skipped.
+//
+// A dataset may instead give its start in full, as draw_state draws it (a game played on from a
+// contest start): R lines of C dice, each its top, north-south and east-west colours (`WRB`, each
+// colour once) or `...` for the one empty cell, then the goal's R lines. Its first token (three
+// letters or `...`, not a number) tells it from `x y`. A start given in full with every die as
+// the contest's is read as the contest's start.
 // Anything else is an io::InputError naming the line.
 #pragma once
 
@@ -17,9 +23,15 @@
 namespace plumb::puzzles::cubic {
 
 struct Dataset {
-  int start_empty = 0;  // the cell the empty starts in; every die starts in kInitialOrientation
+  int start_empty = 0;  // the cell the empty starts in
+  // The dice of a start given in full (its empty == start_empty), some not in kInitialOrientation;
+  // none for a contest's start, every die in kInitialOrientation.
+  std::optional<State> position;
   TopView goal;
 };
+
+// The dataset's start: its position, else the contest's start from its empty cell.
+State start_state(const Board& board, const Dataset& dataset);
 
 // The next dataset, or nothing at `0 0` or the end of the input.
 std::optional<Dataset> read_dataset(io::TextInput& in, const Board& board);

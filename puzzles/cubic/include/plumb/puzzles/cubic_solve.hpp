@@ -4,11 +4,13 @@
 //                        states showing the goal view at once (each die: 2 orientations a top
 //                        colour);
 //   solve_ida            search::ida_star with WalkBound (cubic_bound.hpp), memory linear in depth;
-//   solve_with_table     one ViewTable lookup (cubic_table.hpp), no moves.
+//   solve_with_table     one ViewTable lookup (cubic_table.hpp), no moves; a contest's start only
+//                        (the table holds the least moves from those).
 // An answer within max_moves has its moves (except from the table); otherwise moves = -1. When a
 // search limit (time, memory, nodes) stops a search, stats.reason says so and moves = -1.
 //
-// Solver answers dataset after dataset with one CubicAlgorithm. CubicAlgorithm::automatic uses the
+// Solver answers dataset after dataset with one CubicAlgorithm; a start given in full (a game
+// played on) is IDA*'s under `automatic` and `table` alike. CubicAlgorithm::automatic uses the
 // table when the board has one in the cache (or the front end's lender has it ready); otherwise it
 // runs IDA* until its searches have cost about as much as building the table would (ski rental: at
 // most about twice the better of the two choices made in hindsight), then builds the table, saves

@@ -50,11 +50,17 @@ class ViewTable {
   // invariant).
   static std::uint64_t build_work(const Board& board);
 
-  // The least moves from start `start_empty` to every top view (indexed by view_index). `stats`
-  // receives the search's; its reason is a limit when one stopped it (the result is then empty).
-  static std::vector<std::uint8_t> least_moves_from(const Board& board, int start_empty,
+  // The least moves from `start` to every top view (indexed by view_index). `stats` receives the
+  // search's; its reason is a limit when one stopped it (the result is then empty).
+  static std::vector<std::uint8_t> least_moves_from(const Board& board, const State& start,
                                                     const search::SearchContext& context,
                                                     search::SearchStats& stats);
+  // The same from the contest's start with the empty cell at `start_empty`.
+  static std::vector<std::uint8_t> least_moves_from(const Board& board, int start_empty,
+                                                    const search::SearchContext& context,
+                                                    search::SearchStats& stats) {
+    return least_moves_from(board, CubicDomain(board).start(start_empty), context, stats);
+  }
 
   // Builds the table of every start; nothing if a limit or a cancellation stopped it (stats says
   // which). Its searches share the context's node and time limits (the whole build honours them).
