@@ -67,6 +67,45 @@ TEST_F(TableFileTest, CorruptionAndTruncationReadAsAbsent) {
   expect_damage_refused([&](const auto& path) { return read_table_file(path, header_); });
 }
 
+// The checksum's four lanes and its tail: a bit flipped in any of the payload's first 80 bytes
+// (every lane, twice over, and beyond) or last 8 (a 1000-byte payload's tail) is found.
+TEST_F(TableFileTest, ABitFlippedAnywhereInThePayloadIsFound) {
+  write_table_file(dir_ / "t.bin", header_, payload_);
+  const auto size = static_cast<std::streamoff>(std::filesystem::file_size(dir_ / "t.bin"));
+  const std::streamoff payload_start = size - 8 - static_cast<std::streamoff>(payload_.size());
+  std::vector<std::streamoff> offsets;
+  for (std::streamoff i = 0; i < 80; ++i) offsets.push_back(payload_start + i);
+  for (std::streamoff i = 1; i <= 8; ++i) offsets.push_back(size - 8 - i);
+  for (const std::streamoff offset : offsets) {
+    write_table_file(dir_ / "t.bin", header_, payload_);
+    {
+      std::fstream file(dir_ / "t.bin", std::ios::in | std::ios::out | std::ios::binary);
+      file.seekg(offset);
+      const int byte = file.get();
+      file.seekp(offset);
+      file.put(static_cast<char>(byte ^ 0x10));
+    }
+    EXPECT_EQ(read_table(dir_ / "t.bin", header_).state, TableFileState::damaged) << offset;
+  }
+}
+
+// A table file of another format (an older plumb's) holds another table, and says so.
+TEST_F(TableFileTest, AnotherFormatIsOutdated) {
+  write_table_file(dir_ / "t.bin", header_, payload_);
+  {
+    std::fstream file(dir_ / "t.bin", std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(8);  // past the magic
+    file.put('\x01').put('\0').put('\0').put('\0');
+  }
+  const TableRead old = read_table(dir_ / "t.bin", header_);
+  EXPECT_EQ(old.state, TableFileState::outdated);
+  EXPECT_EQ(old.detail,
+            "a table file of format 1, where this plumb reads format 2: written by another version "
+            "of plumb");
+  EXPECT_FALSE(map_table_file(dir_ / "t.bin", header_));
+  EXPECT_FALSE(read_table_header(dir_ / "t.bin"));
+}
+
 // A payload mapped in place is the one written, and outlives a rewrite of its file (a rename);
 // whatever a read refuses, a mapping refuses too.
 TEST_F(TableFileTest, MappedInPlaceAsRead) {

@@ -12,6 +12,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "plumb/pdb/pattern_database.hpp"
 #include "plumb/puzzles/twisty_ranked.hpp"
 #include "plumb/search/budget.hpp"
 
@@ -333,6 +334,15 @@ std::optional<FirstLayers> first_layers(const TwistyDefinition& definition,
   return layers;
 }
 
+int PruningTable::unfilled_bound() const {
+  int complete = complete_.load(std::memory_order_relaxed);
+  if (complete == kUnknown) {
+    complete = pdb::contains_entry(entries, layer_value(14)) ? 0 : 1;
+    complete_.store(complete, std::memory_order_relaxed);
+  }
+  return complete != 0 ? kUnreachable : filled + 1;
+}
+
 namespace {
 
 bool commute(const TwistyDefinition& definition, const Position& a, const Position& b) {
@@ -615,8 +625,9 @@ class IdaSearch {
 
 // IDA*, on several threads (the context's) by work items: each iteration first lists the nodes
 // kSplitDepth moves deep within the bound (a search of its own, which may find a shallower
-// solution), then the threads take them in order and search below each. The solution is the first
-// in that order: an item with one stops the threads on later items, and the earlier ones are
+// solution), then the threads take them in order and search below each: this one alone until
+// the iteration has cost more than starting threads does, then all of them. The solution is the
+// first in that order: an item with one stops the threads on later items, and the earlier ones are
 // searched to their end, so the moves do not depend on the threads (as the engine's
 // search/parallel_ida_star.hpp, which knows no canonical order of moves). Each thread keeps the
 // context's limits, its share of the node limit. To find all the solutions, every item is searched
@@ -625,6 +636,9 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
                                    Solutions wanted) const {
   using Paths = std::vector<std::vector<std::size_t>>;
   constexpr std::size_t kSplitDepth = 3;
+  // Threads start once an iteration has expanded this many nodes on one (a few times what
+  // starting them costs), at once when the iteration before expanded as many.
+  constexpr std::uint64_t kNodesBeforeThreads = 1024;
   TwistySolution solution;
   search::Budget budget(context, solution.stats);
   const unsigned threads = search::worker_threads(context);
@@ -645,10 +659,17 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
   std::vector<search::Budget> budgets;
   budgets.reserve(threads);
   for (search::SearchStats& mine : worker_stats) budgets.emplace_back(share, mine);
+  const auto workers_expanded = [&] {
+    std::uint64_t expanded = 0;
+    for (const search::SearchStats& worker : worker_stats) expanded += worker.expanded;
+    return expanded;
+  };
+  std::uint64_t last_expanded = 0;  // by the items of the iteration before
   bool stopped = false;
   while (!stopped) {
     solution.stats.depth = bound;
     ++solution.stats.iterations;
+    const std::uint64_t expanded_before = workers_expanded();
     std::vector<std::vector<std::size_t>> items;
     const bool split = threads > 1 && bound > static_cast<int>(kSplitDepth);
     root.collect_at(split ? kSplitDepth : SIZE_MAX, &items);
@@ -662,28 +683,35 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
     std::atomic<bool> halt = false;
     std::mutex merge;
     std::vector<Paths> item_found(all ? items.size() : 0);
-    if (!items.empty() && !stopped)
-      search::run_workers(threads, [&](unsigned worker) {
-        IdaSearch search(*this, budgets[worker], worker_stats[worker], start);
-        Paths mine;
-        search.find_all(all ? &mine : nullptr);
-        for (std::size_t item = next_item++; item < items.size(); item = next_item++) {
-          if (item > solved_item.load() || halt.load()) break;
-          const bool found = search.search_item(items[item], bound, item, solved_item, halt);
-          const std::lock_guard lock(merge);
-          if (all) item_found[item] = std::exchange(mine, {});
-          next_bound = std::min(next_bound, search.next_bound());
-          if (search.stopped()) {
-            halt = true;
-            stopped = true;
-            break;
-          }
-          if (found && item < solved_item.load()) {
-            solved_item = item;
-            solution.moves = search.path();
-          }
+    // Takes the items left in order; `alone`: only until this iteration has expanded
+    // kNodesBeforeThreads on this thread.
+    const auto take_items = [&](unsigned worker, bool alone) {
+      IdaSearch search(*this, budgets[worker], worker_stats[worker], start);
+      Paths mine;
+      search.find_all(all ? &mine : nullptr);
+      const std::uint64_t expanded_before = worker_stats[worker].expanded;
+      for (std::size_t item = next_item++; item < items.size(); item = next_item++) {
+        if (item > solved_item.load() || halt.load()) break;
+        const bool found = search.search_item(items[item], bound, item, solved_item, halt);
+        const std::lock_guard lock(merge);
+        if (all) item_found[item] = std::exchange(mine, {});
+        next_bound = std::min(next_bound, search.next_bound());
+        if (search.stopped()) {
+          halt = true;
+          stopped = true;
+          break;
         }
-      });
+        if (found && item < solved_item.load()) {
+          solved_item = item;
+          solution.moves = search.path();
+        }
+        if (alone && worker_stats[worker].expanded - expanded_before >= kNodesBeforeThreads) break;
+      }
+    };
+    if (!items.empty() && !stopped && last_expanded < kNodesBeforeThreads) take_items(0, true);
+    if (next_item < items.size() && !stopped && solved_item.load() == SIZE_MAX)
+      search::run_workers(threads, [&](unsigned worker) { take_items(worker, false); });
+    last_expanded = workers_expanded() - expanded_before;
     if (all && !stopped) {
       solution.all = std::exchange(root_found, {});
       for (Paths& found : item_found) std::ranges::move(found, std::back_inserter(solution.all));

@@ -307,8 +307,8 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
                       nullptr, shallow ? choice.shallow_moves : UINT64_MAX);
     if (!layers) return nullptr;
     const int filled = static_cast<int>(layers->layer_sizes.size()) - 1;
-    return std::make_shared<const PruningTable>(
-        PruningTable{std::move(pattern), std::move(layers->entries), layers->complete, filled});
+    return std::make_shared<const PruningTable>(std::move(pattern), std::move(layers->entries),
+                                                layers->complete, filled);
   }
   // Mapped in place from the cache: no copy, and a short batch faults in only what it reads.
   const io::CachedTable file = table_file(definition, pattern, metric);
@@ -317,9 +317,8 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
       [&] { return build_table_entries(definition, pattern, metric, threads, context, stats); },
       /*mapped=*/true);
   if (!database) return nullptr;
-  const bool complete = !pdb::contains_entry(database->entries, 15);
-  return std::make_shared<const PruningTable>(
-      PruningTable{std::move(pattern), std::move(database->entries), complete});
+  return std::make_shared<const PruningTable>(std::move(pattern), std::move(database->entries),
+                                              std::nullopt);
 }
 
 std::optional<pdb::NibbleArray> build_table_entries(const TwistyDefinition& definition,

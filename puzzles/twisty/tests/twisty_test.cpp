@@ -403,8 +403,8 @@ void cross_check(const TwistyDefinition& d, Metric metric, int positions, int sc
       if (max_layer_moves != UINT64_MAX && !built->complete) {
         EXPECT_LT(filled, 8) << d.name;
       }
-      tables.push_back(std::make_shared<const PruningTable>(PruningTable{
-          std::move(choice.pattern), std::move(built->entries), built->complete, filled}));
+      tables.push_back(std::make_shared<const PruningTable>(
+          std::move(choice.pattern), std::move(built->entries), built->complete, filled));
     }
     choices.push_back(std::move(tables));
   }

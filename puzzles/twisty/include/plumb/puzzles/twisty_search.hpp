@@ -18,6 +18,7 @@
 // base moves only the same base is kept apart).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -73,19 +74,41 @@ std::optional<FirstLayers> first_layers(const TwistyDefinition& definition,
 
 // A pattern and the depth of each of its ranks up to `filled` (a Layers' entries stopped there,
 // at most depth 14).
-struct PruningTable {
+//
+// A table is complete when every rank the puzzle reaches holds its depth, so that 0 means
+// unreachable. A build knows; for a table read from the cache, whether it holds an entry of
+// depth 14 (its search may have stopped there) decides, by a scan of every entry, made only
+// when a search first meets an entry of 0: a batch of positions the table reaches never does, and
+// faults in only the pages it reads.
+class PruningTable {
+ public:
   static constexpr int kUnreachable = 1 << 20;
 
-  Pattern pattern;
-  pdb::NibbleArray entries;
-  bool complete = false;  // every rank the puzzle reaches holds its depth: 0 means unreachable
-  int filled = 14;        // else a rank at 0 is deeper than this
+  // `complete`: none when not known yet (a table read from the cache, filled to 14).
+  PruningTable(Pattern pattern, pdb::NibbleArray entries, std::optional<bool> complete,
+               int filled = 14)
+      : pattern(std::move(pattern)),
+        entries(std::move(entries)),
+        filled(filled),
+        complete_(complete ? int{*complete} : kUnknown) {}
 
   // A lower bound on the moves from a position of this rank to the solved state.
   int bound(std::uint64_t rank) const {
     const int entry = entries.get(rank);
-    return entry != 0 ? entry - 1 : (complete ? kUnreachable : filled + 1);
+    return entry != 0 ? entry - 1 : unfilled_bound();
   }
+
+  Pattern pattern;
+  pdb::NibbleArray entries;
+  int filled;  // a rank at 0 is deeper than this, unless the table is complete
+
+ private:
+  static constexpr int kUnknown = -1;
+
+  // The bound of an entry of 0: kUnreachable when the table is complete, else filled + 1.
+  int unfilled_bound() const;
+
+  mutable std::atomic<int> complete_;  // 0, 1 or kUnknown; threads that race work out the same
 };
 
 // Which optimal solutions a search finds: the first in canonical order, or every one of them (its
