@@ -91,6 +91,12 @@ std::optional<ParsedHeader> parse_header(std::istream& in) {
   return parsed;
 }
 
+// One word into a checksum's state: checksum64's step, and each lane's of table_checksum.
+constexpr std::uint64_t checksum_step(std::uint64_t h, std::uint64_t word) {
+  h = (h ^ word) * 0x9fb21c651e98df25ULL;
+  return h ^ (h >> 29);
+}
+
 // The checksum of a table file, its header's and payload's: checksum64's step in four lanes, each
 // over every fourth word of the payload, so that the multiplications overlap and a large payload
 // is checked at about memory speed; the lanes are folded into the header's checksum, and the
@@ -104,8 +110,7 @@ std::uint64_t table_checksum(std::span<const std::byte> head, std::span<const st
     for (std::size_t lane = 0; lane < kLanes; ++lane) {
       std::uint64_t word;
       std::memcpy(&word, payload.data() + i + 8 * lane, 8);
-      lanes[lane] = (lanes[lane] ^ word) * 0x9fb21c651e98df25ULL;
-      lanes[lane] ^= lanes[lane] >> 29;
+      lanes[lane] = checksum_step(lanes[lane], word);
     }
   }
   std::uint64_t h = checksum64(head, payload.size());
@@ -181,8 +186,7 @@ std::uint64_t checksum64(std::span<const std::byte> bytes, std::uint64_t seed) {
   for (; i + 8 <= bytes.size(); i += 8) {
     std::uint64_t word;
     std::memcpy(&word, bytes.data() + i, 8);
-    h = (h ^ word) * 0x9fb21c651e98df25ULL;
-    h ^= h >> 29;
+    h = checksum_step(h, word);
   }
   std::uint64_t tail = 0;
   if (i < bytes.size()) std::memcpy(&tail, bytes.data() + i, bytes.size() - i);

@@ -175,7 +175,6 @@ struct CubicResult {
 // What a cubic Exploration's `detail` holds.
 struct CubicSurvey {
   cubic::State start;
-  bool contest_start = true;  // every die of `start` in the contest's orientation
   std::vector<cubic::State> deepest;
   std::vector<std::uint64_t> views_at;  // top views whose least moves are each depth
   std::vector<std::uint64_t> hardest;   // the view indices at the greatest depth
@@ -285,7 +284,6 @@ class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSur
     survey.start = data != nullptr
                        ? cubic::start_state(board_, *data)
                        : domain.start((board_.rows / 2) * board_.cols + board_.cols / 2);
-    survey.contest_start = data == nullptr || !data->position;
     const cubic::State& origin = survey.start;
     auto states = search::explore(domain, std::span<const cubic::State>(&origin, 1), context, 4);
     static_cast<search::LayerCounts&>(exploration) = states;
@@ -394,7 +392,7 @@ class CubicInstance : public TypedInstance<cubic::Dataset, CubicResult, CubicSur
   // Where an exploration starts, in words.
   std::string origin_text(const CubicSurvey& survey) const {
     const auto [x, y] = position_of(board_, survey.start.empty);
-    return survey.contest_start
+    return survey.start == cubic::CubicDomain(board_).start(survey.start.empty)
                ? fmt::format("the empty cell at ({}, {}), every die white up", x, y)
                : fmt::format("the start given in full (the empty cell at ({}, {}))", x, y);
   }

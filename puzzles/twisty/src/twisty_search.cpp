@@ -689,7 +689,7 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
       IdaSearch search(*this, budgets[worker], worker_stats[worker], start);
       Paths mine;
       search.find_all(all ? &mine : nullptr);
-      const std::uint64_t expanded_before = worker_stats[worker].expanded;
+      const std::uint64_t mine_before = worker_stats[worker].expanded;
       for (std::size_t item = next_item++; item < items.size(); item = next_item++) {
         if (item > solved_item.load() || halt.load()) break;
         const bool found = search.search_item(items[item], bound, item, solved_item, halt);
@@ -705,7 +705,7 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
           solved_item = item;
           solution.moves = search.path();
         }
-        if (alone && worker_stats[worker].expanded - expanded_before >= kNodesBeforeThreads) break;
+        if (alone && worker_stats[worker].expanded - mine_before >= kNodesBeforeThreads) break;
       }
     };
     if (!items.empty() && !stopped && last_expanded < kNodesBeforeThreads) take_items(0, true);
