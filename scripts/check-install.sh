@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs plumb from a build tree into a temporary prefix and builds examples/ against it with
 # find_package(plumb), as another project would; checks that the program finds its companion, that
-# the manual page and the shell completions are installed and, when the build has the Python package,
-# that Python imports it from where it was installed.
+# the manual page and the shell completions are installed, that the installed server serves
+# cubing.js's bundle where the build made one and, when the build has the Python package, that
+# Python imports it from where it was installed.
 # Usage: scripts/check-install.sh BUILD_DIR
 set -euo pipefail
 build=$1
@@ -20,6 +21,18 @@ done
 # plumb hands `plumb serve` to its companion, installed in libexec/plumb.
 served=$(timeout 2 "$prefix/bin/plumb" serve --port 0 --databases none || true)
 [[ $served == *"serving on"* ]] || { echo "check-install: the installed plumb cannot serve"; exit 1; }
+# Where the build bundled cubing.js (the page's 3D view), the installed server serves it.
+if [ -e "$build/cubing/cubing.js" ]; then
+  "$prefix/bin/plumb" serve --port 0 --databases none >"$prefix/serve.out" &
+  server=$!
+  for _ in $(seq 100); do grep -q "serving on" "$prefix/serve.out" && break; sleep 0.1; done
+  address=$(grep -o 'http://[^ ]*/' "$prefix/serve.out" || true)
+  served=$(python3 -c 'import sys, urllib.request; print(len(urllib.request.urlopen(sys.argv[1]).read()))' \
+    "${address}cubing/cubing.js" 2>/dev/null || echo 0)
+  kill "$server"
+  wait "$server" || true
+  [ "$served" -gt 0 ] || { echo "check-install: the installed plumb does not serve cubing.js"; exit 1; }
+fi
 "$prefix/examples-build/hanoi" 5 | head -1
 site=$(sed -n 's/^PLUMB_PYTHON_INSTALL_DIR:PATH=//p' "$build/CMakeCache.txt")
 python=$(sed -n 's/^Python3_EXECUTABLE:FILEPATH=//p' "$build/CMakeCache.txt")

@@ -8,7 +8,8 @@
 #          and ccache, through which CI builds (.ci/run)
 #   bench: also LEMON and Boost.Graph, which only the comparison benchmarks link
 #   web:   also Node.js, npm and chromium, and (npm ci) Playwright in tests/web, for the browser
-#          tests of `plumb serve`'s page
+#          tests of `plumb serve`'s page, and cubing.js in vendor/cubing, the page's 3D view of
+#          twisty puzzles
 #   package: also what make package and make fresh-test use: dpkg-dev and file (CPack's computed
 #          dependencies), lintian, mmdebstrap
 set -euo pipefail
@@ -36,14 +37,17 @@ case "${1:-build}" in
   *) echo "usage: $0 [build|check|bench|web|package|all]" >&2; exit 2 ;;
 esac
 
-# Playwright from the npm registry, as package-lock.json pins it; it drives Debian's chromium, so
-# it downloads no browser.
-install_playwright() {
-  local dir
-  dir="$(dirname "$0")/../tests/web"
-  [ -d "$dir/node_modules/playwright-core" ] && [ -d "$dir/node_modules/@axe-core/playwright" ] &&
-    [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ] && return 0
-  echo "install-deps: npm ci in tests/web"
+# npm's modules of FOLDER as its package-lock.json pins them (npm ci), unless node_modules is newer
+# than the lock and holds every package named after FOLDER.
+npm_ci() {
+  local folder=$1 package
+  local dir="$(dirname "$0")/../$folder"
+  shift
+  local installed=1
+  for package in "$@"; do [ -d "$dir/node_modules/$package" ] || installed=0; done
+  [ $installed -eq 1 ] && [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ] &&
+    return 0
+  echo "install-deps: npm ci in $folder"
   (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 }
 
@@ -59,4 +63,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-case "${1:-build}" in web | all) install_playwright ;; esac
+# Playwright drives Debian's chromium, so it downloads no browser; cubing.js (with esbuild, which
+# bundles it into the build tree) is the page's 3D view of twisty puzzles.
+case "${1:-build}" in
+  web | all)
+    npm_ci tests/web playwright-core @axe-core/playwright
+    npm_ci vendor/cubing cubing esbuild
+    ;;
+esac

@@ -418,6 +418,18 @@ async function hint() {
   setMessage(MESSAGES.hintPlayed(renderer().moveName(record.moves[0])));
 }
 
+// A renderer's second view of the board (twisty's 3D player) under it, hidden where it has none.
+function drawFigure(state) {
+  const host = $('figure');
+  if (!state || !renderer().figure) {
+    host.hidden = true;
+    host.replaceChildren();
+    return;
+  }
+  renderer().figure(
+      host, {model: page.model, read: page.read, record: page.record, step: page.step});
+}
+
 function draw() {
   const svg = $('board');
   for (const child of [...svg.children]) if (!child.classList.contains('tile')) child.remove();
@@ -441,6 +453,7 @@ function draw() {
   } else if (page.model) {
     state = renderer().state(page.model);
   }
+  drawFigure(state);
   if (!state) { svg.replaceChildren(); svg.removeAttribute('data-state'); return; }
   renderer().draw(svg, state, context);
   svg.setAttribute('data-state', JSON.stringify(state));

@@ -5,6 +5,13 @@
 // server read (POST /api/read), so the page needs no copy of the definition. Under the start, a key
 // for each of the definition's moves (the read's `moves`) plays it: the move is added to the line
 // of moves, or to the ScrambleAlg block, the position after it a start like any other.
+//
+// Beside it, where the server has cubing.js's bundle (GET /cubing/cubing.js, `plumb serve
+// --cubing`) and cubing.js knows the puzzle (the definition's Name one of its puzzles, every move
+// of the definition one that puzzle makes), the puzzle in 3D by cubing.js's twisty-player. The
+// player is given moves, never pieces: the input's (a line of moves, a ScrambleAlg block) and then
+// those played or the solution's up to the step shown, a move played or stepped forward animated;
+// a Scramble block (a position written out) is shown once solved, as its solution undone.
 import {filledLines, InputProblem, svgEl} from '../common.js';
 
 const CELL = 26, KEY = 34, KEYS_PER_ROW = 9;
@@ -18,6 +25,68 @@ function withMove(input, move) {
   if (!/^\s*ScrambleAlg\b/.test(lines.find((line) => line.trim()) || '')) return null;
   lines.splice(end, 0, move);
   return `${lines.join('\n')}\n`;
+}
+
+// The moves of the input's position from the solved state: its line of moves, or its ScrambleAlg
+// block's; null for a Scramble block.
+function inputMoves(input) {
+  const lines = filledLines(input).filter((line) => !line.startsWith('#'));
+  if (lines.length === 0 || /^Scramble\b/.test(lines[0])) return null;
+  if (!/^ScrambleAlg\b/.test(lines[0])) return lines[0];
+  const end = lines.findIndex((line) => line === 'End');
+  return lines.slice(1, end < 0 ? lines.length : end).join(' ');
+}
+
+let cubing = null;  // the import of cubing.js's bundle (null inside when the server has none)
+const loadCubing = () => (cubing ??= import('/cubing/cubing.js').catch(() => null));
+const puzzleIds = new Map();  // the definition's name and moves -> cubing.js's puzzle id, or null
+
+// cubing.js's id of the puzzle the server read: its puzzle of the definition's name (any case)
+// that makes every one of the definition's moves; null when none does.
+async function cubingId(lib, read) {
+  const key = `${read.definition}\n${read.moves.join(' ')}`;
+  if (!puzzleIds.has(key)) {
+    const name = read.definition.toLowerCase();
+    const id = Object.keys(lib.puzzles).find((known) => known.toLowerCase() === name) ?? null;
+    let makesEveryMove = false;
+    if (id) {
+      const kpuzzle = await lib.puzzles[id].kpuzzle();
+      try {
+        read.moves.forEach((move) => kpuzzle.moveToTransformation(move));
+        makesEveryMove = true;
+      } catch { /* a move cubing.js's puzzle does not make */
+      }
+    }
+    puzzleIds.set(key, makesEveryMove ? id : null);
+  }
+  return puzzleIds.get(key);
+}
+
+let shown = {id: null, setup: null, moves: []};  // what the player shows
+let drawing = 0;  // the latest figure() call: an older one, still loading, gives way
+
+// Shows `setup` then `moves` on cubing.js's puzzle `id` in `host`'s player, made the first time;
+// one move more than shown is animated, anything else jumped to.
+function showOnPlayer(lib, host, id, setup, moves) {
+  let player = host.querySelector('twisty-player');
+  if (!player) {
+    const webgl = document.createElement('canvas').getContext('webgl2') !== null;
+    player = new lib.TwistyPlayer(
+        {puzzle: id, controlPanel: 'none', background: 'none', visualization: webgl ? '3D' : '2D'});
+    host.replaceChildren(player);
+    shown = {id: null, setup: null, moves: []};
+  }
+  const oneMore = shown.id === id && shown.setup === setup &&
+      moves.length === shown.moves.length + 1 && shown.moves.every((move, i) => move === moves[i]);
+  if (oneMore) {
+    player.experimentalAddMove(moves[moves.length - 1]);
+  } else {
+    player.puzzle = id;
+    player.experimentalSetupAlg = setup;
+    player.alg = moves.join(' ');
+    player.jumpToEnd();
+  }
+  shown = {id, setup, moves};
 }
 
 // A Scramble block whose position is `state`, for exploring's deepest positions.
@@ -88,4 +157,28 @@ export const twisty = {
   swap() {},
   moveName: (move) => move,
   fromState: (state) => scrambleText(state),
+  async figure(host, view) {
+    const ticket = ++drawing;
+    const hide = () => {
+      host.hidden = true;
+    };
+    const solution = view.record?.moves;
+    const fromInput = view.model ? inputMoves(view.model.input) : null;
+    if (!view.read?.definition || (solution ? view.record.unsolvable : fromInput === null))
+      return hide();
+    const lib = await loadCubing();
+    const id = lib && (await cubingId(lib, view.read));
+    if (ticket !== drawing) return;
+    if (!id) return hide();
+    try {
+      const setup =
+          solution ? (fromInput ?? new lib.Alg(solution.join(' ')).invert().toString()) : '';
+      const moves =
+          solution ? solution.slice(0, view.step) : fromInput.split(/\s+/).filter((m) => m);
+      showOnPlayer(lib, host, id, setup, moves);
+      host.hidden = false;
+    } catch {
+      hide();  // moves cubing.js cannot read
+    }
+  },
 };

@@ -8,11 +8,17 @@
 #include <cctype>
 #include <cstdint>
 #include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <utility>
 
 #include "plumb/io/counted.hpp"
+#include "plumb/io/environment_error.hpp"
 #include "plumb/io/text_input.hpp"
 #include "serve/assets.hpp"
 #include "serve/hangup.hpp"
@@ -108,6 +114,11 @@ void answer_action(Api& api, Action action, std::size_t max_body_bytes,
   send_json(response, api.run(action, body, context));
 }
 
+void serve_script(const std::string& body, httplib::Response& response) {
+  response.set_content(body, "text/javascript; charset=utf-8");
+  response.set_header("X-Content-Type-Options", "nosniff");
+}
+
 void serve_asset(const httplib::Request& request, httplib::Response& response) {
   std::string_view path = request.path;
   if (path == "/") path = "/index.html";
@@ -123,7 +134,26 @@ void serve_asset(const httplib::Request& request, httplib::Response& response) {
 
 }  // namespace
 
-void route(httplib::Server& server, Api& api, std::size_t max_body_bytes) {
+ServedFiles read_served_files(const std::filesystem::path& folder) {
+  ServedFiles files;
+  if (folder.empty()) return files;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".js") continue;
+    std::ifstream file(entry.path(), std::ios::binary);
+    std::string body{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+    if (!file.good() && !file.eof()) error = std::make_error_code(std::errc::io_error);
+    if (error) break;
+    files.emplace(entry.path().filename().string(), std::move(body));
+  }
+  if (error) {
+    throw io::EnvironmentError(
+        fmt::format("cannot read cubing.js's files in {}: {}", folder.string(), error.message()));
+  }
+  return files;
+}
+
+void route(httplib::Server& server, Api& api, std::size_t max_body_bytes, ServedFiles cubing) {
   server.set_pre_routing_handler(
       [max_body_bytes](const httplib::Request& request, httplib::Response& response) {
         return refuse_early(request, response, max_body_bytes);
@@ -143,6 +173,16 @@ void route(httplib::Server& server, Api& api, std::size_t max_body_bytes) {
       answer_action(api, chosen, max_body_bytes, request, response, read_body);
     });
   }
+  server.Get("/cubing/([A-Za-z0-9_.-]{1,200})",
+             [cubing = std::make_shared<const ServedFiles>(std::move(cubing))](
+                 const httplib::Request& request, httplib::Response& response) {
+               const auto file = cubing->find(request.matches[1].str());
+               if (file == cubing->end()) {
+                 response.status = 404;  // answered by the error handler
+                 return;
+               }
+               serve_script(file->second, response);
+             });
   server.Get(".*", serve_asset);
   // httplib's own refusals (404, 400, 414, ...) answer JSON too.
   server.set_error_handler([](const httplib::Request& request, httplib::Response& response) {

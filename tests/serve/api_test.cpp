@@ -15,6 +15,7 @@
 #include <sstream>
 #include <thread>
 
+#include "tests/support/fresh_folder.hpp"
 #include "tests/support/json_schema.hpp"
 #include "tests/support/run_plumb.hpp"
 #include "tests/support/serve_process.hpp"
@@ -226,6 +227,38 @@ TEST(ServeApi, ServesThePageFromTheProgram) {
   ASSERT_TRUE(missing);
   EXPECT_EQ(missing->status, 404);
   EXPECT_TRUE(json::parse(missing->body).contains("error"));
+}
+
+// cubing.js's bundle (--cubing DIR): its JavaScript files under /cubing/, read as the server
+// starts; anything else there, a name with a slash or a folder without cubing.js, is not served.
+TEST(ServeApi, ServesCubingJsFilesFromTheFolderNamed) {
+  const std::filesystem::path folder = fresh_folder("serve-cubing");
+  std::filesystem::create_directories(folder / "deeper");
+  std::ofstream(folder / "cubing.js") << "export {TwistyPlayer} from './chunk-A.js';\n";
+  std::ofstream(folder / "chunk-A.js") << "export class TwistyPlayer {}\n";
+  std::ofstream(folder / "notes.txt") << "not a script\n";
+  std::ofstream(folder / "deeper" / "hidden.js") << "export {};\n";
+  ServeProcess server({"--cubing", folder.string()});
+  const auto client = server.client();
+  for (const std::string name : {"cubing.js", "chunk-A.js"}) {
+    const httplib::Result result = client->Get("/cubing/" + name);
+    ASSERT_TRUE(result) << name;
+    EXPECT_EQ(result->status, 200) << name;
+    EXPECT_EQ(result->body, read_file(folder / name)) << name;
+    EXPECT_EQ(result->get_header_value("Content-Type"), "text/javascript; charset=utf-8");
+  }
+  for (const char* path : {"/cubing/notes.txt", "/cubing/deeper/hidden.js",
+                           "/cubing/../cubing/cubing.js", "/cubing/missing.js"}) {
+    const httplib::Result result = client->Get(path);
+    ASSERT_TRUE(result) << path;
+    EXPECT_EQ(result->status, 404) << path;
+    EXPECT_TRUE(json::parse(result->body).contains("error")) << path;
+  }
+  std::filesystem::remove(folder / "cubing.js");
+  const ProgramRun refused = run_plumb({"serve", "--port", "0", "--cubing", folder.string()});
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find("holds no cubing.js"), std::string::npos) << refused.err;
+  std::filesystem::remove_all(folder);
 }
 
 TEST(ServeApi, BadRequestsGetTheirStatusAndMessage) {

@@ -60,6 +60,9 @@ async function check(name, body) {
   }
 }
 
+// Each page's context closes with it; the browser closes once they all have.
+const closing = [];
+
 // Every text the pages' message and distance lines showed, in every check: the last check finds
 // each of the page's own messages (web/messages.js) among them.
 const shown = new Set();
@@ -77,7 +80,7 @@ async function open(fragment, { viewport = { width: 1280, height: 800 }, colorSc
     }).observe(document, { childList: true, characterData: true, subtree: true });
   });
   const page = await context.newPage();
-  page.on('close', () => context.close());
+  page.on('close', () => closing.push(context.close().catch((error) => failures.push(`closing a page: ${error.message}`))));
   page.setDefaultTimeout(LONG);
   page.on('pageerror', (error) => failures.push(`page error: ${error.message}`));
   await page.goto(`${at}#${fragment}`);
@@ -602,6 +605,7 @@ await check('every message of the page was shown by some check', async () => {
   assert.deepEqual(never.map(([name]) => name), []);
 });
 
+await Promise.all(closing);
 await browser.close();
 server.kill('SIGTERM');
 const [status] = await once(server, 'exit');

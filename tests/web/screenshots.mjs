@@ -2,7 +2,9 @@
 // browser tests: docs/serve.png (the README's: an 8-puzzle half solved), docs/serve-cubic.png (the
 // cubic dice mid-solution, with their legend), docs/serve-block.png (block's board dug, the reach
 // left to the block shaded) and docs/serve-phone.png (a game of the 8-puzzle dealt from seed 11 in
-// progress on a phone: three hints played, the distance to the goal under the buttons).
+// progress on a phone: three hints played, the distance to the goal under the buttons) and
+// docs/serve-twisty.png (a 3x3x3 solution half stepped through, drawn generically and, by
+// cubing.js's twisty-player, in 3D).
 // Usage: node tests/web/screenshots.mjs PLUMB_BINARY DOCS_DIR   (e.g. build-dev/plumb docs)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -30,6 +32,15 @@ const shots = [
        await page.waitForFunction((n) => new RegExp(`Moves played: ${n}\\. Distance to the goal: \\d`)
          .test(document.getElementById('distance').textContent), played);
      }
+   }],
+  ['serve-twisty.png',
+   `p=twisty&o=${encodeURIComponent('{"definition":"3x3x3"}')}&i=${encodeURIComponent("R U R' F2 D2 L")}`,
+   { width: 1100, height: 880 }, async (page) => {
+     await page.click('#solve');
+     await page.waitForSelector('#stat-length');
+     for (let step = 0; step < 3; ++step) await page.keyboard.press('ArrowRight');
+     await page.waitForSelector('#figure:not([hidden]) twisty-player');
+     await page.waitForTimeout(3000);  // the player's three.js scene drawn and its last move turned
    }],
 ];
 for (const [file, fragment, viewport, play] of shots) {

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <numeric>
 #include <vector>
@@ -30,8 +31,26 @@ struct ServeCommand {
   double time_limit = 60;
   std::string max_memory;
   std::string databases = "auto";
+  std::string cubing;
   bool progress = false;
 };
+
+// cubing.js's bundle, the page's 3D view of twisty puzzles: the folder --cubing names, else cubing/
+// beside the program (a build folder), else where an installation puts it, relative to the
+// companion that serves (share/plumb/cubing); none when no folder holds its cubing.js (the page
+// then draws twisty puzzles by their generic view alone).
+std::filesystem::path cubing_folder(const std::string& given) {
+  if (!given.empty()) return given;
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  for (const std::filesystem::path& folder :
+       {self.parent_path() / "cubing",
+        (self.parent_path() / PLUMB_CUBING_FROM_COMPANION).lexically_normal()}) {
+    if (!error && std::filesystem::is_regular_file(folder / "cubing.js", error)) return folder;
+    error.clear();
+  }
+  return {};
+}
 
 // The sets --databases names, comma-separated ("none": none), or why it cannot be read. An empty
 // name, wherever it is ("15-555,", ",15-555", "a,,b", ""), is refused: a comma too many. "auto"
@@ -99,6 +118,7 @@ ExitCode run_serve(ServeCommand& command) {
   options.databases.max_memory_bytes = options.limits.max_memory_bytes;
   options.databases.progress = terminal_progress(command.progress);
   options.databases.progress_interval = progress_interval();
+  options.cubing = cubing_folder(command.cubing);
   options.databases.notice = [](const std::string& line) {
     std::cerr << "plumb: " << line << '\n' << std::flush;
   };
@@ -154,6 +174,22 @@ void add_serve_command(CLI::App& app) {
           },
           ""))
       ->capture_default_str();
+  text_value(
+      serve->add_option("--cubing", command->cubing,
+                        "The folder of cubing.js's bundle (cubing.js and its chunks), which "
+                        "draws twisty puzzles in 3D on the page (default: cubing/ beside the "
+                        "program, where the build bundles vendor/cubing's npm modules; installed, "
+                        "share/plumb/cubing under the prefix)"),
+      "DIR")
+      ->check(CLI::Validator(
+          [](const std::string& folder) {
+            std::error_code error;
+            if (std::filesystem::is_regular_file(std::filesystem::path(folder) / "cubing.js",
+                                                 error))
+              return std::string();
+            return fmt::format("{} holds no cubing.js", io::quote(folder));
+          },
+          ""));
   serve->add_flag("--progress", command->progress,
                   "Show the databases' progress even when standard error is not a terminal");
   serve->callback([command] { finish_command([&] { return run_serve(*command); }); });
