@@ -390,47 +390,57 @@ void Coordinate::fill_single_piece_table(const TwistyDefinition& definition,
       turn[move][from] = effect[set.offset + set.size + slot];
     }
   }
+  // Placements in increasing rank are the groups' slots in the lexicographic order of their
+  // digits, group 0's the most significant: a walk over them keeps, for each group and move, the
+  // rank's digits so far, the slots they take and the turns of the groups before where the move
+  // takes them, so each entry costs one digit. The workers share the first group's slots.
   const int groups = static_cast<int>(group_size_.size());
+  const std::uint64_t per_first_slot = placements_ / static_cast<std::uint64_t>(slots_);
+  std::vector<std::uint64_t> turn_weight(groups, 1);
+  for (int group = 1; group < groups; ++group)
+    turn_weight[group] = turn_weight[group - 1] * static_cast<std::uint64_t>(orientations_);
   search::run_workers(2, [&](unsigned worker) {
-    std::array<int, 64> slot_of{};
-    for (std::uint64_t placement = worker; placement < placements_; placement += 2) {
-      // The groups' slots: group g is the digit-th of the slots the groups before left free.
-      std::array<int, 64> digit{};
-      std::uint64_t rest = placement;
-      for (int group = groups - 1; group >= 0; --group) {
-        const auto radix = static_cast<std::uint64_t>(slots_ - group);
-        digit[group] = static_cast<int>(rest % radix);
-        rest /= radix;
-      }
-      std::uint64_t taken = 0;
-      for (int group = 0; group < groups; ++group) {
-        int slot = 0;
-        for (int free = digit[group];; ++slot)
-          if (((taken >> slot) & 1) == 0 && free-- == 0) break;
-        slot_of[group] = slot;
-        taken |= std::uint64_t{1} << slot;
-      }
+    const auto level = [&](int group) { return static_cast<std::size_t>(group) * moves_; };
+    std::vector<std::uint64_t> reached(level(groups + 1)), reached_taken(level(groups + 1)),
+        twist(level(groups + 1));
+    std::uint64_t placement = 0;
+    const auto emit = [&] {
+      const std::uint64_t* ranks = &reached[level(groups)];
+      const std::uint64_t* twists = &twist[level(groups)];
       for (std::size_t move = 0; move < moves_; ++move) {
-        std::uint64_t reached = 0, twist = 0, reached_taken = 0;
-        for (int group = 0; group < groups; ++group) {
-          const int slot = destination[move][slot_of[group]];
-          const auto before = static_cast<std::uint64_t>(free_before(reached_taken, slot));
-          reached = reached * static_cast<std::uint64_t>(slots_ - group) + before;
-          reached_taken |= std::uint64_t{1} << slot;
-        }
-        for (int group = groups - 1; group >= 0; --group)
-          twist = twist * orientations_ + turn[move][slot_of[group]];
         if (kind_ == Kind::placement) {
-          table[placement * moves_ + move] = static_cast<std::uint32_t>(reached);
+          table[placement * moves_ + move] = static_cast<std::uint32_t>(ranks[move]);
         } else if (split_) {
-          table[2 * (placement * moves_ + move)] = static_cast<std::uint32_t>(reached);
-          table[2 * (placement * moves_ + move) + 1] = static_cast<std::uint32_t>(twist);
+          table[2 * (placement * moves_ + move)] = static_cast<std::uint32_t>(ranks[move]);
+          table[2 * (placement * moves_ + move) + 1] = static_cast<std::uint32_t>(twists[move]);
         } else {
           for (std::uint64_t turns = 0; turns < turns_; ++turns)
             table[(placement * turns_ + turns) * moves_ + move] =
-                static_cast<std::uint32_t>(reached * turns_ + add_turns(turns, twist));
+                static_cast<std::uint32_t>(ranks[move] * turns_ + add_turns(turns, twists[move]));
         }
       }
+      ++placement;
+    };
+    // Places `group` at `slot` (the slots before it taken), then the groups after it.
+    const auto place = [&](const auto& self, int group, int slot, std::uint64_t taken) -> void {
+      const std::size_t here = level(group), next = level(group + 1);
+      const auto radix = static_cast<std::uint64_t>(slots_ - group);
+      for (std::size_t move = 0; move < moves_; ++move) {
+        const int to = destination[move][slot];
+        const std::uint64_t before = reached_taken[here + move];
+        reached[next + move] =
+            reached[here + move] * radix + static_cast<std::uint64_t>(free_before(before, to));
+        reached_taken[next + move] = before | std::uint64_t{1} << to;
+        twist[next + move] = twist[here + move] + turn[move][slot] * turn_weight[group];
+      }
+      if (group + 1 == groups) return emit();
+      taken |= std::uint64_t{1} << slot;
+      for (int later = 0; later < slots_; ++later)
+        if (((taken >> later) & 1) == 0) self(self, group + 1, later, taken);
+    };
+    for (int first = static_cast<int>(worker); first < slots_; first += 2) {
+      placement = static_cast<std::uint64_t>(first) * per_first_slot;
+      place(place, 0, first, 0);
     }
   });
 }

@@ -301,7 +301,7 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
   build_move_tables(definition, pattern);
   const std::vector<std::size_t> moves = metric_moves(definition, metric);
   const bool shallow = choice.shallow_moves != 0;
-  if (shallow || pattern.size() <= kQuickTableEntries) {  // faster than reading a file
+  if (shallow || pattern.size() <= kUncachedTableEntries) {
     std::optional<Layers> layers =
         breadth_first(definition, pattern, moves, 14, shallow ? threads : 1, context, stats,
                       nullptr, shallow ? choice.shallow_moves : UINT64_MAX);

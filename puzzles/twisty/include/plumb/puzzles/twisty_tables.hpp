@@ -34,6 +34,9 @@ inline constexpr std::uint64_t kDefaultTableEntries = std::uint64_t{1} << 27;
 inline constexpr std::uint64_t kMaxMoveTableEntries = std::uint64_t{1} << 25;
 // Tables of at most 2^20 entries build in well under a second.
 inline constexpr std::uint64_t kQuickTableEntries = std::uint64_t{1} << 20;
+// Tables of at most 2^16 entries build sooner than their file is found and mapped; larger ones,
+// quick ones too, are kept in the cache.
+inline constexpr std::uint64_t kUncachedTableEntries = std::uint64_t{1} << 16;
 // The shallow tables a search tries before it builds the chosen ones, deeper and deeper: their
 // layers stop before one that would make more than 2^21, 2^24, then 2^27 moves (from a hundredth
 // of a second to a second or so).
@@ -77,8 +80,8 @@ bool all_cached(const TwistyDefinition& definition, const std::vector<TableChoic
 io::CachedTable table_file(const TwistyDefinition& definition, const Pattern& pattern,
                            Metric metric);
 
-// The table of `choice` from the cache, or built (move tables first) and kept there; a quick one
-// (at most kQuickTableEntries) or a shallow one is built each time, without the cache. Nothing
+// The table of `choice` from the cache, or built (move tables first) and kept there; a small one
+// (at most kUncachedTableEntries) or a shallow one is built each time, without the cache. Nothing
 // when a limit stopped the build (stats.reason).
 std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& definition,
                                                         TableChoice choice, Metric metric,
