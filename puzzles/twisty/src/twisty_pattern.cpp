@@ -425,6 +425,16 @@ void Coordinate::fill_single_piece_table(const TwistyDefinition& definition,
     const auto place = [&](const auto& self, int group, int slot, std::uint64_t taken) -> void {
       const std::size_t here = level(group), next = level(group + 1);
       const auto radix = static_cast<std::uint64_t>(slots_ - group);
+      if (kind_ == Kind::placement && group + 1 == groups) {  // the entries at once
+        std::uint32_t* row = &table[placement++ * moves_];
+        for (std::size_t move = 0; move < moves_; ++move) {
+          row[move] =
+              static_cast<std::uint32_t>(reached[here + move] * radix +
+                                         static_cast<std::uint64_t>(free_before(
+                                             reached_taken[here + move], destination[move][slot])));
+        }
+        return;
+      }
       for (std::size_t move = 0; move < moves_; ++move) {
         const int to = destination[move][slot];
         const std::uint64_t before = reached_taken[here + move];

@@ -149,14 +149,17 @@ TEST(TwistyPattern, RanksAndUnranksEveryCoordinateKind) {
 TEST(TwistyPattern, MoveTablesWholeAndSplitAgreeWithTheMoves) {
   std::mt19937 random(5);
   int split = 0;  // tables built split
-  for (const char* name : {"3x3x3", "pyraminx", "megaminx"}) {
+  for (const char* name : {"3x3x3", "pyraminx", "megaminx", "dino"}) {
     const TwistyDefinition definition = shipped(name);
     for (int index = 0; index < static_cast<int>(definition.sets.size()); ++index) {
       const PieceSet& set = definition.sets[index];
       std::vector<int> group_of(set.labels, -1);
       for (int label = 0; label < std::min(set.labels, 4); ++label) group_of[label] = label;
-      for (const std::uint64_t max_entries : {std::uint64_t{1} << 24, std::uint64_t{1} << 20}) {
-        Coordinate coordinate(definition, index, Coordinate::Kind::both, group_of);
+      for (const auto [kind, max_entries] :
+           {std::pair{Coordinate::Kind::both, std::uint64_t{1} << 24},
+            std::pair{Coordinate::Kind::both, std::uint64_t{1} << 20},
+            std::pair{Coordinate::Kind::placement, std::uint64_t{1} << 24}}) {
+        Coordinate coordinate(definition, index, kind, group_of);
         const bool built = coordinate.build_move_table(definition, max_entries);
         ASSERT_EQ(built, coordinate.move_table_entries(definition.moves.size()) <= max_entries);
         if (!built) continue;
