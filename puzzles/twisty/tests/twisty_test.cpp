@@ -155,7 +155,7 @@ TEST(TwistyPattern, MoveTablesWholeAndSplitAgreeWithTheMoves) {
       const PieceSet& set = definition.sets[index];
       std::vector<int> group_of(set.labels, -1);
       for (int label = 0; label < std::min(set.labels, 4); ++label) group_of[label] = label;
-      for (const auto [kind, max_entries] :
+      for (const auto& [kind, max_entries] :
            {std::pair{Coordinate::Kind::both, std::uint64_t{1} << 24},
             std::pair{Coordinate::Kind::both, std::uint64_t{1} << 20},
             std::pair{Coordinate::Kind::placement, std::uint64_t{1} << 24}}) {
