@@ -162,6 +162,10 @@ std::string what_differs(const TableHeader& found, const TableHeader& expected) 
 
 }  // namespace
 
+std::uint64_t payload_offset(const TableHeader& header) {
+  return encode_header(header, 0).size();
+}
+
 std::string_view describe(TableFileState state) {
   switch (state) {
     case TableFileState::intact:

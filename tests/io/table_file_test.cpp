@@ -10,8 +10,11 @@
 
 #include <unistd.h>
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <iterator>
 #include <optional>
 
 #include "plumb/io/checkpoint_file.hpp"
@@ -120,6 +123,22 @@ TEST_F(TableFileTest, MappedInPlaceAsRead) {
   EXPECT_FALSE(map_table_file(dir_ / "absent.bin", header_));
   EXPECT_FALSE(map_table_file(dir_, header_));
   expect_damage_refused([&](const auto& path) { return map_table_file(path, header_); });
+}
+
+TEST_F(TableFileTest, ThePayloadStartsAtItsOffsetInTheFileAndInTheMapping) {
+  for (const std::size_t length : {0, 1, 2, 3, 300}) {
+    const TableHeader header{"test-table", 3, std::string(length, 'p')};
+    write_table_file(dir_ / "t.bin", header, payload_);
+    std::ifstream file(dir_ / "t.bin", std::ios::binary);
+    std::vector<char> bytes((std::istreambuf_iterator<char>(file)), {});
+    const std::uint64_t offset = payload_offset(header);
+    ASSERT_EQ(bytes.size(), offset + payload_.size() + sizeof(std::uint64_t));
+    EXPECT_EQ(std::memcmp(bytes.data() + offset, payload_.data(), payload_.size()), 0);
+    const std::optional<MappedPayload> mapped = map_table_file(dir_ / "t.bin", header);
+    ASSERT_TRUE(mapped);
+    const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(mapped->bytes.get()) % page, offset % page);
+  }
 }
 
 TEST_F(TableFileTest, ReadSaysWhatIsWrong) {

@@ -57,6 +57,11 @@ TableRead read_table(const std::filesystem::path& path, const TableHeader& expec
 std::optional<std::vector<std::byte>> read_table_file(const std::filesystem::path& path,
                                                       const TableHeader& expected);
 
+// Where the payload of a table written under `header` starts in its file: a mapped payload's
+// offset from the page's start, which a table of wider entries than bytes keeps aligned (by the
+// length of its parameters) to read them in place.
+std::uint64_t payload_offset(const TableHeader& header);
+
 // A table's payload mapped in place from its file (mmap, read-only, MAP_SHARED): `bytes` keeps the
 // mapping for as long as a copy of it lives.
 struct MappedPayload {

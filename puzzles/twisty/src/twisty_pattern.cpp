@@ -11,9 +11,12 @@
 #include <memory>
 #include <mutex>
 #include <numeric>
+#include <optional>
+#include <span>
 #include <stdexcept>
 #include <utility>
 
+#include "plumb/io/table_cache.hpp"
 #include "plumb/search/budget.hpp"
 
 namespace plumb::puzzles::twisty {
@@ -306,7 +309,7 @@ void Coordinate::project(const Position& position, Position& projection) const {
 
 std::uint32_t Coordinate::split_after(std::uint64_t rank, std::size_t move) const {
   const std::uint64_t placement = rank / turns_, turns = rank % turns_;
-  const std::uint32_t* row = move_entries_ + 2 * (placement * moves_ + move);
+  const std::uint32_t* row = move_table_.get() + 2 * (placement * moves_ + move);
   return static_cast<std::uint32_t>(row[0] * turns_ + add_turns(turns, row[1]));
 }
 
@@ -330,30 +333,60 @@ bool Coordinate::build_move_table(const TwistyDefinition& definition, std::uint6
   // of one kind, with groups of the same sizes (which pieces they follow changes their ranks, not
   // how the moves change them): a quick table and the table it is part of, chunks of a set alike.
   static std::mutex registry_mutex;
-  static std::map<std::string, std::weak_ptr<const std::vector<std::uint32_t>>> registry;
+  static std::map<std::string, std::weak_ptr<const std::uint32_t>> registry;
   const std::string registry_key =
       fmt::format("{:016x} {} {} {}{}", definition.content_hash, static_cast<int>(kind_), set_,
                   fmt::join(group_size_, "."), split_ ? " split" : "");
   const std::lock_guard lock(registry_mutex);
   if (kind_ == Kind::both && single_pieces_) build_turn_sums();
-  if (auto shared = registry[registry_key].lock()) {
-    move_table_ = std::move(shared);
-    move_entries_ = move_table_->data();
-    return true;
-  }
+  if ((move_table_ = registry[registry_key].lock()) != nullptr) return true;
   std::erase_if(registry, [](const auto& entry) { return entry.second.expired(); });
   // Whole: the rank after each move from each rank. Split: from each placement with every piece
   // unturned, the placement after each move and the turns the move gives each piece.
-  const std::uint64_t rows = split_ ? placements_ : size_;
-  auto table = std::make_shared<std::vector<std::uint32_t>>(rows * moves_ * (split_ ? 2 : 1));
-  if (single_pieces_ && slots_ <= 64 && kind_ != Kind::orientation) {
-    fill_single_piece_table(definition, *table);
-    move_table_ = std::move(table);
-    move_entries_ = move_table_->data();
-    registry[registry_key] = move_table_;
-    return true;
+  const std::uint64_t entries = (split_ ? placements_ : size_) * moves_ * (split_ ? 2 : 1);
+  const auto fill = [&] {
+    std::vector<std::uint32_t> table(entries);
+    if (single_pieces_ && slots_ <= 64 && kind_ != Kind::orientation) {
+      fill_single_piece_table(definition, table);
+    } else {
+      fill_table_by_positions(definition, table);
+    }
+    return table;
+  };
+  const auto held = [](std::vector<std::uint32_t> table) {
+    auto vector = std::make_shared<const std::vector<std::uint32_t>>(std::move(table));
+    return std::shared_ptr<const std::uint32_t>(vector, vector->data());
+  };
+  if (entries < kCachedMoveEntries) {
+    move_table_ = held(fill());
+  } else {
+    // Kept in the cache, and mapped in place later: a large table costs a short batch of positions
+    // more to fill than to search (the dino's, of 10.6 million entries, took 60% of 20 positions'
+    // run). Its header's parameters are the registry's key, padded to align the entries.
+    io::TableHeader header{"twisty-moves", 1, registry_key};
+    while (io::payload_offset(header) % alignof(std::uint32_t) != 0) header.parameters += ' ';
+    const io::CachedTable file{
+        fmt::format("twisty-{:016x}-moves-{:08x}.tbl", definition.content_hash,
+                    io::checksum64(std::as_bytes(std::span(registry_key))) & 0xffffffffU),
+        header, entries, entries * sizeof(std::uint32_t),
+        fmt::format("move table of {}'s {}", definition.name, definition.sets[set_].name)};
+    if (std::optional<io::MappedPayload> mapped = io::map_cached(file)) {
+      move_table_ = std::shared_ptr<const std::uint32_t>(
+          mapped->bytes, reinterpret_cast<const std::uint32_t*>(mapped->bytes.get()));
+    } else {
+      std::vector<std::uint32_t> table = fill();
+      io::keep_in_cache(file, std::as_bytes(std::span(table)));
+      move_table_ = held(std::move(table));
+    }
   }
+  registry[registry_key] = move_table_;
+  return true;
+}
+
+void Coordinate::fill_table_by_positions(const TwistyDefinition& definition,
+                                         std::vector<std::uint32_t>& table) const {
   const PieceSet& set = definition.sets[set_];
+  const std::uint64_t rows = split_ ? placements_ : size_;
   search::run_workers(2, [&](unsigned worker) {
     Position projection(definition.bytes, kUntracked), child(definition.bytes, kUntracked);
     for (std::uint64_t row = worker; row < rows; row += 2) {
@@ -362,18 +395,14 @@ bool Coordinate::build_move_table(const TwistyDefinition& definition, std::uint6
         compose_set(set, projection, definition.moves[move].effect, child);
         const std::uint64_t reached = this->rank(child, true);
         if (split_) {
-          (*table)[2 * (row * moves_ + move)] = static_cast<std::uint32_t>(reached / turns_);
-          (*table)[2 * (row * moves_ + move) + 1] = static_cast<std::uint32_t>(reached % turns_);
+          table[2 * (row * moves_ + move)] = static_cast<std::uint32_t>(reached / turns_);
+          table[2 * (row * moves_ + move) + 1] = static_cast<std::uint32_t>(reached % turns_);
         } else {
-          (*table)[row * moves_ + move] = static_cast<std::uint32_t>(reached);
+          table[row * moves_ + move] = static_cast<std::uint32_t>(reached);
         }
       }
     }
   });
-  move_table_ = std::move(table);
-  move_entries_ = move_table_->data();
-  registry[registry_key] = move_table_;
-  return true;
 }
 
 void Coordinate::fill_single_piece_table(const TwistyDefinition& definition,

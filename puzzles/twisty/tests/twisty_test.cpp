@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <random>
 #include <sstream>
 #include <string>
@@ -17,9 +18,14 @@
 #include "plumb/puzzles/twisty_shipped.hpp"
 #include "plumb/puzzles/twisty_tables.hpp"
 #include "plumb/search/explore.hpp"
+#include "tests/support/temporary_cache.hpp"
 
 namespace plumb::puzzles::twisty {
 namespace {
+
+// Tables built by these tests go to a temporary cache directory, never to ~/.cache.
+const auto* const kTemporaryCache =
+    ::testing::AddGlobalTestEnvironment(new plumb::testing::TemporaryCacheEnvironment);
 
 std::string shipped_text(std::string_view name) {
   return std::string(*shipped_definition(name));
@@ -176,6 +182,38 @@ TEST(TwistyPattern, MoveTablesWholeAndSplitAgreeWithTheMoves) {
     }
   }
   EXPECT_GT(split, 2);
+}
+
+TEST(TwistyPattern, LargeMoveTablesAreKeptInTheCacheAndMappedLater) {
+  const TwistyDefinition definition = shipped("dino");
+  std::vector<int> group_of(definition.sets[0].labels, -1);
+  for (int label = 0; label < 6; ++label) group_of[label] = label;
+  const auto move_table_files = [] {
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(io::cache_directory()))
+      if (entry.path().filename().string().find("-moves-") != std::string::npos)
+        files.push_back(entry.path());
+    return files;
+  };
+  std::mt19937 random(3);
+  std::filesystem::file_time_type written;
+  for (const bool first : {true, false}) {  // built and kept, then mapped from the file
+    Coordinate coordinate(definition, 0, Coordinate::Kind::placement, group_of);
+    ASSERT_GE(coordinate.move_table_entries(definition.moves.size()),
+              Coordinate::kCachedMoveEntries);
+    ASSERT_TRUE(coordinate.build_move_table(definition, std::uint64_t{1} << 25));
+    const std::vector<std::filesystem::path> files = move_table_files();
+    ASSERT_EQ(files.size(), 1U);
+    if (first) written = std::filesystem::last_write_time(files[0]);
+    EXPECT_EQ(std::filesystem::last_write_time(files[0]), written);  // not written again
+    for (int trial = 0; trial < 500; ++trial) {
+      const Position position = scrambled(definition, random, 20);
+      const std::size_t move = random() % definition.moves.size();
+      ASSERT_EQ(
+          coordinate.after(coordinate.rank(position, false), move),
+          coordinate.rank(composed(definition, position, definition.moves[move].effect), false));
+    }
+  }
 }
 
 // A small puzzle of its own, written for this test: three sets, two identical pieces, a move

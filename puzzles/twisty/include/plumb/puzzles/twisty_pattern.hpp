@@ -60,7 +60,7 @@ class Coordinate {
   bool has_move_table() const { return move_table_ != nullptr; }
   std::uint32_t after(std::uint64_t rank, std::size_t move) const {
     if (!split_) [[likely]]
-      return move_entries_[rank * moves_ + move];
+      return move_table_.get()[rank * moves_ + move];
     return split_after(rank, move);
   }
   // Adds weight * after(rank, moves[i]) to out[i] for every i: a branch a coordinate, not a move.
@@ -70,15 +70,16 @@ class Coordinate {
       for (std::size_t i = 0; i < moves.size(); ++i) out[i] += weight * split_after(rank, moves[i]);
       return;
     }
-    const std::uint32_t* row = move_entries_ + rank * moves_;
+    const std::uint32_t* row = move_table_.get() + rank * moves_;
     for (std::size_t i = 0; i < moves.size(); ++i) out[i] += weight * row[moves[i]];
   }
   // The entries of this coordinate's move table, for `moves` moves (the smaller of the whole and
   // the split one, where it may split).
   std::uint64_t move_table_entries(std::size_t moves) const;
-  // Builds the table if it has at most max_entries (or finds it built for a coordinate alike);
-  // true if it has one.
+  // Builds the table if it has at most max_entries (or finds it built for a coordinate alike, or
+  // kept in the cache: one of kCachedMoveEntries or more is kept there); true if it has one.
   bool build_move_table(const TwistyDefinition& definition, std::uint64_t max_entries);
+  static constexpr std::uint64_t kCachedMoveEntries = std::uint64_t{1} << 20;
 
   // Whether a placement of every piece of the set breaks none of the definition's Illegal rules;
   // every rank is legal until mark_illegal() has run (for a placement of all the set's pieces).
@@ -102,6 +103,9 @@ class Coordinate {
   // slot's piece (no positions made).
   void fill_single_piece_table(const TwistyDefinition& definition,
                                std::vector<std::uint32_t>& table) const;
+  // Any other move table, from the positions of each rank.
+  void fill_table_by_positions(const TwistyDefinition& definition,
+                               std::vector<std::uint32_t>& table) const;
   bool splits_moves() const;  // whether it may move by a split table
 
   // The placement's rank when a group may hold several pieces.
@@ -121,8 +125,8 @@ class Coordinate {
   std::array<std::uint8_t, 256> label_group_{}, projected_group_{};  // byte -> group or 255
   std::uint64_t placements_ = 1, turns_ = 1, size_ = 1;
   std::size_t moves_ = 0;
-  std::shared_ptr<const std::vector<std::uint32_t>> move_table_;  // shared by coordinates alike
-  const std::uint32_t* move_entries_ = nullptr;                   // its data (a copy shares it)
+  // The move table's entries: a vector's or a cached file's mapping, shared by coordinates alike.
+  std::shared_ptr<const std::uint32_t> move_table_;
   bool split_ = false;                                            // a split one
   std::shared_ptr<const std::vector<std::uint16_t>> turn_sums_;   // add_turns()'s, when small
   static constexpr std::uint64_t kMaxTurnSums = std::uint64_t{1} << 24;
