@@ -11,6 +11,8 @@
 #   python/*.cpp                  its part of the extension module: defines
 #                                 plumb::python::bind_NAME(py::module_&), which adds _plumb.NAME
 #   page.js                       its module of the page of `plumb serve` (exports `NAME`)
+#   page-library/                 npm modules page.js loads, where installed: package.json with
+#                                 its lock, index.js what it exports (plumb_bundle_page_library)
 #   samples/*.in, *.out           its contest samples with their expected answers
 # ORDER places it in `plumb list` (smaller first). plumb_write_puzzle_registry() then writes the
 # list of factories the program is built with; nothing else names the puzzles.
@@ -35,8 +37,36 @@ function(plumb_add_puzzle name)
   if(EXISTS ${folder}/python/${name}.py)
     set_property(GLOBAL APPEND PROPERTY PLUMB_PYTHON_MODULES ${name})
   endif()
+  if(EXISTS ${folder}/page-library/package.json)
+    plumb_bundle_page_library(${name} ${folder}/page-library)
+  endif()
   set_property(GLOBAL APPEND PROPERTY PLUMB_PUZZLES "${arg_ORDER}:${name}")
   set_property(GLOBAL PROPERTY PLUMB_PUZZLE_FOLDER_${name} "${folder}")
+endfunction()
+
+# A puzzle's page library: the npm modules of LIBRARY (scripts/install-deps.sh web runs npm ci
+# there), bundled with index.js by esbuild (one of its devDependencies) into page-libraries/NAME/
+# of the build tree, installed to PLUMB_PAGE_LIBRARIES_INSTALL_DIR/NAME; `plumb serve` serves the
+# bundle's files under /lib/NAME/. NAME joins the global PLUMB_BUNDLED_PAGE_LIBRARIES, or, where the
+# modules are not installed or PLUMB_PAGE_LIBRARIES is off (the Debian package: Debian has none of
+# npm's bundles), PLUMB_MISSING_PAGE_LIBRARIES: its page then does without.
+function(plumb_bundle_page_library name library)
+  set(esbuild ${library}/node_modules/.bin/esbuild)
+  if(NOT PLUMB_PAGE_LIBRARIES OR NOT EXISTS ${esbuild})
+    set_property(GLOBAL APPEND PROPERTY PLUMB_MISSING_PAGE_LIBRARIES ${name})
+    return()
+  endif()
+  set(bundle ${PROJECT_BINARY_DIR}/page-libraries/${name})
+  add_custom_command(OUTPUT ${bundle}/index.js
+    COMMAND ${CMAKE_COMMAND} -E rm -rf ${bundle}
+    COMMAND ${esbuild} index.js --bundle --splitting --format=esm --minify --log-level=warning
+      --outdir=${bundle}
+    WORKING_DIRECTORY ${library}
+    DEPENDS ${library}/index.js ${library}/package-lock.json
+    COMMENT "Bundling ${name}'s page library" VERBATIM)
+  add_custom_target(plumb_page_library_${name} ALL DEPENDS ${bundle}/index.js)
+  install(DIRECTORY ${bundle}/ DESTINATION ${PLUMB_PAGE_LIBRARIES_INSTALL_DIR}/${name})
+  set_property(GLOBAL APPEND PROPERTY PLUMB_BUNDLED_PAGE_LIBRARIES ${name})
 endfunction()
 
 # The registered puzzles' names in their ORDER, into `out`.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs plumb from a build tree into a temporary prefix and builds examples/ against it with
 # find_package(plumb), as another project would; checks that the program finds its companion, that
-# the manual page and the shell completions are installed, that the installed server serves
-# cubing.js's bundle where the build made one and, when the build has the Python package, that
+# the manual page and the shell completions are installed, that the installed server serves the
+# page libraries the build bundled and, when the build has the Python package, that
 # Python imports it from where it was installed.
 # Usage: scripts/check-install.sh BUILD_DIR
 set -euo pipefail
@@ -19,24 +19,27 @@ for file in share/man/man1/plumb.1.gz share/bash-completion/completions/plumb \
   [ -s "$prefix/$file" ] || { echo "check-install: $file is not installed"; exit 1; }
 done
 # plumb hands `plumb serve` to its companion, installed in libexec/plumb. The server's first line
-# says where it serves; where the build bundled cubing.js (the page's 3D view), it serves that too.
+# says where it serves; it serves every page library the build bundled (build/page-libraries/NAME).
 mkfifo "$prefix/serve.out"
 "$prefix/bin/plumb" serve --port 0 --databases none >"$prefix/serve.out" &
 server_pid=$!
 exec {serve_out}<"$prefix/serve.out"
 read -r -t 120 line <&"$serve_out" || line=""
 address=$(grep -o 'http://[^ ]*/' <<<"$line" || true)
-served=0
-if [ -n "$address" ] && [ -e "$build/cubing/cubing.js" ]; then
+unserved=()
+for library in "$build"/page-libraries/*/index.js; do
+  [ -e "$library" ] || continue
+  name=$(basename "$(dirname "$library")")
   served=$(python3 -c 'import sys, urllib.request; print(len(urllib.request.urlopen(sys.argv[1]).read()))' \
-    "${address}cubing/cubing.js" 2>/dev/null || echo 0)
-fi
+    "${address}lib/$name/index.js" 2>/dev/null || echo 0)
+  [ "$served" -gt 0 ] || unserved+=("$name")
+done
 kill "$server_pid"
 wait "$server_pid" || true
 exec {serve_out}<&-
 [ -n "$address" ] || { echo "check-install: the installed plumb cannot serve"; exit 1; }
-if [ -e "$build/cubing/cubing.js" ] && [ "$served" -eq 0 ]; then
-  echo "check-install: the installed plumb does not serve cubing.js"
+if [ ${#unserved[@]} -gt 0 ]; then
+  echo "check-install: the installed plumb does not serve the page library of ${unserved[*]}"
   exit 1
 fi
 "$prefix/examples-build/hanoi" 5 | head -1

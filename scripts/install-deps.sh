@@ -8,8 +8,8 @@
 #          and ccache, through which CI builds (.ci/run)
 #   bench: also LEMON and Boost.Graph, which only the comparison benchmarks link
 #   web:   also Node.js, npm and chromium, and (npm ci) Playwright in tests/web, for the browser
-#          tests of `plumb serve`'s page, and cubing.js in vendor/cubing, the page's 3D view of
-#          twisty puzzles
+#          tests of `plumb serve`'s page, and each puzzle's page library (puzzles/*/page-library:
+#          twisty's is cubing.js, its 3D view)
 #   package: also what make package and make fresh-test use: dpkg-dev and file (CPack's computed
 #          dependencies), lintian, mmdebstrap
 set -euo pipefail
@@ -63,11 +63,18 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-# Playwright drives Debian's chromium, so it downloads no browser; cubing.js (with esbuild, which
-# bundles it into the build tree) is the page's 3D view of twisty puzzles.
+# Playwright drives Debian's chromium, so it downloads no browser. A puzzle's page library
+# (puzzles/NAME/page-library: npm modules its page loads, with esbuild, which bundles them into the
+# build tree) is installed with its dependencies.
 case "${1:-build}" in
   web | all)
     npm_ci tests/web playwright-core @axe-core/playwright
-    npm_ci vendor/cubing cubing esbuild
+    for library in "$(dirname "$0")"/../puzzles/*/page-library/package.json; do
+      [ -e "$library" ] || continue
+      folder=${library#"$(dirname "$0")/../"}
+      # shellcheck disable=SC2046  # the package names, one word each
+      npm_ci "${folder%/package.json}" esbuild $(node -e 'const p = require(process.argv[1]);
+        console.log(Object.keys(p.dependencies || {}).join(" "))' "$(realpath "$library")")
+    done
     ;;
 esac

@@ -418,7 +418,8 @@ async function hint() {
   setMessage(MESSAGES.hintPlayed(renderer().moveName(record.moves[0])));
 }
 
-// A renderer's second view of the board (twisty's 3D player) under it, hidden where it has none.
+// A renderer's second view of the board (twisty's 3D player) under it, hidden where it has none;
+// the renderer names it (the host's aria-label) as it draws.
 function drawFigure(state) {
   const host = $('figure');
   if (!state || !renderer().figure) {

@@ -6,12 +6,13 @@
 // for each of the definition's moves (the read's `moves`) plays it: the move is added to the line
 // of moves, or to the ScrambleAlg block, the position after it a start like any other.
 //
-// Beside it, where the server has cubing.js's bundle (GET /cubing/cubing.js, `plumb serve
-// --cubing`) and cubing.js knows the puzzle (the definition's Name one of its puzzles, every move
-// of the definition one that puzzle makes), the puzzle in 3D by cubing.js's twisty-player. The
-// player is given moves, never pieces: the input's (a line of moves, a ScrambleAlg block) and then
-// those played or the solution's up to the step shown, a move played or stepped forward animated;
-// a Scramble block (a position written out) is shown once solved, as its solution undone.
+// Beside it, where the server has this puzzle's page library (page-library/: cubing.js, bundled;
+// GET /lib/twisty/index.js, `plumb serve --page-libraries`) and cubing.js knows the puzzle (the
+// definition's Name one of its puzzles, every move of the definition one that puzzle makes), the
+// puzzle in 3D by cubing.js's twisty-player. The player is given moves, never pieces: the input's
+// (a line of moves, a ScrambleAlg block) and then those played or the solution's up to the step
+// shown, a move played or stepped forward animated; a Scramble block (a position written out) is
+// shown once solved, as its solution undone.
 import {filledLines, InputProblem, svgEl} from '../common.js';
 
 const CELL = 26, KEY = 34, KEYS_PER_ROW = 9;
@@ -38,7 +39,7 @@ function inputMoves(input) {
 }
 
 let cubing = null;  // the import of cubing.js's bundle (null inside when the server has none)
-const loadCubing = () => (cubing ??= import('/cubing/cubing.js').catch(() => null));
+const loadCubing = () => (cubing ??= import('/lib/twisty/index.js').catch(() => null));
 const puzzleIds = new Map();  // the definition's name and moves -> cubing.js's puzzle id, or null
 
 // cubing.js's id of the puzzle the server read: its puzzle of the definition's name (any case)
@@ -176,6 +177,7 @@ export const twisty = {
       const moves =
           solution ? solution.slice(0, view.step) : fromInput.split(/\s+/).filter((m) => m);
       showOnPlayer(lib, host, id, setup, moves);
+      host.setAttribute('aria-label', 'The puzzle in 3D, drawn by cubing.js');
       host.hidden = false;
     } catch {
       hide();  // moves cubing.js cannot read

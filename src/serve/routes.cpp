@@ -134,26 +134,33 @@ void serve_asset(const httplib::Request& request, httplib::Response& response) {
 
 }  // namespace
 
-ServedFiles read_served_files(const std::filesystem::path& folder) {
+ServedFiles read_page_libraries(const std::filesystem::path& folder) {
   ServedFiles files;
   if (folder.empty()) return files;
   std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
-    if (!entry.is_regular_file() || entry.path().extension() != ".js") continue;
-    std::ifstream file(entry.path(), std::ios::binary);
-    std::string body{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-    if (!file.good() && !file.eof()) error = std::make_error_code(std::errc::io_error);
+  std::filesystem::path reading = folder;
+  for (const auto& library : std::filesystem::directory_iterator(folder, error)) {
+    if (!library.is_directory()) continue;
+    reading = library.path();
+    for (const auto& entry : std::filesystem::directory_iterator(library.path(), error)) {
+      if (!entry.is_regular_file() || entry.path().extension() != ".js") continue;
+      std::ifstream file(entry.path(), std::ios::binary);
+      std::string body{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+      if (!file.good() && !file.eof()) error = std::make_error_code(std::errc::io_error);
+      if (error) break;
+      files.emplace(library.path().filename().string() + "/" + entry.path().filename().string(),
+                    std::move(body));
+    }
     if (error) break;
-    files.emplace(entry.path().filename().string(), std::move(body));
   }
   if (error) {
     throw io::EnvironmentError(
-        fmt::format("cannot read cubing.js's files in {}: {}", folder.string(), error.message()));
+        fmt::format("cannot read the page libraries in {}: {}", reading.string(), error.message()));
   }
   return files;
 }
 
-void route(httplib::Server& server, Api& api, std::size_t max_body_bytes, ServedFiles cubing) {
+void route(httplib::Server& server, Api& api, std::size_t max_body_bytes, ServedFiles libraries) {
   server.set_pre_routing_handler(
       [max_body_bytes](const httplib::Request& request, httplib::Response& response) {
         return refuse_early(request, response, max_body_bytes);
@@ -173,11 +180,11 @@ void route(httplib::Server& server, Api& api, std::size_t max_body_bytes, Served
       answer_action(api, chosen, max_body_bytes, request, response, read_body);
     });
   }
-  server.Get("/cubing/([A-Za-z0-9_.-]{1,200})",
-             [cubing = std::make_shared<const ServedFiles>(std::move(cubing))](
+  server.Get("/lib/([a-z][a-z0-9_]{0,63}/[A-Za-z0-9_.-]{1,200})",
+             [libraries = std::make_shared<const ServedFiles>(std::move(libraries))](
                  const httplib::Request& request, httplib::Response& response) {
-               const auto file = cubing->find(request.matches[1].str());
-               if (file == cubing->end()) {
+               const auto file = libraries->find(request.matches[1].str());
+               if (file == libraries->end()) {
                  response.status = 404;  // answered by the error handler
                  return;
                }

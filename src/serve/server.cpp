@@ -215,7 +215,7 @@ void serve(const ServeOptions& options, const std::function<void(const std::stri
   std::atomic<bool> stopping{false};
   GuardedServer server(options.limits.running + options.limits.waiting + kSpareConnections,
                        options.max_body_bytes, stopping);
-  route(server, api, options.max_body_bytes, read_served_files(options.cubing));
+  route(server, api, options.max_body_bytes, read_page_libraries(options.page_libraries));
 
   const int port = server.bind_socket(options.host, options.port);
   const bool ipv6 = options.host.find(':') != std::string::npos;

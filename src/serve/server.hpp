@@ -1,8 +1,8 @@
 // serve/server.hpp: `plumb serve`'s HTTP server (cpp-httplib): the page's files compiled into the
 // program (serve/assets.hpp) and the JSON API (serve/api.hpp), on the loopback address unless told
 // otherwise. Nothing a request sends names a file: the server has no mount point and reads nothing
-// but the program's own cache, as `plumb solve` does, and, once as it starts, the folder of
-// cubing.js's bundle, whose files it serves under /cubing/ (the page's 3D view of twisty puzzles).
+// but the program's own cache, as `plumb solve` does, and, once as it starts, the folder of the
+// puzzles' page libraries, whose files it serves under /lib/PUZZLE/ (twisty's 3D view).
 //
 // It holds against slow and hostile clients: one request a connection, which must arrive whole
 // within 10 s (else 408) and within twice the body limit in bytes (else 413); a body over the limit
@@ -33,12 +33,12 @@ struct ServeOptions {
   ApiLimits limits;
   DatabaseOptions databases;  // the pattern database sets loaded or built from the start
   std::size_t max_body_bytes = std::size_t{1} << 20;  // a longer body is refused with 413
-  std::filesystem::path cubing;  // cubing.js's bundle, served under /cubing/ (empty: none)
+  std::filesystem::path page_libraries;  // a folder of each, served under /lib/ (empty: none)
 };
 
 // Serves until SIGINT or SIGTERM, calling `listening` with the address to open
 // ("http://127.0.0.1:8080/") once the port is bound. Throws io::EnvironmentError when it cannot
-// read the cubing folder's files, or bind or listen, saying why: a name that does not resolve, an
+// read the page libraries' files, or bind or listen, saying why: a name that does not resolve, an
 // address not this machine's, a port taken or not allowed.
 void serve(const ServeOptions& options, const std::function<void(const std::string&)>& listening);
 

@@ -229,35 +229,39 @@ TEST(ServeApi, ServesThePageFromTheProgram) {
   EXPECT_TRUE(json::parse(missing->body).contains("error"));
 }
 
-// cubing.js's bundle (--cubing DIR): its JavaScript files under /cubing/, read as the server
-// starts; anything else there, a name with a slash or a folder without cubing.js, is not served.
-TEST(ServeApi, ServesCubingJsFilesFromTheFolderNamed) {
-  const std::filesystem::path folder = fresh_folder("serve-cubing");
-  std::filesystem::create_directories(folder / "deeper");
-  std::ofstream(folder / "cubing.js") << "export {TwistyPlayer} from './chunk-A.js';\n";
-  std::ofstream(folder / "chunk-A.js") << "export class TwistyPlayer {}\n";
-  std::ofstream(folder / "notes.txt") << "not a script\n";
-  std::ofstream(folder / "deeper" / "hidden.js") << "export {};\n";
-  ServeProcess server({"--cubing", folder.string()});
+// The puzzles' page libraries (--page-libraries DIR, a folder PUZZLE/ each): their JavaScript files
+// under /lib/PUZZLE/, read as the server starts; anything else there, a file deeper or outside a
+// library, is not served, and a folder without a library's index.js is refused.
+TEST(ServeApi, ServesThePageLibrariesOfTheFolderNamed) {
+  const std::filesystem::path folder = fresh_folder("serve-page-libraries");
+  std::filesystem::create_directories(folder / "twisty" / "deeper");
+  std::ofstream(folder / "twisty" / "index.js") << "export {TwistyPlayer} from './chunk-A.js';\n";
+  std::ofstream(folder / "twisty" / "chunk-A.js") << "export class TwistyPlayer {}\n";
+  std::ofstream(folder / "twisty" / "notes.txt") << "not a script\n";
+  std::ofstream(folder / "twisty" / "deeper" / "hidden.js") << "export {};\n";
+  std::ofstream(folder / "loose.js") << "export {};\n";
+  ServeProcess server({"--page-libraries", folder.string()});
   const auto client = server.client();
-  for (const std::string name : {"cubing.js", "chunk-A.js"}) {
-    const httplib::Result result = client->Get("/cubing/" + name);
+  for (const std::string name : {"twisty/index.js", "twisty/chunk-A.js"}) {
+    const httplib::Result result = client->Get("/lib/" + name);
     ASSERT_TRUE(result) << name;
     EXPECT_EQ(result->status, 200) << name;
     EXPECT_EQ(result->body, read_file(folder / name)) << name;
     EXPECT_EQ(result->get_header_value("Content-Type"), "text/javascript; charset=utf-8");
   }
-  for (const char* path : {"/cubing/notes.txt", "/cubing/deeper/hidden.js",
-                           "/cubing/../cubing/cubing.js", "/cubing/missing.js"}) {
+  for (const char* path :
+       {"/lib/twisty/notes.txt", "/lib/twisty/deeper/hidden.js", "/lib/loose.js",
+        "/lib/twisty/../twisty/index.js", "/lib/twisty/missing.js", "/lib/gap/index.js"}) {
     const httplib::Result result = client->Get(path);
     ASSERT_TRUE(result) << path;
     EXPECT_EQ(result->status, 404) << path;
     EXPECT_TRUE(json::parse(result->body).contains("error")) << path;
   }
-  std::filesystem::remove(folder / "cubing.js");
-  const ProgramRun refused = run_plumb({"serve", "--port", "0", "--cubing", folder.string()});
+  std::filesystem::remove(folder / "twisty" / "index.js");
+  const ProgramRun refused =
+      run_plumb({"serve", "--port", "0", "--page-libraries", folder.string()});
   EXPECT_EQ(refused.status, 2);
-  EXPECT_NE(refused.err.find("holds no cubing.js"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("holds no page library"), std::string::npos) << refused.err;
   std::filesystem::remove_all(folder);
 }
 

@@ -1,7 +1,7 @@
 // The twisty puzzle's part of the page's browser test (tests/web/browser_test.mjs): its `all` flag
 // is a check box, kept in the link, and a solution found with it names the other optimal ones; a
 // game is played to solved with the move keys and a hint; the 3D view (cubing.js's twisty-player,
-// where the build bundled it: PLUMB_CUBING_BUNDLED=1) shows the position the moves make, by
+// where the build bundled the puzzle's page library: twisty among PLUMB_PAGE_LIBRARIES) shows the position the moves make, by
 // cubing.js's own model of the puzzle, and the solution's end solved, and stays hidden for a
 // puzzle cubing.js does not know.
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ function playerShows(page, id, alg) {
     const shown = await player.experimentalModel.currentPattern.get();
     if (alg === 'solved')
       return shown.experimentalIsSolved({ ignorePuzzleOrientation: true, ignoreCenterOrientation: true });
-    const { puzzles } = await import('/cubing/cubing.js');
+    const { puzzles } = await import('/lib/twisty/index.js');
     const kpuzzle = await puzzles[id].kpuzzle();
     return shown.isIdentical(kpuzzle.defaultPattern().applyAlg(alg));
   }, [id, alg], { polling: 100 });
@@ -55,7 +55,7 @@ export const checks = [{
   run: async ({ open, solveAndEnd }) => {
     const options = encodeURIComponent(JSON.stringify({ definition: '3x3x3' }));
     const page = await open(`p=twisty&o=${options}&i=${encodeURIComponent("R U R' F2")}`);
-    if (process.env.PLUMB_CUBING_BUNDLED !== '1') {
+    if (!(process.env.PLUMB_PAGE_LIBRARIES || '').split(',').includes('twisty')) {
       await page.waitForFunction(() => document.getElementById('distance').textContent.includes('Distance'));
       assert.equal(await page.isHidden('#figure'), true);  // no bundle: the generic view alone
       await page.close();

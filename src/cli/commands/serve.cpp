@@ -31,23 +31,34 @@ struct ServeCommand {
   double time_limit = 60;
   std::string max_memory;
   std::string databases = "auto";
-  std::string cubing;
+  std::string page_libraries;
   bool progress = false;
 };
 
-// cubing.js's bundle, the page's 3D view of twisty puzzles: the folder --cubing names, else cubing/
-// beside the program (a build folder), else where an installation puts it, relative to the
-// companion that serves (share/plumb/cubing); none when no folder holds its cubing.js (the page
-// then draws twisty puzzles by their generic view alone).
-std::filesystem::path cubing_folder(const std::string& given) {
+// Whether `folder` holds a page library: a folder PUZZLE/ with its index.js.
+bool holds_page_library(const std::filesystem::path& folder) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+    if (entry.is_directory(error) &&
+        std::filesystem::is_regular_file(entry.path() / "index.js", error))
+      return true;
+  }
+  return false;
+}
+
+// The puzzles' page libraries (twisty's: cubing.js, its 3D view): the folder --page-libraries
+// names, else page-libraries/ beside the program (a build folder), else where an installation puts
+// them, relative to the companion that serves (share/plumb/page-libraries); none when no folder
+// holds one (the pages then do without them).
+std::filesystem::path page_libraries_folder(const std::string& given) {
   if (!given.empty()) return given;
   std::error_code error;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return {};
   for (const std::filesystem::path& folder :
-       {self.parent_path() / "cubing",
-        (self.parent_path() / PLUMB_CUBING_FROM_COMPANION).lexically_normal()}) {
-    if (!error && std::filesystem::is_regular_file(folder / "cubing.js", error)) return folder;
-    error.clear();
+       {self.parent_path() / "page-libraries",
+        (self.parent_path() / PLUMB_PAGE_LIBRARIES_FROM_COMPANION).lexically_normal()}) {
+    if (holds_page_library(folder)) return folder;
   }
   return {};
 }
@@ -118,7 +129,7 @@ ExitCode run_serve(ServeCommand& command) {
   options.databases.max_memory_bytes = options.limits.max_memory_bytes;
   options.databases.progress = terminal_progress(command.progress);
   options.databases.progress_interval = progress_interval();
-  options.cubing = cubing_folder(command.cubing);
+  options.page_libraries = page_libraries_folder(command.page_libraries);
   options.databases.notice = [](const std::string& line) {
     std::cerr << "plumb: " << line << '\n' << std::flush;
   };
@@ -175,19 +186,16 @@ void add_serve_command(CLI::App& app) {
           ""))
       ->capture_default_str();
   text_value(
-      serve->add_option("--cubing", command->cubing,
-                        "The folder of cubing.js's bundle (cubing.js and its chunks), which "
-                        "draws twisty puzzles in 3D on the page (default: cubing/ beside the "
-                        "program, where the build bundles vendor/cubing's npm modules; installed, "
-                        "share/plumb/cubing under the prefix)"),
+      serve->add_option("--page-libraries", command->page_libraries,
+                        "The folder of the puzzles' page libraries, PUZZLE/index.js and its "
+                        "chunks each, served under /lib/PUZZLE/: twisty's draws it in 3D "
+                        "(default: page-libraries/ beside the program, where the build bundles "
+                        "them; installed, share/plumb/page-libraries under the prefix)"),
       "DIR")
       ->check(CLI::Validator(
           [](const std::string& folder) {
-            std::error_code error;
-            if (std::filesystem::is_regular_file(std::filesystem::path(folder) / "cubing.js",
-                                                 error))
-              return std::string();
-            return fmt::format("{} holds no cubing.js", io::quote(folder));
+            if (holds_page_library(folder)) return std::string();
+            return fmt::format("{} holds no page library (PUZZLE/index.js)", io::quote(folder));
           },
           ""));
   serve->add_flag("--progress", command->progress,
