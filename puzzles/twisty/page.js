@@ -74,6 +74,8 @@ function showOnPlayer(lib, host, id, setup, moves) {
     const webgl = document.createElement('canvas').getContext('webgl2') !== null;
     player = new lib.TwistyPlayer(
         {puzzle: id, controlPanel: 'none', background: 'none', visualization: webgl ? '3D' : '2D'});
+    player.style.width = '100%';
+    player.style.height = '18rem';
     host.replaceChildren(player);
     shown = {id: null, setup: null, moves: []};
   }

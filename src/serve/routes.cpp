@@ -132,31 +132,39 @@ void serve_asset(const httplib::Request& request, httplib::Response& response) {
   response.status = 404;
 }
 
+// The error for a page library's folder that cannot be read.
+io::EnvironmentError unreadable_library(const std::filesystem::path& folder,
+                                        const std::error_code& error) {
+  return io::EnvironmentError(
+      fmt::format("cannot read the page libraries in {}: {}", folder.string(), error.message()));
+}
+
+// Adds the JavaScript files (*.js) of the page library in `library` to `files`, read whole, as
+// "LIBRARY/NAME".
+void read_page_library(const std::filesystem::path& library, ServedFiles& files) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(library, error)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".js") continue;
+    std::ifstream file(entry.path(), std::ios::binary);
+    std::string body{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+    if (!file.good() && !file.eof()) error = std::make_error_code(std::errc::io_error);
+    if (error) break;
+    files.emplace(library.filename().string() + "/" + entry.path().filename().string(),
+                  std::move(body));
+  }
+  if (error) throw unreadable_library(library, error);
+}
+
 }  // namespace
 
 ServedFiles read_page_libraries(const std::filesystem::path& folder) {
   ServedFiles files;
   if (folder.empty()) return files;
   std::error_code error;
-  std::filesystem::path reading = folder;
   for (const auto& library : std::filesystem::directory_iterator(folder, error)) {
-    if (!library.is_directory()) continue;
-    reading = library.path();
-    for (const auto& entry : std::filesystem::directory_iterator(library.path(), error)) {
-      if (!entry.is_regular_file() || entry.path().extension() != ".js") continue;
-      std::ifstream file(entry.path(), std::ios::binary);
-      std::string body{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-      if (!file.good() && !file.eof()) error = std::make_error_code(std::errc::io_error);
-      if (error) break;
-      files.emplace(library.path().filename().string() + "/" + entry.path().filename().string(),
-                    std::move(body));
-    }
-    if (error) break;
+    if (library.is_directory()) read_page_library(library.path(), files);
   }
-  if (error) {
-    throw io::EnvironmentError(
-        fmt::format("cannot read the page libraries in {}: {}", reading.string(), error.message()));
-  }
+  if (error) throw unreadable_library(folder, error);
   return files;
 }
 

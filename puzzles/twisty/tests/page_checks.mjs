@@ -62,6 +62,11 @@ export const checks = [{
       return;
     }
     await playerShows(page, '3x3x3', "R U R' F2");
+    // The player fills the figure's width at a fixed height (page.js sizes it, not the page's CSS).
+    const player = await page.locator('#figure twisty-player').boundingBox();
+    const figure = await page.locator('#figure').boundingBox();
+    assert.ok(player.height > 100 && Math.abs(player.width - figure.width) < 2,
+              `the player is ${player.width} x ${player.height} in a figure ${figure.width} wide`);
     await page.click('#board g.move-key:has(text:text-is("D2"))');
     await playerShows(page, '3x3x3', "R U R' F2 D2");
     await solveAndEnd(page);
