@@ -4,9 +4,9 @@
 //
 // JSON vocabulary: a move is its name ("R2"); a state is an array of the sets of pieces, each
 // {"set": NAME, "pieces": [...], "turns": [...]}, the pieces numbered as in the definition's Solved
-// (from 1). A solution's record adds "puzzle" (the definition's name), "metric" and "tables" (each
-// table the search used: what it follows, its entries, why it was chosen); an exploration's adds
-// "puzzle" and "metric".
+// (from 1). A solution's record adds "puzzle" (the definition's name), "metric", "tables" (each
+// table the search used: what it follows, its entries, why it was chosen) and "symmetries" (how
+// many twisty_symmetry.hpp finds); an exploration's adds "puzzle" and "metric".
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -35,6 +35,7 @@
 #include "plumb/puzzles/twisty_ranked.hpp"
 #include "plumb/puzzles/twisty_search.hpp"
 #include "plumb/puzzles/twisty_shipped.hpp"
+#include "plumb/puzzles/twisty_symmetry.hpp"
 #include "plumb/puzzles/twisty_tables.hpp"
 #include "plumb/search/budget.hpp"
 #include "plumb/search/explore.hpp"
@@ -412,6 +413,13 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     return table;
   }
 
+  // The definition's symmetries, found on first need.
+  const std::vector<puzzles::twisty::Symmetry>& symmetries() const {
+    std::call_once(symmetries_once_,
+                   [this] { symmetries_ = puzzles::twisty::find_symmetries(d()); });
+    return symmetries_;
+  }
+
   const puzzles::twisty::Pattern& whole_pattern() const {
     std::call_once(whole_pattern_once_, [this] {
       whole_pattern_ =
@@ -531,6 +539,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     record["name"] = answer.start.name;
     record["metric"] = metric_ == Metric::half ? "half" : "quarter";
     record["tables"] = answer.tables;
+    record["symmetries"] = symmetries().size();
     if (wanted_ == puzzles::twisty::Solutions::all) {
       nlohmann::json all = nlohmann::json::array();
       for (const std::vector<std::size_t>& moves : answer.all) all.push_back(move_names(moves));
@@ -651,6 +660,8 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   mutable std::map<std::string, std::shared_ptr<const puzzles::twisty::PruningTable>> tables_;
   mutable std::once_flag whole_pattern_once_;
   mutable std::unique_ptr<puzzles::twisty::Pattern> whole_pattern_;
+  mutable std::once_flag symmetries_once_;
+  mutable std::vector<puzzles::twisty::Symmetry> symmetries_;
 };
 
 }  // namespace

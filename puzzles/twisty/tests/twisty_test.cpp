@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -16,6 +17,7 @@
 #include "plumb/puzzles/twisty_ranked.hpp"
 #include "plumb/puzzles/twisty_search.hpp"
 #include "plumb/puzzles/twisty_shipped.hpp"
+#include "plumb/puzzles/twisty_symmetry.hpp"
 #include "plumb/puzzles/twisty_tables.hpp"
 #include "plumb/search/explore.hpp"
 #include "tests/support/temporary_cache.hpp"
@@ -420,6 +422,26 @@ std::vector<std::vector<std::size_t>> descents(const TwistyDefinition& d, const 
   return found;
 }
 
+// The tables choose_tables() picks within `max_entries` entries each, built in memory, filled only
+// as far as their layers make `max_layer_moves` moves (their bound past that depth one more).
+std::vector<std::shared_ptr<const PruningTable>> built_tables(const TwistyDefinition& d,
+                                                              Metric metric,
+                                                              std::uint64_t max_entries,
+                                                              std::uint64_t max_layer_moves) {
+  std::vector<std::shared_ptr<const PruningTable>> tables;
+  search::SearchStats stats;
+  for (TableChoice& choice : choose_tables(d, max_entries)) {
+    build_move_tables(d, choice.pattern);
+    std::optional<Layers> built = breadth_first(d, choice.pattern, metric_moves(d, metric), 14, 2,
+                                                {}, stats, nullptr, max_layer_moves);
+    if (!built) throw std::runtime_error("a table's build stopped");
+    const int filled = static_cast<int>(built->layer_sizes.size()) - 1;
+    tables.push_back(std::make_shared<const PruningTable>(
+        std::move(choice.pattern), std::move(built->entries), built->complete, filled));
+  }
+  return tables;
+}
+
 void cross_check(const TwistyDefinition& d, Metric metric, int positions, int scramble_moves) {
   const std::vector<std::size_t> moves = metric_moves(d, metric);
   Pattern whole = whole_puzzle(d);
@@ -434,20 +456,13 @@ void cross_check(const TwistyDefinition& d, Metric metric, int positions, int sc
        {std::pair{std::uint64_t{1} << 12, UINT64_MAX},
         std::pair{std::uint64_t{1} << 22, UINT64_MAX},
         std::pair{std::uint64_t{1} << 22, std::uint64_t{300}}}) {
-    std::vector<std::shared_ptr<const PruningTable>> tables;
-    for (TableChoice& choice : choose_tables(d, max_entries)) {
-      build_move_tables(d, choice.pattern);
-      std::optional<Layers> built =
-          breadth_first(d, choice.pattern, moves, 14, 2, {}, stats, nullptr, max_layer_moves);
-      ASSERT_TRUE(built.has_value());
-      const int filled = static_cast<int>(built->layer_sizes.size()) - 1;
-      if (max_layer_moves != UINT64_MAX && !built->complete) {
-        EXPECT_LT(filled, 8) << d.name;
+    choices.push_back(built_tables(d, metric, max_entries, max_layer_moves));
+    if (max_layer_moves == UINT64_MAX) continue;
+    for (const auto& table : choices.back()) {
+      if (table->unfilled_bound() != PruningTable::kUnreachable) {
+        EXPECT_LT(table->filled, 8);
       }
-      tables.push_back(std::make_shared<const PruningTable>(
-          std::move(choice.pattern), std::move(built->entries), built->complete, filled));
     }
-    choices.push_back(std::move(tables));
   }
   std::mt19937 random(11);
   for (int trial = 0; trial < positions; ++trial) {
@@ -588,6 +603,96 @@ TEST(TwistyExplore, TheEnginesExplorationOfTheRanksAgreesWithTheTables) {
       const auto explored = search::explore(ranks, std::span(&origin, 1), context, 8);
       EXPECT_EQ(explored.layer_sizes, layers->layer_sizes) << d.name;
       EXPECT_EQ(explored.deepest, layers->deepest) << d.name;
+    }
+  }
+}
+
+// The 2x2x2 with the four corners of its U layer alike (Solved numbers them all 1): a symmetry
+// must keep their slots together.
+TwistyDefinition like_top_corners_2x2x2() {
+  std::string text = shipped_text("2x2x2");
+  const std::string solved = "CORNERS\n1 2 3 4 5 6 7 8\n";
+  text.replace(text.find(solved), solved.size(), "CORNERS\n1 1 1 1 2 3 4 5\n");
+  return read_ksolve(text, "2x2x2 (like top corners)");
+}
+
+TEST(TwistySymmetry, FindsTheRotationsThatKeepEachSet) {
+  // The cube's 24 rotations, the tetrahedron's 12, the dodecahedron's 60 and the square's 8 (the
+  // floppy cube's half turns are their own inverses); the skewb's and the FTO's rotations that
+  // swap their two sets of corners or of centres are not looked for: 12 of their 24.
+  const std::vector<std::pair<std::string_view, std::size_t>> expected{
+      {"2x2x2", 24},    {"3x3x3", 24}, {"dino", 24},  {"pyraminx", 12},
+      {"megaminx", 60}, {"floppy", 8}, {"skewb", 12}, {"FTO", 12}};
+  for (const auto& [name, count] : expected) {
+    const TwistyDefinition d = shipped(name);
+    const std::vector<Symmetry> symmetries = find_symmetries(d);
+    EXPECT_EQ(symmetries.size(), count) << name;
+    EXPECT_EQ(symmetries.front().effect, d.identity) << name;
+    std::set<std::vector<std::size_t>> maps;
+    for (const Symmetry& symmetry : symmetries) maps.insert(symmetry.moves);
+    EXPECT_EQ(maps.size(), symmetries.size()) << name;  // each maps the moves its own way
+    for (const Symmetry& symmetry : symmetries) {
+      // None is missing: the two maps of two symmetries, one after the other, are a third's.
+      for (const Symmetry& then : symmetries) {
+        std::vector<std::size_t> both(d.moves.size());
+        for (std::size_t m = 0; m < both.size(); ++m) both[m] = then.moves[symmetry.moves[m]];
+        EXPECT_TRUE(maps.contains(both)) << name;
+      }
+      // A move made from solved, viewed through the symmetry, is the move it maps to.
+      for (std::size_t m = 0; m < d.moves.size(); ++m) {
+        EXPECT_EQ(conjugated(d, composed(d, d.solved, d.moves[m].effect), symmetry),
+                  composed(d, d.solved, d.moves[symmetry.moves[m]].effect))
+            << name << " " << d.moves[m].name;
+      }
+    }
+  }
+  EXPECT_EQ(find_symmetries(fixed_corner_2x2x2()).size(), 3u);      // turns about the still corner
+  EXPECT_EQ(find_symmetries(like_top_corners_2x2x2()).size(), 4u);  // turns about the U-D axis
+  EXPECT_EQ(find_symmetries(read_ksolve(kSmall, "small.tws")).size(), 1u);  // Illegal rules
+  // Nine like moves that share no slots map to each other in 9! ways: too many to try.
+  std::string pairs = "Name pairs\nSet A 18 1\nSolved\nA\n";
+  for (int slot = 1; slot <= 18; ++slot) pairs += std::to_string(slot) + " ";
+  pairs += "\nEnd\n";
+  for (int pair = 0; pair < 9; ++pair) {
+    pairs += "Move M" + std::to_string(pair) + "\nA\n";
+    for (int slot = 0; slot < 18; ++slot)
+      pairs += std::to_string((slot / 2 == pair ? slot ^ 1 : slot) + 1) + " ";
+    pairs += "\nEnd\n";
+  }
+  EXPECT_EQ(find_symmetries(read_ksolve(pairs, "pairs.tws")).size(), 1u);
+}
+
+// Viewed through a symmetry, a position is as far from solved: IDA* finds optimal solutions of the
+// same length.
+TEST(TwistySymmetry, ViewsArePositionsAsFarFromSolved) {
+  // (Random positions of the 2x2x2 and the pyraminx are slow to solve with tables of 2^22
+  // entries: theirs are 8 random moves deep.)
+  for (const auto& [definition, depth] :
+       {std::pair{shipped("2x2x2"), 8}, std::pair{fixed_corner_2x2x2(), 40},
+        std::pair{shipped("pyraminx"), 8}, std::pair{like_top_corners_2x2x2(), 40}}) {
+    const TwistyDefinition& d = definition;  // (clang 14's lambdas cannot capture a binding)
+    const auto tables = built_tables(d, Metric::half, std::uint64_t{1} << 22, UINT64_MAX);
+    const std::vector<Symmetry> symmetries = find_symmetries(d);
+    ASSERT_GT(symmetries.size(), 1u) << d.name;
+    // (A wrong view, unsolvable or far deeper, stops at the node limit: no length.)
+    search::SearchContext bounded;
+    bounded.limits.max_nodes = 20'000'000;
+    const auto length = [&](const Position& position) {
+      const TwistySolution solution =
+          TwistySolver(d, Metric::half, tables).solve(position, bounded);
+      return solution.moves ? static_cast<int>(solution.moves->size()) : -1;
+    };
+    std::mt19937 random(9);
+    for (int trial = 0; trial < 3; ++trial) {
+      const Position start = scrambled(d, random, depth);
+      const int expected = length(start);
+      ASSERT_GE(expected, 0) << d.name;
+      for (int view = 0; view < 2; ++view) {
+        const Symmetry& symmetry = symmetries[1 + random() % (symmetries.size() - 1)];
+        const Position viewed = conjugated(d, start, symmetry);
+        EXPECT_FALSE(unsolvable_reason(d, viewed).has_value()) << d.name;
+        EXPECT_EQ(length(viewed), expected) << d.name << " trial " << trial;
+      }
     }
   }
 }

@@ -98,15 +98,15 @@ class PruningTable {
     return entry != 0 ? entry - 1 : unfilled_bound();
   }
 
+  // The bound of an entry of 0: kUnreachable when the table is complete, else filled + 1.
+  int unfilled_bound() const;
+
   Pattern pattern;
   pdb::NibbleArray entries;
   int filled;  // a rank at 0 is deeper than this, unless the table is complete
 
  private:
   static constexpr int kUnknown = -1;
-
-  // The bound of an entry of 0: kUnreachable when the table is complete, else filled + 1.
-  int unfilled_bound() const;
 
   mutable std::atomic<int> complete_;  // 0, 1 or kUnknown; threads that race work out the same
 };
