@@ -187,6 +187,7 @@ TEST(TwistyPattern, MoveTablesWholeAndSplitAgreeWithTheMoves) {
 }
 
 TEST(TwistyPattern, LargeMoveTablesAreKeptInTheCacheAndMappedLater) {
+  const plumb::testing::TemporaryCache cache;  // empty (other tests here build move tables too)
   const TwistyDefinition definition = shipped("dino");
   std::vector<int> group_of(definition.sets[0].labels, -1);
   for (int label = 0; label < 6; ++label) group_of[label] = label;
