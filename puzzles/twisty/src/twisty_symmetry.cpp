@@ -32,8 +32,8 @@ using Partial = std::vector<int>;
 
 class SymmetrySearch {
   struct Orbit {
-    std::size_t root;        // its first slot's byte
-    std::vector<int> slots;  // its slots in the set
+    const PieceSet* set;
+    std::vector<int> slots;  // its slots in the set, its least first
   };
 
  public:
@@ -90,7 +90,7 @@ class SymmetrySearch {
     std::vector<int> orbit_of(set.size, -1);
     for (int root = 0; root < set.size; ++root) {
       if (orbit_of[root] >= 0) continue;
-      Orbit orbit{set.offset + root, {root}};
+      Orbit orbit{&set, {root}};
       orbit_of[root] = root;
       for (std::size_t k = 0; k < orbit.slots.size(); ++k) {
         for (const Move& move : d_.moves) {
@@ -151,10 +151,11 @@ class SymmetrySearch {
   // allow. (Two turns that both do differ by one turn added at every slot of the orbit, which every
   // position keeps: they view every position the same.)
   std::vector<Partial> orbit_choices(const Orbit& orbit, const std::vector<int>& image) {
-    const PieceSet& set = set_of(orbit.root);
+    const PieceSet& set = *orbit.set;
+    const std::size_t first = set.offset + orbit.slots.front();
     std::uint64_t wanted = 0;
     for (std::size_t b = 0; b < image.size(); ++b)
-      if ((signature_[orbit.root] >> image[b] & 1) != 0) wanted |= std::uint64_t{1} << b;
+      if ((signature_[first] >> image[b] & 1) != 0) wanted |= std::uint64_t{1} << b;
     std::vector<Partial> choices;
     for (int target = 0; target < set.size; ++target) {
       if (signature_[set.offset + target] != wanted) continue;
@@ -174,7 +175,7 @@ class SymmetrySearch {
   bool follow(const Orbit& orbit, const PieceSet& set, int target, int turn,
               const std::vector<int>& image, Partial& partial) const {
     const std::size_t perm = set.offset, ori = set.offset + set.size;
-    const int first = static_cast<int>(orbit.root - perm);
+    const int first = orbit.slots.front();
     partial[perm + first] = target;
     partial[ori + first] = turn;
     std::vector<int> pending{first};
@@ -182,8 +183,8 @@ class SymmetrySearch {
       const int slot = pending.back();
       pending.pop_back();
       for (std::size_t b = 0; b < image.size(); ++b) {
-        // move then symmetry = symmetry then image: at slot i of the image's move,
-        //   symmetry[image[i]] = move[symmetry[i]], with the turns adding up alike.
+        // move then symmetry = symmetry then mapped: at each slot i,
+        //   symmetry[mapped[i]] = move[symmetry[i]], with the turns adding up alike.
         const Position& move = base_effect(b);
         const Position& mapped = base_effect(static_cast<std::size_t>(image[b]));
         const int next = mapped[perm + slot];
@@ -215,7 +216,7 @@ class SymmetrySearch {
       return true;
     }
     const Orbit& here = orbits_[orbit];
-    const PieceSet& set = set_of(here.root);
+    const PieceSet& set = *here.set;
     for (const Partial& choice : choices[orbit]) {
       for (const int slot : here.slots) {
         partial[set.offset + slot] = choice[set.offset + slot];
@@ -263,12 +264,6 @@ class SymmetrySearch {
   bool step() {
     if (++steps_ > kMaxSteps) gave_up_ = true;
     return !gave_up_;
-  }
-
-  const PieceSet& set_of(std::size_t byte) const {
-    for (const PieceSet& set : d_.sets)
-      if (byte >= set.offset && byte < set.offset + set.size) return set;
-    return d_.sets.back();
   }
 
   const TwistyDefinition& d_;
