@@ -2,7 +2,7 @@
 #   make demo   installs missing dependencies, builds the program, and solves a sample of every puzzle
 #   make test   the same set-up, then every test, the page's in chromium too, and the build with one
 #               more puzzle folder (scripts/check-extra-puzzle.sh); `make sanitize` runs the tests,
-#               but for the browser's, under ASan and UBSan
+#               but for the browser's, under ASan and UBSan (Clang), whose build has the fuzz targets
 # Also: make tsan (the multi-threaded tests under ThreadSanitizer, built with Clang), make test-long
 # (the tests too slow for make test: the 24-puzzles' databases on MPI), make fuzz (each
 # libFuzzer target for FUZZ_SECONDS; make fuzz-ci: FUZZ_CI_SECONDS, as CI does; docs/reliability.md),
@@ -53,7 +53,7 @@ test: web-deps build
 test-long: build
 	@PLUMB_LONG_TESTS=1 ctest --preset release -R TwentyFour
 
-sanitize: deps
+sanitize: check-deps
 	@cmake --preset sanitize >/dev/null
 	@cmake --build --preset sanitize
 	@ctest --preset sanitize
@@ -64,8 +64,8 @@ tsan: check-deps
 	@ctest --preset tsan
 
 fuzz-build: check-deps
-	@cmake --preset fuzz >/dev/null
-	@cmake --build --preset fuzz
+	@cmake --preset sanitize >/dev/null
+	@cmake --build --preset sanitize --target plumb_fuzz_targets
 
 fuzz: fuzz-build
 	@scripts/fuzz.sh $(FUZZ_SECONDS)
@@ -98,4 +98,4 @@ install: build
 	@cmake --install build --prefix $(PREFIX)
 
 clean:
-	@rm -rf build build-extra-puzzle build-dev build-sanitize build-tsan build-fuzz build-bench build-package build-pip
+	@rm -rf build build-extra-puzzle build-dev build-sanitize build-tsan build-bench build-package build-pip

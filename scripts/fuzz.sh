@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# Runs every libFuzzer target of the fuzz preset (build-fuzz/fuzz/*_fuzz) for SECONDS each, from its
+# Runs every libFuzzer target of the sanitize preset (build-sanitize/fuzz/*_fuzz) for SECONDS each, from its
 # seed corpus fuzz/corpus/<target>/ (a puzzle's input target NAME_input_fuzz: puzzles/NAME/samples/
-# and puzzles/NAME/tests/corpus/) plus what earlier runs found (build-fuzz/corpus/<target>/), with
-# the dictionary build-fuzz/fuzz/<target>.dict (written by the build: options_fuzz's, with each
+# and puzzles/NAME/tests/corpus/) plus what earlier runs found (build-sanitize/corpus/<target>/),
+# with the dictionary build-sanitize/fuzz/<target>.dict (written by the build: options_fuzz's, with each
 # puzzle's entries) or fuzz/<target>.dict where there is one.
 # Fails if any target finds a crash, a leak, a timeout or runs out of memory, printing the path of
-# the input that did it; replay one with build-fuzz/fuzz/<target> PATH.
+# the input that did it; replay one with build-sanitize/fuzz/<target> PATH.
 # Usage: scripts/fuzz.sh SECONDS [TARGET...]   (default: every target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:?usage: $0 SECONDS [TARGET...]}
 shift
-build=build-fuzz
+build=build-sanitize
 if [ $# -gt 0 ]; then
   targets=("$@")
 else

@@ -1,13 +1,14 @@
 // `mpirun -np N plumb pdb solve` and `mpirun -np N plumb solve sliding` end to end, N = 1 to 4,
-// the processes sharing each instance's IDA*: Korf's 100 15-puzzles and the 24-puzzles 40, 25 and
-// 38 of Korf and Felner with their published lengths (pdb solve exits 1 on a mismatch, and replays
-// every solution), the answers of `solve sliding` byte for byte one process's (JSON's statistics
-// apart), and a time limit or a
-// Ctrl-C at the launcher stopping every process with one message.
-// The databases (15-7-8 and 24-6666, 543 MB) are kept in one folder of the build tree,
+// the processes sharing each instance's IDA*: Korf's 100 15-puzzles on the 15-555 databases (a
+// quarter of them at each process count, so that each is solved once) and the 24-puzzles 40, 25
+// and 38 of Korf and Felner with their published lengths (pdb solve exits 1 on a mismatch, and
+// replays every solution), the answers of `solve sliding` byte for byte one process's (JSON's
+// statistics apart), and a time limit or a Ctrl-C at the launcher stopping every process with one
+// message. The databases (15-555 and 24-6666, 512 MB) are kept in one folder of the build tree,
 // PLUMB_PDB_TEST_CACHE, so that a build directory builds them once; the first test to need a set
-// builds it there (process 0 builds, the others wait, then map the files). The tests skip in a
-// build without MPI.
+// builds it there (process 0 builds, the others wait, then map the files). 15-555 builds in a
+// second where 15-7-8 takes minutes, and the sharing is the same. The tests skip in a build without
+// MPI.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -15,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -54,19 +56,24 @@ std::string data_file(const std::string& name) {
   return (std::filesystem::path(PLUMB_DATA_DIR) / name).string();
 }
 
-// The lines of data/korf24.txt with these ids, in this order, as a benchmark file of its own.
-std::string korf24_file(const std::vector<std::string>& ids, const std::string& name) {
+// The lines of data/SOURCE with these ids, in this order, as a benchmark file of its own.
+std::string benchmark_file(const std::string& source, const std::vector<std::string>& ids,
+                           const std::string& name) {
   const std::filesystem::path folder = fresh_folder(name);
   std::filesystem::create_directories(folder);
-  const std::filesystem::path path = folder / "korf24.txt";
+  const std::filesystem::path path = folder / source;
   std::ofstream out(path);
   for (const std::string& id : ids) {
-    std::ifstream in(data_file("korf24.txt"));
+    std::ifstream in(data_file(source));
     for (std::string line; std::getline(in, line);) {
       if (line.starts_with(id + " ")) out << line << '\n';
     }
   }
   return path.string();
+}
+
+std::string korf24_file(const std::vector<std::string>& ids, const std::string& name) {
+  return benchmark_file("korf24.txt", ids, name);
 }
 
 // Builds the set into the tests' cache if it is not there: once a build tree, on every core (a
@@ -76,13 +83,16 @@ void build(const std::string& set) {
   ASSERT_EQ(built.status, 0) << built.err;
 }
 
-// Runs `pdb solve SET FILE` on 1 to 4 processes of `threads` threads each: every run succeeds,
-// which pdb solve says only when every solution replays to the goal with the published length.
-void expect_every_process_count_solves(const std::string& set, const std::string& file,
+// Runs `pdb solve SET FILE` on 1 to 4 processes of `threads` threads each, FILE being
+// file_for(processes): every run succeeds, which pdb solve says only when every solution replays to
+// the goal with the published length.
+void expect_every_process_count_solves(const std::string& set,
+                                       const std::function<std::string(int)>& file_for,
                                        const std::string& instances, const std::string& threads) {
   ASSERT_NO_FATAL_FAILURE(build(set));
-  const std::vector<std::string> args{"pdb", "solve", set, file, "--threads", threads};
   for (int processes = 1; processes <= 4; ++processes) {
+    const std::vector<std::string> args{"pdb",       "solve", set, file_for(processes),
+                                        "--threads", threads};
     const ProgramRun shared = run_mpi(processes, args, {kCache});
     EXPECT_EQ(shared.status, 0) << processes << ": " << shared.err << shared.out;
     EXPECT_NE(shared.out.find("total: " + instances + " instances, 0 wrong, 0 stopped"),
@@ -91,9 +101,21 @@ void expect_every_process_count_solves(const std::string& set, const std::string
   }
 }
 
+// Korf's instances 25 (N - 1) + 1 to 25 N on N processes: all 100 once, every process count seen.
 TEST(MpiSolveCli, Korf100AtEveryProcessCount) {
   if (const char* why = reason_to_skip()) GTEST_SKIP() << why;
-  expect_every_process_count_solves("15-7-8", data_file("korf100.txt"), "100", "2");
+  std::vector<std::filesystem::path> folders;
+  const auto quarter = [&folders](int processes) {
+    std::vector<std::string> ids;
+    for (int id = 25 * (processes - 1) + 1; id <= 25 * processes; ++id)
+      ids.push_back(std::to_string(id));
+    const std::string file =
+        benchmark_file("korf100.txt", ids, "mpi-korf100-" + std::to_string(processes));
+    folders.push_back(std::filesystem::path(file).parent_path());
+    return file;
+  };
+  expect_every_process_count_solves("15-555", quarter, "25", "2");
+  for (const std::filesystem::path& folder : folders) std::filesystem::remove_all(folder);
 }
 
 // Why a test on the 24-puzzles' databases does not run here, or null: building them (510 MB) takes
@@ -110,7 +132,8 @@ const char* reason_to_skip_24() {
 TEST(MpiSolveCli, TwentyFourPuzzles40_25_38AtEveryProcessCount) {
   if (const char* why = reason_to_skip_24()) GTEST_SKIP() << why;
   const std::string file = korf24_file({"40", "25", "38"}, "mpi-korf24");
-  expect_every_process_count_solves("24-6666", file, "3", "1");
+  expect_every_process_count_solves(
+      "24-6666", [&file](int) { return file; }, "3", "1");
   std::filesystem::remove_all(std::filesystem::path(file).parent_path());
 }
 
@@ -127,7 +150,7 @@ std::string without_stats(std::string out) {
 
 TEST(MpiSolveCli, SolveSlidingGivesOneProcesssJson) {
   if (const char* why = reason_to_skip()) GTEST_SKIP() << why;
-  ASSERT_NO_FATAL_FAILURE(build("15-7-8"));
+  ASSERT_NO_FATAL_FAILURE(build("15-555"));
   // Korf's 1 to 6 as boards of the blank-first goal.
   std::ifstream in(data_file("korf100.txt"));
   std::string boards;
@@ -146,8 +169,9 @@ TEST(MpiSolveCli, SolveSlidingGivesOneProcesssJson) {
   const std::string file = (folder / "boards.txt").string();
   std::ofstream(file) << boards;
   for (const std::string format : {"json", "contest"}) {
-    const std::vector<std::string> args{"solve", "sliding",   "--goal", "blank-first", "--format",
-                                        format,  "--threads", "2",      file};
+    const std::vector<std::string> args{"solve",     "sliding", "--goal",   "blank-first",
+                                        "--pdb",     "15-555",  "--format", format,
+                                        "--threads", "2",       file};
     const ProgramRun alone = run_command(with_environment({kCache}, args));
     ASSERT_EQ(alone.status, 0) << alone.err;
     ASSERT_NE(alone.out.find("\"optimal\":true"), format == "json" ? std::string::npos : 0);

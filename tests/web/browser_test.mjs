@@ -67,8 +67,8 @@ const closing = [];
 // each of the page's own messages (web/messages.js) among them.
 const shown = new Set();
 
-async function open(fragment, { viewport = { width: 1280, height: 800 }, colorScheme = 'light', at = base } = {}) {
-  const context = await browser.newContext({ viewport, colorScheme });  // axe-core asks for one a page
+async function open(fragment, { viewport = { width: 1280, height: 800 }, at = base } = {}) {
+  const context = await browser.newContext({ viewport });  // axe-core asks for one a page
   await context.exposeBinding('reportShown', (_source, text) => shown.add(text));
   await context.addInitScript(() => {
     const last = {};
@@ -448,33 +448,46 @@ async function axeViolations(page) {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-for (const colorScheme of ['light', 'dark']) {
-  await check(`axe finds no serious violation on any puzzle's page, desktop and phone, solved and played (${colorScheme})`, async () => {
-    const found = [];
-    for (const name of puzzleNames) {
-      const page = await open(`p=${name}`, { colorScheme });
-      found.push(...(await axeViolations(page)).map((text) => `${name} unsolved: ${text}`));
-      await page.click('#solve');
-      await page.waitForSelector('#stat-length');
-      await page.click('#forward');
-      found.push(...(await axeViolations(page)).map((text) => `${name} solved: ${text}`));
-      await exploreShown(page);
-      found.push(...(await axeViolations(page)).map((text) => `${name} explored: ${text}`));
-      await page.close();
-      // Play mode on a phone: a game dealt, a hint asked, the advanced options open.
-      const phone = await open(`p=${name}&g=3`, { colorScheme, viewport: { width: 390, height: 844 } });
-      await phone.waitForFunction(() => /: (\d|more than)/.test(document.getElementById('distance').textContent));
-      await phone.click('#ask-hint');
-      // The hint, or why there is none (a 3x3x3 dealt from a seed is past the time limit).
-      await phone.waitForFunction(() => /^Hint|^The board is already|time limit|^No solution/
-        .test(document.getElementById('message').textContent));
-      await phone.click('#advanced summary');
-      found.push(...(await axeViolations(phone)).map((text) => `${name} played on a phone: ${text}`));
-      await phone.close();
-    }
-    assert.deepEqual(found, []);
-  });
+// axe's serious and critical violations on the page as it stands, in light and in dark (switched
+// in place: only the page's CSS reads the scheme, and the page's background shows it did), each
+// named with `state` and the scheme.
+async function axeViolationsInBothSchemes(page, state) {
+  const found = [];
+  const backgrounds = new Set();
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    backgrounds.add(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
+    found.push(...(await axeViolations(page)).map((text) => `${state} (${colorScheme}): ${text}`));
+  }
+  assert.equal(backgrounds.size, 2, `${state}: the dark scheme changes the page's background`);
+  return found;
 }
+
+await check('axe finds no serious violation on any puzzle\'s page, desktop and phone, solved and played, light and dark', async () => {
+  const found = [];
+  for (const name of puzzleNames) {
+    const page = await open(`p=${name}`);
+    found.push(...await axeViolationsInBothSchemes(page, `${name} unsolved`));
+    await page.click('#solve');
+    await page.waitForSelector('#stat-length');
+    await page.click('#forward');
+    found.push(...await axeViolationsInBothSchemes(page, `${name} solved`));
+    await exploreShown(page);
+    found.push(...await axeViolationsInBothSchemes(page, `${name} explored`));
+    await page.close();
+    // Play mode on a phone: a game dealt, a hint asked, the advanced options open.
+    const phone = await open(`p=${name}&g=3`, { viewport: { width: 390, height: 844 } });
+    await phone.waitForFunction(() => /: (\d|more than)/.test(document.getElementById('distance').textContent));
+    await phone.click('#ask-hint');
+    // The hint, or why there is none (a 3x3x3 dealt from a seed is past the time limit).
+    await phone.waitForFunction(() => /^Hint|^The board is already|time limit|^No solution/
+      .test(document.getElementById('message').textContent));
+    await phone.click('#advanced summary');
+    found.push(...await axeViolationsInBothSchemes(phone, `${name} played on a phone`));
+    await phone.close();
+  }
+  assert.deepEqual(found, []);
+});
 
 await check('every control works from the keyboard alone', async () => {
   const page = await open('p=sliding&i=1 2 3 4 5 6 7 8 x');
