@@ -162,7 +162,7 @@ class SymmetrySearch {
       for (int turn = 0; turn < set.orientations; ++turn) {
         Partial partial(d_.bytes, -1);
         if (!step()) return {};
-        if (!follow(orbit, set, target, turn, image, partial)) continue;
+        if (!follow(orbit, target, turn, image, partial)) continue;
         choices.push_back(std::move(partial));
         break;
       }
@@ -172,8 +172,9 @@ class SymmetrySearch {
 
   // Maps the orbit's first slot to `target` turned by `turn` and the rest of the orbit as the
   // moves then say: false if they contradict each other.
-  bool follow(const Orbit& orbit, const PieceSet& set, int target, int turn,
-              const std::vector<int>& image, Partial& partial) const {
+  bool follow(const Orbit& orbit, int target, int turn, const std::vector<int>& image,
+              Partial& partial) const {
+    const PieceSet& set = *orbit.set;
     const std::size_t perm = set.offset, ori = set.offset + set.size;
     const int first = orbit.slots.front();
     partial[perm + first] = target;
