@@ -120,6 +120,14 @@ Coordinate::Coordinate(const TwistyDefinition& definition, int set, Kind kind,
   }
 }
 
+bool Coordinate::sees_every_piece() const {
+  if (kind_ == Kind::orientation) return true;
+  if (kind_ != Kind::placement || !single_pieces_ || tracked_ != slots_) return false;
+  for (std::size_t label = 0; label < group_of_.size(); ++label)
+    if (group_of_[label] != static_cast<int>(label)) return false;
+  return true;
+}
+
 std::string Coordinate::describe(const TwistyDefinition& definition) const {
   const PieceSet& set = definition.sets[set_];
   if (kind_ == Kind::orientation) return "the turns of " + set.name;

@@ -353,9 +353,13 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     for (const puzzles::twisty::TableChoice& choice : choices) {
       auto table = pruning_table(choice, context, found.stats);
       if (!table) return;
+      const std::string reduced = table->reduction
+                                      ? fmt::format(", a class of views each by its {} symmetries",
+                                                    table->reduction->symmetries())
+                                      : "";
       found.answer.tables.push_back(
-          fmt::format("{} ({}): {}", table->pattern.describe(d()),
-                      io::counted(table->pattern.size(), "entry", "entries"), choice.why));
+          fmt::format("{} ({}{}): {}", table->pattern.describe(d()),
+                      io::counted(table->entries.size(), "entry", "entries"), reduced, choice.why));
       tables.push_back(std::move(table));
     }
     search::SearchContext bounded = context;

@@ -108,23 +108,35 @@ std::uint64_t projected_rank(const TwistyDefinition& definition, const Pattern& 
   return pattern.rank(projection, true);
 }
 
+bool layers_fit(std::uint64_t size, const search::SearchContext& context,
+                search::SearchStats& stats) {
+  search::Budget budget(context, stats);
+  if (budget.fits(pdb::NibbleArray::byte_count(size))) return true;
+  budget.check();
+  stats.reason = search::StopReason::memory_limit;
+  return false;
+}
+
 std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pattern& pattern,
                                     const std::vector<std::size_t>& moves, int max_depth,
                                     unsigned threads, const search::SearchContext& context,
                                     search::SearchStats& stats, const Position* from,
-                                    std::uint64_t max_layer_moves) {
-  const std::uint64_t size = pattern.size();
+                                    std::uint64_t max_layer_moves,
+                                    const SymmetryReduction* reduction) {
+  const std::uint64_t size = reduction != nullptr ? reduction->size() : pattern.size();
+  if (!layers_fit(size, context, stats)) return std::nullopt;
   search::Budget budget(context, stats);
-  if (!budget.fits(pdb::NibbleArray::byte_count(size))) {
-    budget.check();
-    stats.reason = search::StopReason::memory_limit;
-    return std::nullopt;
-  }
   SharedNibbles entries = search::allocate_or_throw("a breadth-first search's layers",
                                                     pdb::NibbleArray::byte_count(size),
                                                     [&] { return SharedNibbles(size); });
-  const std::uint64_t goal =
+  const std::size_t coordinates = pattern.coordinates().size();
+  std::uint64_t goal =
       projected_rank(definition, pattern, from != nullptr ? *from : definition.solved);
+  if (reduction != nullptr) {
+    std::vector<std::uint64_t> digits(coordinates);
+    pattern.split(goal, digits.data());
+    goal = reduction->index(digits.data());
+  }
   entries.mark(goal, layer_value(0));
 
   Layers layers;
@@ -163,8 +175,35 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
       search::SearchStats& mine = worker_stats[worker];
       search::Budget& worker_budget = budgets[worker];
       Position parent(definition.bytes, kUntracked), child(definition.bytes);
-      std::vector<std::uint64_t> digits(pattern.coordinates().size()),
-          child_digits(pattern.coordinates().size()), neighbours(moves.size());
+      std::vector<std::uint64_t> digits(coordinates), child_digits(coordinates),
+          neighbours(moves.size()), views(reduction != nullptr ? reduction->symmetries() : 0);
+      // A reduction's key after each move from the representative of the class split() saw
+      // last: the same for all the class's indices, which a scan meets one after another.
+      std::vector<SymmetryReduction::Key> key_after(moves.size());
+      std::uint64_t keys_class = UINT64_MAX;
+      // The coordinates' ranks of the projection at `rank` into `digits`.
+      auto split = [&](std::uint64_t rank) {
+        if (reduction == nullptr) {
+          pattern.split(rank, digits.data());
+          return;
+        }
+        reduction->representative(rank, digits.data());
+        if (const std::uint64_t class_index = reduction->class_of(rank);
+            class_index != keys_class) {
+          keys_class = class_index;
+          const std::size_t key = reduction->key_coordinate();
+          for (std::size_t i = 0; i < moves.size(); ++i)
+            key_after[i] = reduction->key(pattern.coordinates()[key].after(digits[key], moves[i]));
+        }
+      };
+      // The index after moves[i] from the projection of ranks `digits` (which moves by table).
+      auto after = [&](std::size_t i) {
+        if (reduction == nullptr) return pattern.after(digits.data(), moves[i]);
+        for (std::size_t c = 0; c < coordinates; ++c)
+          if (c != reduction->key_coordinate())
+            child_digits[c] = pattern.coordinates()[c].after(digits[c], moves[i]);
+        return reduction->index(key_after[i], child_digits.data());
+      };
       std::uint64_t marked = 0;
       auto keep = [&](std::uint64_t rank) {
         ++marked;
@@ -179,11 +218,15 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
       // the search's cache misses.)
       auto expand = [&](std::uint64_t rank) {
         if (by_table) {
-          pattern.split(rank, digits.data());
+          split(rank);
         } else {
           pattern.unrank(rank, parent);
         }
-        if (by_table) pattern.after_each(digits.data(), moves, neighbours.data());
+        if (reduction != nullptr) {
+          for (std::size_t i = 0; i < moves.size(); ++i) neighbours[i] = after(i);
+        } else if (by_table) {
+          pattern.after_each(digits.data(), moves, neighbours.data());
+        }
         for (std::size_t i = 0; i < moves.size(); ++i) {
           if (!by_table) {
             compose(definition, parent, definition.moves[moves[i]].effect, child);
@@ -197,16 +240,21 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
             if (!pattern.legal(child_digits.data())) continue;
           }
           ++mine.generated;
-          if (entries.mark(reached_rank, next)) keep(reached_rank);
+          if (!entries.mark(reached_rank, next)) continue;
+          keep(reached_rank);
+          if (reduction == nullptr) continue;
+          const std::size_t count = reduction->views(reached_rank, views.data());
+          for (std::size_t v = 0; v < count; ++v)
+            if (entries.mark(views[v], next)) keep(views[v]);
         }
       };
       // Marks `rank`, not reached, if a neighbour is in the frontier.
       auto expand_backwards = [&](std::uint64_t rank) {
-        pattern.split(rank, digits.data());
+        split(rank);
         if (checks_legality && !pattern.legal(digits.data())) return;
-        for (const std::size_t move : moves) {
+        for (std::size_t i = 0; i < moves.size(); ++i) {
           ++mine.generated;
-          if (entries.get(pattern.after(digits.data(), move)) != frontier) continue;
+          if (entries.get(after(i)) != frontier) continue;
           if (entries.mark(rank, next)) keep(rank);
           return;
         }
@@ -493,10 +541,8 @@ class IdaSearch {
   // Each table's index from the coordinates' ranks.
   void table_indices(const std::uint64_t* ranks, std::uint64_t* indices) const {
     for (const auto& table : solver_.tables_) {
-      std::uint64_t index = 0;
-      for (const Coordinate& coordinate : table->pattern.coordinates())
-        index = index * coordinate.size() + *ranks++;
-      *indices++ = index;
+      *indices++ = table->index(ranks);
+      ranks += table->pattern.coordinates().size();
     }
   }
 

@@ -297,27 +297,42 @@ std::vector<Symmetry> find_symmetries(const TwistyDefinition& definition) {
   return std::move(*found);
 }
 
+SetView::SetView(const TwistyDefinition& definition, int set, const Symmetry& symmetry)
+    : solved_(&definition.solved) {
+  const PieceSet& pieces = definition.sets[set];
+  perm_ = pieces.offset;
+  ori_ = pieces.offset + pieces.size;
+  orientations_ = pieces.orientations;
+  from_.resize(pieces.size);
+  turn_.resize(pieces.size);
+  std::vector<int> inverse(pieces.size);
+  for (int slot = 0; slot < pieces.size; ++slot) {
+    from_[slot] = symmetry.effect[perm_ + slot];
+    turn_[slot] = symmetry.effect[ori_ + slot];
+    inverse[from_[slot]] = slot;
+  }
+  back_.assign(pieces.labels, -1);
+  for (int slot = 0; slot < pieces.size; ++slot) {
+    const int label = definition.solved[perm_ + slot];
+    if (back_[label] < 0) back_[label] = inverse[slot];  // the label's home is its first slot
+  }
+}
+
+void SetView::apply(const Position& position, Position& result) const {
+  for (std::size_t slot = 0; slot < from_.size(); ++slot) {
+    const int from = from_[slot];
+    const int back = back_[position[perm_ + from]];
+    result[perm_ + slot] = (*solved_)[perm_ + back];
+    result[ori_ + slot] = static_cast<std::uint8_t>(
+        modulo(position[ori_ + from] + turn_[slot] - turn_[back], orientations_));
+  }
+}
+
 Position conjugated(const TwistyDefinition& definition, const Position& position,
                     const Symmetry& symmetry) {
-  const Position& effect = symmetry.effect;
   Position result(definition.bytes);
-  for (const PieceSet& set : definition.sets) {
-    const std::size_t perm = set.offset, ori = set.offset + set.size;
-    std::vector<int> inverse(set.size), home(set.labels, -1);
-    for (int slot = 0; slot < set.size; ++slot) {
-      inverse[effect[perm + slot]] = slot;
-      const int label = definition.solved[perm + slot];
-      if (home[label] < 0) home[label] = slot;
-    }
-    for (int slot = 0; slot < set.size; ++slot) {
-      const int from = effect[perm + slot];
-      const int label = position[perm + from];
-      const int back = inverse[home[label]];  // where the view puts the label's home
-      result[perm + slot] = definition.solved[perm + back];
-      result[ori + slot] = static_cast<std::uint8_t>(
-          modulo(position[ori + from] + effect[ori + slot] - effect[ori + back], set.orientations));
-    }
-  }
+  for (int set = 0; set < static_cast<int>(definition.sets.size()); ++set)
+    SetView(definition, set, symmetry).apply(position, result);
   return result;
 }
 

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <numeric>
 #include <set>
 #include <stdexcept>
@@ -271,19 +273,61 @@ std::vector<TableChoice> parse_tables(const TwistyDefinition& definition, std::s
   return choices;
 }
 
+namespace {
+
+bool moves_by_table(const TwistyDefinition& definition, const Pattern& pattern) {
+  return std::ranges::all_of(pattern.coordinates(), [&](const Coordinate& coordinate) {
+    return coordinate.move_table_entries(definition.moves.size()) <= kMaxMoveTableEntries;
+  });
+}
+
+}  // namespace
+
+std::shared_ptr<const SymmetryReduction> reduction_of(const TwistyDefinition& definition,
+                                                      const Pattern& pattern,
+                                                      std::uint64_t min_entries) {
+  // (Its breadth-first search moves every coordinate by table.)
+  if (pattern.size() <= min_entries || !SymmetryReduction::reducible(definition, pattern) ||
+      !moves_by_table(definition, pattern))
+    return nullptr;
+  // Found once a process (a few kept: a server may see many definitions).
+  constexpr std::size_t kKept = 32;
+  static std::mutex mutex;
+  static std::map<std::uint64_t, std::vector<Symmetry>> symmetries;
+  static std::map<std::pair<std::uint64_t, std::string>, std::shared_ptr<const SymmetryReduction>>
+      reductions;
+  const std::lock_guard lock(mutex);
+  const auto key = std::make_pair(definition.content_hash, pattern.key());
+  if (const auto kept = reductions.find(key); kept != reductions.end()) return kept->second;
+  if (reductions.size() == kKept) reductions.clear();
+  if (symmetries.size() == kKept) symmetries.clear();
+  auto found = symmetries.find(definition.content_hash);
+  if (found == symmetries.end())
+    found = symmetries.emplace(definition.content_hash, find_symmetries(definition)).first;
+  return reductions.emplace(key, SymmetryReduction::make(definition, pattern, found->second))
+      .first->second;
+}
+
+std::uint64_t table_entries(const TwistyDefinition& definition, const Pattern& pattern) {
+  const std::shared_ptr<const SymmetryReduction> reduction = reduction_of(definition, pattern);
+  return reduction ? reduction->size() : pattern.size();
+}
+
 io::CachedTable table_file(const TwistyDefinition& definition, const Pattern& pattern,
                            Metric metric) {
   const std::string metric_name = metric == Metric::half ? "half" : "quarter";
+  const std::shared_ptr<const SymmetryReduction> reduction = reduction_of(definition, pattern);
+  const std::string key =
+      reduction ? fmt::format("{} by {} symmetries", pattern.key(), reduction->symmetries())
+                : pattern.key();
   std::uint64_t key_hash = 0xcbf29ce484222325ULL;
-  for (const char c : pattern.key())
-    key_hash = (key_hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  for (const char c : key) key_hash = (key_hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
   return pdb::database_table(
       fmt::format("twisty-{:016x}-{:08x}-{}.tbl", definition.content_hash, key_hash & 0xffffffffU,
                   metric_name),
-      io::TableHeader{
-          "twisty-pruning", 2,
-          fmt::format("{:016x} {} {}", definition.content_hash, pattern.key(), metric_name)},
-      pattern.size(),
+      io::TableHeader{"twisty-pruning", 2,
+                      fmt::format("{:016x} {} {}", definition.content_hash, key, metric_name)},
+      reduction ? reduction->size() : pattern.size(),
       fmt::format("pruning table of {} ({})", definition.name, pattern.describe(definition)));
 }
 
@@ -298,17 +342,19 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
                                                         const search::SearchContext& context,
                                                         search::SearchStats& stats) {
   Pattern& pattern = choice.pattern;
-  build_move_tables(definition, pattern);
+  std::shared_ptr<const SymmetryReduction> reduction = reduction_of(definition, pattern);
   const std::vector<std::size_t> moves = metric_moves(definition, metric);
   const bool shallow = choice.shallow_moves != 0;
   if (shallow || pattern.size() <= kUncachedTableEntries) {
+    if (!layers_fit(reduction ? reduction->size() : pattern.size(), context, stats)) return nullptr;
+    build_move_tables(definition, pattern);
     std::optional<Layers> layers =
         breadth_first(definition, pattern, moves, 14, shallow ? threads : 1, context, stats,
-                      nullptr, shallow ? choice.shallow_moves : UINT64_MAX);
+                      nullptr, shallow ? choice.shallow_moves : UINT64_MAX, reduction.get());
     if (!layers) return nullptr;
     const int filled = static_cast<int>(layers->layer_sizes.size()) - 1;
     return std::make_shared<const PruningTable>(std::move(pattern), std::move(layers->entries),
-                                                layers->complete, filled);
+                                                layers->complete, filled, std::move(reduction));
   }
   // Mapped in place from the cache: no copy, and a short batch faults in only what it reads.
   const io::CachedTable file = table_file(definition, pattern, metric);
@@ -317,8 +363,9 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
       [&] { return build_table_entries(definition, pattern, metric, threads, context, stats); },
       /*mapped=*/true);
   if (!database) return nullptr;
+  build_move_tables(definition, pattern);
   return std::make_shared<const PruningTable>(std::move(pattern), std::move(database->entries),
-                                              std::nullopt);
+                                              std::nullopt, 14, std::move(reduction));
 }
 
 std::optional<pdb::NibbleArray> build_table_entries(const TwistyDefinition& definition,
@@ -326,22 +373,17 @@ std::optional<pdb::NibbleArray> build_table_entries(const TwistyDefinition& defi
                                                     unsigned threads,
                                                     const search::SearchContext& context,
                                                     search::SearchStats& stats) {
+  // A table the memory limit refuses is refused before its move tables are built (and kept).
+  const std::shared_ptr<const SymmetryReduction> reduction = reduction_of(definition, pattern);
+  if (!layers_fit(reduction ? reduction->size() : pattern.size(), context, stats))
+    return std::nullopt;
   build_move_tables(definition, pattern);
-  std::optional<Layers> layers = breadth_first(
-      definition, pattern, metric_moves(definition, metric), 14, threads, context, stats);
+  std::optional<Layers> layers =
+      breadth_first(definition, pattern, metric_moves(definition, metric), 14, threads, context,
+                    stats, nullptr, UINT64_MAX, reduction.get());
   if (!layers) return std::nullopt;
   return std::move(layers->entries);
 }
-
-namespace {
-
-bool moves_by_table(const TwistyDefinition& definition, const Pattern& pattern) {
-  return std::ranges::all_of(pattern.coordinates(), [&](const Coordinate& coordinate) {
-    return coordinate.move_table_entries(definition.moves.size()) <= kMaxMoveTableEntries;
-  });
-}
-
-}  // namespace
 
 std::uint64_t build_moves(const TwistyDefinition& definition,
                           const std::vector<TableChoice>& choices, std::uint64_t shallow_moves) {
@@ -350,7 +392,7 @@ std::uint64_t build_moves(const TwistyDefinition& definition,
     if (choice.pattern.size() <= kQuickTableEntries) continue;
     if (shallow_moves == 0) {
       // A whole table's search makes about a third of its entries' moves (it goes backwards late).
-      moves += choice.pattern.size() / 3 * definition.moves.size();
+      moves += table_entries(definition, choice.pattern) / 3 * definition.moves.size();
     } else if (moves_by_table(definition, choice.pattern)) {
       moves += shallow_moves;
     }

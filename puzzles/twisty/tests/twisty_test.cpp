@@ -15,6 +15,7 @@
 #include "plumb/puzzles/twisty_pattern.hpp"
 #include "plumb/puzzles/twisty_positions.hpp"
 #include "plumb/puzzles/twisty_ranked.hpp"
+#include "plumb/puzzles/twisty_reduction.hpp"
 #include "plumb/puzzles/twisty_search.hpp"
 #include "plumb/puzzles/twisty_shipped.hpp"
 #include "plumb/puzzles/twisty_symmetry.hpp"
@@ -423,23 +424,32 @@ std::vector<std::vector<std::size_t>> descents(const TwistyDefinition& d, const 
   return found;
 }
 
-// The tables choose_tables() picks within `max_entries` entries each, built in memory, filled only
-// as far as their layers make `max_layer_moves` moves (their bound past that depth one more).
+// The table of `pattern`, built in memory (reduced by symmetry where it reduces, larger tables
+// than the program reduces too, unless `reduce` is false), filled only as far as its layers make
+// `max_layer_moves` moves (its bound past that depth one more).
+std::shared_ptr<const PruningTable> built_table(const TwistyDefinition& d, Pattern pattern,
+                                                Metric metric, std::uint64_t max_layer_moves,
+                                                bool reduce = true) {
+  search::SearchStats stats;
+  build_move_tables(d, pattern);
+  std::shared_ptr<const SymmetryReduction> reduction =
+      reduce ? reduction_of(d, pattern, kUncachedTableEntries) : nullptr;
+  std::optional<Layers> built = breadth_first(d, pattern, metric_moves(d, metric), 14, 2, {}, stats,
+                                              nullptr, max_layer_moves, reduction.get());
+  if (!built) throw std::runtime_error("a table's build stopped");
+  const int filled = static_cast<int>(built->layer_sizes.size()) - 1;
+  return std::make_shared<const PruningTable>(std::move(pattern), std::move(built->entries),
+                                              built->complete, filled, std::move(reduction));
+}
+
+// The tables choose_tables() picks within `max_entries` entries each, built as above.
 std::vector<std::shared_ptr<const PruningTable>> built_tables(const TwistyDefinition& d,
                                                               Metric metric,
                                                               std::uint64_t max_entries,
                                                               std::uint64_t max_layer_moves) {
   std::vector<std::shared_ptr<const PruningTable>> tables;
-  search::SearchStats stats;
-  for (TableChoice& choice : choose_tables(d, max_entries)) {
-    build_move_tables(d, choice.pattern);
-    std::optional<Layers> built = breadth_first(d, choice.pattern, metric_moves(d, metric), 14, 2,
-                                                {}, stats, nullptr, max_layer_moves);
-    if (!built) throw std::runtime_error("a table's build stopped");
-    const int filled = static_cast<int>(built->layer_sizes.size()) - 1;
-    tables.push_back(std::make_shared<const PruningTable>(
-        std::move(choice.pattern), std::move(built->entries), built->complete, filled));
-  }
+  for (TableChoice& choice : choose_tables(d, max_entries))
+    tables.push_back(built_table(d, std::move(choice.pattern), metric, max_layer_moves));
   return tables;
 }
 
@@ -451,12 +461,15 @@ void cross_check(const TwistyDefinition& d, Metric metric, int positions, int sc
   const std::optional<Layers> layers = breadth_first(d, whole, moves, 1 << 20, 2, {}, stats);
   ASSERT_TRUE(layers.has_value());
   // Small tables, large ones, and large ones filled only as far as their layers make 300 moves
-  // (their bound past that depth is one more).
+  // (their bound past that depth is one more); and those the program chooses, reduced by
+  // symmetry where they reduce.
   std::vector<std::vector<std::shared_ptr<const PruningTable>>> choices;
   for (const auto& [max_entries, max_layer_moves] :
        {std::pair{std::uint64_t{1} << 12, UINT64_MAX},
         std::pair{std::uint64_t{1} << 22, UINT64_MAX},
-        std::pair{std::uint64_t{1} << 22, std::uint64_t{300}}}) {
+        std::pair{std::uint64_t{1} << 22, std::uint64_t{300}},
+        std::pair{kDefaultTableEntries, UINT64_MAX},
+        std::pair{kDefaultTableEntries, std::uint64_t{300}}}) {
     choices.push_back(built_tables(d, metric, max_entries, max_layer_moves));
     if (max_layer_moves == UINT64_MAX) continue;
     for (const auto& table : choices.back()) {
@@ -526,6 +539,9 @@ TEST(TwistySolver, AgreesWithTheWholePuzzlesLayersOnTheFloppyCube) {
 }
 
 TEST(TwistySolver, AgreesWithTheWholePuzzlesLayersOnTheFixedCorner2x2x2) {
+  // (The table the program chooses, of the whole puzzle, is reduced by its 3 symmetries.)
+  const TwistyDefinition d = fixed_corner_2x2x2();
+  ASSERT_NE(reduction_of(d, choose_tables(d, kDefaultTableEntries).back().pattern), nullptr);
   cross_check(fixed_corner_2x2x2(), Metric::half, 12, 25);
   cross_check(fixed_corner_2x2x2(), Metric::quarter, 6, 25);
 }
@@ -693,6 +709,98 @@ TEST(TwistySymmetry, ViewsArePositionsAsFarFromSolved) {
         const Position viewed = conjugated(d, start, symmetry);
         EXPECT_FALSE(unsolvable_reason(d, viewed).has_value()) << d.name;
         EXPECT_EQ(length(viewed), expected) << d.name << " trial " << trial;
+      }
+    }
+  }
+}
+
+// The coordinates' ranks of `position` in `pattern`'s coordinates.
+std::vector<std::uint64_t> ranks(const Pattern& pattern, const Position& position) {
+  std::vector<std::uint64_t> digits;
+  for (const Coordinate& coordinate : pattern.coordinates())
+    digits.push_back(coordinate.rank(position, false));
+  return digits;
+}
+
+// A position and its views through every symmetry have one index; an index's representative is
+// one of them.
+TEST(TwistyReduction, ThePositionsViewsShareOneIndex) {
+  for (const TwistyDefinition& d : {shipped("2x2x2"), shipped("3x3x3"), shipped("pyraminx"),
+                                    shipped("skewb"), fixed_corner_2x2x2()}) {
+    const std::vector<Symmetry> symmetries = find_symmetries(d);
+    int reduced = 0;
+    for (TableChoice& choice : choose_tables(d, kDefaultTableEntries)) {
+      const std::shared_ptr<const SymmetryReduction> reduction =
+          reduction_of(d, choice.pattern, kUncachedTableEntries);
+      if (!reduction) continue;
+      ++reduced;
+      EXPECT_EQ(reduction->symmetries(), symmetries.size()) << d.name;
+      EXPECT_LT(reduction->size(), choice.pattern.size()) << d.name;
+      std::mt19937 random(5);
+      std::vector<std::uint64_t> representative(choice.pattern.coordinates().size()),
+          views(symmetries.size());
+      for (int trial = 0; trial < 200; ++trial) {
+        const Position start = scrambled(d, random, 30);
+        const std::uint64_t index = reduction->index(ranks(choice.pattern, start).data());
+        ASSERT_LT(index, reduction->size());
+        reduction->representative(index, representative.data());
+        EXPECT_EQ(reduction->index(representative.data()), index) << d.name;
+        // Where the key's representative is its own view through several symmetries, the
+        // position's views have as many indices, the views() of each.
+        const std::size_t count = reduction->views(index, views.data());
+        std::set<std::uint64_t> indices{index};
+        for (std::size_t v = 0; v < count; ++v) {
+          indices.insert(views[v]);
+          reduction->representative(views[v], representative.data());
+          EXPECT_EQ(reduction->index(representative.data()), views[v]) << d.name;
+          std::vector<std::uint64_t> views_of_view(symmetries.size());
+          views_of_view.resize(reduction->views(views[v], views_of_view.data()));
+          EXPECT_TRUE(views[v] == index ||
+                      std::ranges::find(views_of_view, index) != views_of_view.end())
+              << d.name;
+        }
+        for (const Symmetry& symmetry : symmetries) {
+          EXPECT_TRUE(indices.contains(
+              reduction->index(ranks(choice.pattern, conjugated(d, start, symmetry)).data())))
+              << d.name << " trial " << trial;
+        }
+      }
+    }
+    EXPECT_GT(reduced, 0) << d.name;
+  }
+}
+
+// A reduced table holds at each index the depth the whole table holds at every projection with
+// that index, its views marked by the breadth-first search too.
+TEST(TwistyReduction, TablesHoldTheDepthsOfTheWholeTables) {
+  for (const auto& [definition, tables] :
+       {std::pair{shipped("pyraminx"), "CORNERS+CORNERS2"}, std::pair{shipped("skewb"), ""},
+        std::pair{fixed_corner_2x2x2(), ""}}) {
+    const TwistyDefinition& d = definition;
+    std::vector<TableChoice> choices =
+        *tables == '\0' ? choose_tables(d, kDefaultTableEntries) : parse_tables(d, tables);
+    std::erase_if(choices, [&](const TableChoice& choice) {
+      return reduction_of(d, choice.pattern, kUncachedTableEntries) == nullptr;
+    });
+    EXPECT_FALSE(choices.empty()) << d.name;
+    for (const Metric metric : {Metric::half, Metric::quarter}) {
+      for (const TableChoice& choice : choices) {
+        const auto reduced = built_table(d, choice.pattern, metric, UINT64_MAX);
+        const auto whole = built_table(d, choice.pattern, metric, UINT64_MAX, false);
+        ASSERT_EQ(whole->reduction, nullptr);
+        std::vector<bool> seen(reduced->reduction->size());
+        std::vector<std::uint64_t> digits(choice.pattern.coordinates().size());
+        for (std::uint64_t rank = 0; rank < whole->pattern.size(); ++rank) {
+          const int entry = whole->entries.get(rank);
+          if (entry == 0) continue;  // not reached
+          whole->pattern.split(rank, digits.data());
+          const std::uint64_t index = reduced->reduction->index(digits.data());
+          ASSERT_EQ(reduced->entries.get(index), entry) << d.name << " rank " << rank;
+          seen[index] = true;
+        }
+        // And nothing else: every index with an entry stands for a projection reached.
+        for (std::uint64_t index = 0; index < reduced->reduction->size(); ++index)
+          ASSERT_EQ(reduced->entries.get(index) != 0, seen[index]) << d.name << " " << index;
       }
     }
   }

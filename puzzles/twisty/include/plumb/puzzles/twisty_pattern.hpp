@@ -40,6 +40,12 @@ class Coordinate {
 
   Kind kind() const { return kind_; }
   int set() const { return set_; }
+  // Whether it sees its whole set and tells every piece apart: an orientation (every slot's
+  // turn), or a placement of a set of distinct pieces, each its own group, numbered as its label.
+  bool sees_every_piece() const;
+  // An orientation's rank is that many base-orientations digits, slot 0's the lowest.
+  int orientations() const { return orientations_; }
+  int turn_digits() const { return slots_ - (drop_last_digit_ ? 1 : 0); }
   std::uint64_t size() const { return size_; }
   // "CORNERS", "EDGES 1-6 and their turns", "the turns of CORNERS": for --stats and tables.
   std::string describe(const TwistyDefinition& definition) const;
@@ -79,7 +85,7 @@ class Coordinate {
   // Builds the table if it has at most max_entries (or finds it built for a coordinate alike, or
   // kept in the cache: one of kCachedMoveEntries or more is kept there); true if it has one.
   bool build_move_table(const TwistyDefinition& definition, std::uint64_t max_entries);
-  static constexpr std::uint64_t kCachedMoveEntries = std::uint64_t{1} << 20;
+  static constexpr std::uint64_t kCachedMoveEntries = std::uint64_t{1} << 18;
 
   // Whether a placement of every piece of the set breaks none of the definition's Illegal rules;
   // every rank is legal until mark_illegal() has run (for a placement of all the set's pieces).

@@ -27,6 +27,7 @@
 #include "plumb/pdb/nibble_array.hpp"
 #include "plumb/puzzles/twisty_definition.hpp"
 #include "plumb/puzzles/twisty_pattern.hpp"
+#include "plumb/puzzles/twisty_reduction.hpp"
 #include "plumb/search/context.hpp"
 #include "plumb/search/stats.hpp"
 
@@ -44,17 +45,26 @@ struct Layers {
   bool complete = false;                   // every rank reachable was reached
 };
 
-// Breadth-first layers over `pattern` from the projection of `from` (null: the solved state),
-// making `moves`, up to layer `max_depth` or the last layer before one that would make more than
-// `max_layer_moves` moves, on `threads` threads. Nothing when a limit stops it (stats.reason says
-// which). The pattern's coordinates should have their move tables (Coordinate::build_move_table):
-// without them each move is made on a position. While a layer is small its ranks are listed, and
-// only they are expanded; a larger one is found by scanning every rank.
+// Whether layers of `size` ranks fit the context's memory limit; if not, `stats` say a search
+// stopped there (memory_limit). breadth_first() asks first; a caller may ask before it builds what
+// the layers need.
+bool layers_fit(std::uint64_t size, const search::SearchContext& context,
+                search::SearchStats& stats);
+
+// Breadth-first layers over `pattern` (its indices by `reduction` where one is given: every view
+// of a projection reached is marked with it) from the projection of `from` (null: the solved
+// state), making `moves`, up to layer `max_depth` or the last layer before one that would make
+// more than `max_layer_moves` moves, on `threads` threads. Nothing when a limit stops it
+// (stats.reason says which). The pattern's coordinates should have their move tables
+// (Coordinate::build_move_table): without them each move is made on a position. While a layer is
+// small its ranks are listed, and only they are expanded; a larger one is found by scanning every
+// rank.
 std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pattern& pattern,
                                     const std::vector<std::size_t>& moves, int max_depth,
                                     unsigned threads, const search::SearchContext& context,
                                     search::SearchStats& stats, const Position* from = nullptr,
-                                    std::uint64_t max_layer_moves = UINT64_MAX);
+                                    std::uint64_t max_layer_moves = UINT64_MAX,
+                                    const SymmetryReduction* reduction = nullptr);
 
 // The first layers of a puzzle too large for a table of its ranks, from `from` (null: the solved
 // state): breadth-first over positions,
@@ -72,8 +82,8 @@ std::optional<FirstLayers> first_layers(const TwistyDefinition& definition,
                                         const search::SearchContext& context,
                                         search::SearchStats& stats, const Position* from = nullptr);
 
-// A pattern and the depth of each of its ranks up to `filled` (a Layers' entries stopped there,
-// at most depth 14).
+// A pattern and the depth of each of its indices (its ranks, or those of its reduction by
+// symmetry) up to `filled` (a Layers' entries stopped there, at most depth 14).
 //
 // A table is complete when every rank the puzzle reaches holds its depth, so that 0 means
 // unreachable. A build knows; for a table read from the cache, whether it holds an entry of
@@ -86,9 +96,10 @@ class PruningTable {
 
   // `complete`: none when not known yet (a table read from the cache, filled to 14).
   PruningTable(Pattern pattern, pdb::NibbleArray entries, std::optional<bool> complete,
-               int filled = 14)
+               int filled = 14, std::shared_ptr<const SymmetryReduction> reduction = nullptr)
       : pattern(std::move(pattern)),
         entries(std::move(entries)),
+        reduction(std::move(reduction)),
         filled(filled),
         complete_(complete ? int{*complete} : kUnknown) {}
 
@@ -101,8 +112,18 @@ class PruningTable {
   // The bound of an entry of 0: kUnreachable when the table is complete, else filled + 1.
   int unfilled_bound() const;
 
+  // The index of a position's projection: its pattern's rank, or its reduction's index.
+  std::uint64_t index(const std::uint64_t* digits) const {
+    if (reduction) return reduction->index(digits);
+    std::uint64_t index = 0;
+    for (const Coordinate& coordinate : pattern.coordinates())
+      index = index * coordinate.size() + *digits++;
+    return index;
+  }
+
   Pattern pattern;
   pdb::NibbleArray entries;
+  std::shared_ptr<const SymmetryReduction> reduction;  // null: indexed by the pattern's ranks
   int filled;  // a rank at 0 is deeper than this, unless the table is complete
 
  private:

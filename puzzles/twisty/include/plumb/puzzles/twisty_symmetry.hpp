@@ -35,4 +35,20 @@ inline constexpr std::size_t kMaxSymmetries = 1024;
 Position conjugated(const TwistyDefinition& definition, const Position& position,
                     const Symmetry& symmetry);
 
+// One symmetry's view of one set, made once to view many positions' parts in that set quickly.
+class SetView {
+ public:
+  SetView(const TwistyDefinition& definition, int set, const Symmetry& symmetry);
+  // Writes the view of `position`'s part in the set (every label a piece's) into `result`'s.
+  void apply(const Position& position, Position& result) const;
+
+ private:
+  const Position* solved_;
+  std::size_t perm_ = 0, ori_ = 0;
+  int orientations_ = 1;
+  std::vector<int> from_;  // per slot of the view: the puzzle's slot it shows
+  std::vector<int> turn_;  // per slot of the view: the turn the symmetry adds there
+  std::vector<int> back_;  // per label: the slot of the view its home (first slot) goes to
+};
+
 }  // namespace plumb::puzzles::twisty

@@ -23,6 +23,7 @@
 #include "plumb/pdb/nibble_array.hpp"
 #include "plumb/puzzles/twisty_definition.hpp"
 #include "plumb/puzzles/twisty_pattern.hpp"
+#include "plumb/puzzles/twisty_reduction.hpp"
 #include "plumb/puzzles/twisty_search.hpp"
 #include "plumb/search/context.hpp"
 
@@ -75,6 +76,20 @@ std::uint64_t build_moves(const TwistyDefinition& definition,
 // Whether every table of `choices` but the quick ones has its file in the cache.
 bool all_cached(const TwistyDefinition& definition, const std::vector<TableChoice>& choices,
                 Metric metric);
+
+// Tables of at most 2^22 entries (2 MiB) are not reduced by symmetry: they fit the processor's
+// caches, where the pattern's rank is quicker to read than a reduction's index.
+inline constexpr std::uint64_t kReducedTableEntries = std::uint64_t{1} << 22;
+
+// The reduction of `pattern` by the definition's symmetries, where it reduces and has more than
+// `min_entries` entries (its tables then hold one entry a class); else null. Found once a pattern
+// in a process (the symmetries once a definition).
+std::shared_ptr<const SymmetryReduction> reduction_of(
+    const TwistyDefinition& definition, const Pattern& pattern,
+    std::uint64_t min_entries = kReducedTableEntries);
+
+// The entries of the table of `pattern`: its ranks, or its reduction's indices.
+std::uint64_t table_entries(const TwistyDefinition& definition, const Pattern& pattern);
 
 // Where the table of `pattern` for this definition and metric is kept.
 io::CachedTable table_file(const TwistyDefinition& definition, const Pattern& pattern,
