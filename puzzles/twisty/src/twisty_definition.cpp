@@ -35,6 +35,13 @@ Position composed(const TwistyDefinition& definition, const Position& p, const P
   return q;
 }
 
+bool TwistyDefinition::permutes(const PieceSet& set) const {
+  return std::ranges::any_of(moves, [&](const Move& move) {
+    return !std::equal(move.effect.begin() + set.offset,
+                       move.effect.begin() + set.offset + set.size, identity.begin() + set.offset);
+  });
+}
+
 const Move* TwistyDefinition::find_move(std::string_view move_name) const {
   for (const Move& move : moves)
     if (move.name == move_name) return &move;

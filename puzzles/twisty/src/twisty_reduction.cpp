@@ -6,14 +6,6 @@
 namespace plumb::puzzles::twisty {
 namespace {
 
-bool permuted(const TwistyDefinition& definition, const PieceSet& set) {
-  return std::ranges::any_of(definition.moves, [&](const Move& move) {
-    return !std::equal(move.effect.begin() + set.offset,
-                       move.effect.begin() + set.offset + set.size,
-                       definition.identity.begin() + set.offset);
-  });
-}
-
 // Per symmetry, the one that undoes it (two symmetries that map every move alike are one).
 std::vector<std::uint32_t> inverses(const std::vector<Symmetry>& symmetries) {
   std::vector<std::uint32_t> inverse(symmetries.size());
@@ -82,7 +74,7 @@ bool SymmetryReduction::reducible(const TwistyDefinition& definition, const Patt
       return false;
     if (coordinate.kind() == Coordinate::Kind::placement) {
       has_placement = true;
-    } else if (permuted(definition, set) &&
+    } else if (definition.permutes(set) &&
                std::ranges::none_of(coordinates, [&](const Coordinate& other) {
                  return other.set() == coordinate.set() &&
                         other.kind() == Coordinate::Kind::placement;

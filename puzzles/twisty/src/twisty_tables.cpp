@@ -30,14 +30,6 @@ bool any_move_changes(const TwistyDefinition& definition, const PieceSet& set) {
   });
 }
 
-bool any_move_permutes(const TwistyDefinition& definition, const PieceSet& set) {
-  return std::ranges::any_of(definition.moves, [&](const Move& move) {
-    return !std::equal(move.effect.begin() + set.offset,
-                       move.effect.begin() + set.offset + set.size,
-                       definition.identity.begin() + set.offset);
-  });
-}
-
 // Whether the set's turns may be followed: some move turns it, and none of its pieces' turn is a
 // wildcard.
 bool turns_count(const TwistyDefinition& definition, const PieceSet& set) {
@@ -67,7 +59,7 @@ std::vector<int> chosen_labels(const PieceSet& set, const std::vector<int>& chos
 std::vector<Coordinate> whole_set(const TwistyDefinition& definition, int index) {
   const PieceSet& set = definition.sets[index];
   std::vector<Coordinate> coordinates;
-  if (any_move_permutes(definition, set))
+  if (definition.permutes(set))
     coordinates.emplace_back(definition, index, Kind::placement, all_labels(set));
   if (turns_count(definition, set))
     coordinates.emplace_back(definition, index, Kind::orientation, std::vector<int>{});

@@ -771,11 +771,12 @@ TEST(TwistyReduction, ThePositionsViewsShareOneIndex) {
 }
 
 // A reduced table holds at each index the depth the whole table holds at every projection with
-// that index, its views marked by the breadth-first search too.
+// that index, its views marked by the breadth-first search too. (The pyraminx's key, where its 4
+// centres stand, has classes of large stabilizers. The fixed-corner 2x2x2's reduced table is
+// checked by cross_check, against the whole puzzle's layers.)
 TEST(TwistyReduction, TablesHoldTheDepthsOfTheWholeTables) {
   for (const auto& [definition, tables] :
-       {std::pair{shipped("pyraminx"), "CORNERS+CORNERS2"}, std::pair{shipped("skewb"), ""},
-        std::pair{fixed_corner_2x2x2(), ""}}) {
+       {std::pair{shipped("pyraminx"), "CORNERS+CORNERS2"}, std::pair{shipped("skewb"), ""}}) {
     const TwistyDefinition& d = definition;
     std::vector<TableChoice> choices =
         *tables == '\0' ? choose_tables(d, kDefaultTableEntries) : parse_tables(d, tables);

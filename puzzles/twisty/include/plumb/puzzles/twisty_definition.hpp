@@ -69,6 +69,8 @@ struct TwistyDefinition {
   const Move* find_move(std::string_view name) const;
   bool is_solved(const Position& position) const;
   bool is_legal(const Position& position) const;
+  // Whether some move moves the set's pieces to other slots.
+  bool permutes(const PieceSet& set) const;
 };
 
 // q = p then m (compose above); q must not alias p.

@@ -6,10 +6,10 @@
 // The pattern's largest placement is its key. The key's ranks fall into classes, each rank's views
 // one class, whose representative is the least of them. A projection's index is its key's class
 // and its other coordinates viewed through the symmetry that takes its key to the representative:
-// a placement through a table of its own (conjugate ranks, filled from the move tables: the view
-// of "p, then move m" is "the view of p, then the move m maps to"); an orientation as its digits
-// moved to the view's slots, plus the turns the view adds where its set's pieces stand (which
-// depend only on the set's placement: a table per placement rank). When a representative is its
+// a placement through a table of its views' ranks; an orientation as its digits moved to the
+// view's slots, plus the turns the view adds where its set's pieces stand (which depend only on
+// the set's placement: a table per placement rank). The tables are made by viewing positions
+// (SetView), each class's from its representative. When a representative is its
 // own view through several symmetries (its stabilizer), its other coordinates have as many
 // indices, views of one another (views()): a breadth-first search marks them all.
 //
