@@ -8,6 +8,7 @@
 #include <deque>
 #include <iterator>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <unordered_set>
 #include <utility>
@@ -123,6 +124,8 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
                                     search::SearchStats& stats, const Position* from,
                                     std::uint64_t max_layer_moves,
                                     const SymmetryReduction* reduction) {
+  if (reduction != nullptr && !pattern.moves_by_table())
+    throw std::logic_error("a reduced table's search needs its pattern's move tables");
   const std::uint64_t size = reduction != nullptr ? reduction->size() : pattern.size();
   if (!layers_fit(size, context, stats)) return std::nullopt;
   search::Budget budget(context, stats);
