@@ -9,9 +9,9 @@
 // a placement through a table of its views' ranks; an orientation as its digits moved to the
 // view's slots, plus the turns the view adds where its set's pieces stand (which depend only on
 // the set's placement: a table per placement rank). The tables are made by viewing positions
-// (SetView), each class's from its representative. When a representative is its
-// own view through several symmetries (its stabilizer), its other coordinates have as many
-// indices, views of one another (views()): a breadth-first search marks them all.
+// (SetView), the key's classes from each representative. When a representative is its own view
+// through several symmetries (its stabilizer), its other coordinates have as many indices, views
+// of one another (views()): a breadth-first search marks them all.
 //
 // A pattern reduces when the definition has symmetries and no Illegal rules, each of its
 // coordinates sees its whole set (a placement of distinct pieces, or the turns of every slot), the
@@ -29,7 +29,7 @@
 
 namespace plumb::puzzles::twisty {
 
-// The most entries of one conjugation or turn table (symmetries times ranks): 2^25, 128 MiB.
+// The most entries of one view table or table of turns (symmetries times ranks): 2^25, 128 MiB.
 inline constexpr std::uint64_t kMaxReductionEntries = std::uint64_t{1} << 25;
 // The most coordinates of a pattern that reduces.
 inline constexpr std::size_t kMaxReducedCoordinates = 64;
