@@ -151,7 +151,8 @@ std::shared_ptr<const SymmetryReduction> SymmetryReduction::make(
     for (std::uint32_t s = 0; s < count; ++s) {
       key_views[s].apply(scratch, view);
       const std::uint64_t rank = key_coordinate.rank(view, false);
-      if (rank == least && s != 0) reduction->stabilizers_.push_back({s, turns_of(view)});
+      if (rank == least && s != 0)
+        reduction->stabilizers_.push_back({class_index, s, turns_of(view)});
       Key& key = reduction->keys_[rank];
       if (key.class_index != kNone) continue;
       key.class_index = class_index;
@@ -170,7 +171,7 @@ std::shared_ptr<const SymmetryReduction> SymmetryReduction::make(
     const Coordinate& coordinate = coordinates[c];
     const int set = coordinate.set();
     const std::vector<SetView> views = set_views(set);
-    Part part{c, coordinate.size(), {}, kUnpermuted, 0, {}, nullptr};
+    Part part{c, coordinate.size(), {}, kUnpermuted, 0, {}, std::nullopt};
     part.viewed.resize(count * part.size);
     const bool placement = coordinate.kind() == Coordinate::Kind::placement;
     for (std::uint64_t rank = 0; rank < part.size; ++rank) {
@@ -188,7 +189,7 @@ std::shared_ptr<const SymmetryReduction> SymmetryReduction::make(
       }
     }
     if (!placement) {
-      part.sums = std::make_shared<const TurnSums>(coordinate);
+      part.sums.emplace(coordinate);
       // Without a placement its set never moves its pieces (reducible()): a view adds no turns.
       const auto pieces = std::ranges::find_if(coordinates, [&](const Coordinate& other) {
         return other.set() == set && other.kind() == Coordinate::Kind::placement;
@@ -233,8 +234,7 @@ std::size_t SymmetryReduction::views(std::uint64_t index, std::uint64_t* views) 
   std::size_t count = 0;
   for (std::uint32_t i = stabilizer_begin_[class_index]; i < stabilizer_begin_[class_index + 1];
        ++i)
-    views[count++] =
-        this->index({class_index, stabilizers_[i].symmetry, stabilizers_[i].key_turns}, digits);
+    views[count++] = this->index(stabilizers_[i], digits);
   return count;
 }
 

@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "plumb/puzzles/twisty_definition.hpp"
@@ -111,7 +112,7 @@ class SymmetryReduction {
     int placement = kUnpermuted;
     std::uint64_t placement_size = 0;
     std::vector<std::uint32_t> turns;  // per symmetry, per rank of that placement: turns added
-    std::shared_ptr<const TurnSums> sums;
+    std::optional<TurnSums> sums;      // an orientation's
   };
 
   std::uint64_t viewed(const Part& part, std::uint32_t symmetry, const std::uint64_t* digits,
@@ -130,12 +131,10 @@ class SymmetryReduction {
   std::vector<Key> keys_;                       // per key rank
   std::uint64_t others_ = 1;                    // the indices of one class
   std::vector<std::uint32_t> representatives_;  // per class
-  // Per class, its stabilizer but the identity: [stabilizer_begin_[c], stabilizer_begin_[c+1]).
+  // Per class, its stabilizer but the identity, as the keys that view its representative's
+  // other coordinates: [stabilizer_begin_[c], stabilizer_begin_[c+1]).
   std::vector<std::uint32_t> stabilizer_begin_;
-  struct Stabilizer {
-    std::uint32_t symmetry, key_turns;
-  };
-  std::vector<Stabilizer> stabilizers_;
+  std::vector<Key> stabilizers_;
   std::vector<Part> parts_;
   std::uint64_t size_ = 0;
 };
