@@ -576,4 +576,11 @@ void Pattern::split(std::uint64_t rank, std::uint64_t* digits) const {
   }
 }
 
+std::uint64_t Pattern::join(const std::uint64_t* digits) const {
+  std::uint64_t rank = 0;
+  for (std::size_t c = 0; c < coordinates_.size(); ++c)
+    rank = rank * coordinates_[c].size() + digits[c];
+  return rank;
+}
+
 }  // namespace plumb::puzzles::twisty

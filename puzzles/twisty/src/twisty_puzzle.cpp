@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <numeric>
 #include <random>
 #include <sstream>
 #include <utility>
@@ -84,7 +85,8 @@ Options:
 
 Explore: `plumb explore twisty --def FILE [FILE]` counts the positions at each depth from the
 solved state (God's number), or from the first position of FILE, in memory of 4 bits a position of
-the whole puzzle; with --checkpoint DIR (or under mpirun) the engine's exploration, 2 bits a
+the whole puzzle (from the solved state, 4 bits a class of positions that the puzzle's symmetries
+make views of one another, where the puzzle reduces so); with --checkpoint DIR (or under mpirun) the engine's exploration, 2 bits a
 position, keeps each layer in DIR, and --resume DIR carries on from the last one.
 )";
 
@@ -435,14 +437,18 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   }
 
   // The layers of the whole puzzle from `from` (null: the solved state; its table fits
-  // kMaxWholeTable); null when a limit stopped them.
-  std::shared_ptr<const puzzles::twisty::Layers> whole_layers(const search::SearchContext& context,
-                                                              search::SearchStats& stats,
-                                                              const Position* from) const {
+  // kMaxWholeTable); null when a limit stopped them. From the solved state, which every symmetry
+  // keeps, over the positions' indices reduced by symmetry where the whole puzzle reduces
+  // (`reduction`, else null): an index then stands for its class's positions.
+  std::shared_ptr<const puzzles::twisty::Layers> whole_layers(
+      const search::SearchContext& context, search::SearchStats& stats, const Position* from,
+      std::shared_ptr<const puzzles::twisty::SymmetryReduction>& reduction) const {
     if (search::Budget budget(context, stats); !budget.check()) return nullptr;  // cancelled
+    if (from == nullptr) reduction = puzzles::twisty::reduction_of(d(), whole_pattern());
     std::optional<puzzles::twisty::Layers> layers = puzzles::twisty::breadth_first(
         d(), whole_pattern(), puzzles::twisty::metric_moves(d(), metric_),
-        std::numeric_limits<int>::max(), search::worker_threads(context), context, stats, from);
+        std::numeric_limits<int>::max(), search::worker_threads(context), context, stats, from,
+        UINT64_MAX, reduction.get());
     if (!layers) return nullptr;
     return std::make_shared<const puzzles::twisty::Layers>(std::move(*layers));
   }
@@ -586,6 +592,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
       return surveyed;
     }
     std::vector<std::uint64_t> deepest;
+    std::shared_ptr<const puzzles::twisty::SymmetryReduction> reduction;
     if (context.distribution.active()) {
       // Processes under mpirun, or checkpoints: the engine's exploration over the same ranks.
       const std::uint64_t origin = puzzles::twisty::projected_rank(
@@ -599,20 +606,28 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
       deepest = std::move(explored.deepest);
     } else {
       const std::shared_ptr<const puzzles::twisty::Layers> layers =
-          whole_layers(context, exploration.stats, from);
+          whole_layers(context, exploration.stats, from, reduction);
       if (!layers) return surveyed;
-      exploration.layer_sizes = layers->layer_sizes;
+      exploration.layer_sizes = layers->projections;
       // Counted as the engine's exploration counts (and every puzzle's): its depth the last
-      // layer's, the states reached stored, each successor that reached one again a duplicate.
+      // layer's, the ranks reached stored (a reduced index one), each successor that reached one
+      // again a duplicate.
       search::SearchStats& stats = exploration.stats;
       stats.reason = search::StopReason::exhausted;
       stats.depth = static_cast<plumb::Cost>(exploration.layer_sizes.size() - 1);
-      stats.peak_stored = exploration.total();
-      stats.duplicates = stats.generated - std::min(stats.generated, exploration.total() - 1);
+      const std::uint64_t stored =
+          std::reduce(layers->layer_sizes.begin(), layers->layer_sizes.end());
+      stats.peak_stored = stored;
+      stats.duplicates = stats.generated - std::min(stats.generated, stored - 1);
       deepest = layers->deepest;
     }
     Position projection(d().bytes, puzzles::twisty::kUntracked);
-    for (const std::uint64_t rank : deepest) {
+    std::vector<std::uint64_t> digits(whole_pattern().coordinates().size());
+    for (std::uint64_t rank : deepest) {
+      if (reduction) {
+        reduction->representative(rank, digits.data());
+        rank = whole_pattern().join(digits.data());
+      }
       whole_pattern().unrank(rank, projection);
       exploration.deepest.push_back(state_json(labelled(projection)));
     }

@@ -145,6 +145,7 @@ std::shared_ptr<const SymmetryReduction> SymmetryReduction::make(
     if (reduction->keys_[least].class_index != kNone) continue;
     const auto class_index = static_cast<std::uint32_t>(reduction->representatives_.size());
     reduction->representatives_.push_back(static_cast<std::uint32_t>(least));
+    reduction->class_sizes_.push_back(0);
     reduction->stabilizer_begin_.push_back(
         static_cast<std::uint32_t>(reduction->stabilizers_.size()));
     unturned(key_coordinate, least, scratch);
@@ -156,6 +157,7 @@ std::shared_ptr<const SymmetryReduction> SymmetryReduction::make(
       Key& key = reduction->keys_[rank];
       if (key.class_index != kNone) continue;
       key.class_index = class_index;
+      ++reduction->class_sizes_.back();
       key.symmetry = inverse[s];
       unturned_view = view;
       unturn(key_coordinate.set(), unturned_view);

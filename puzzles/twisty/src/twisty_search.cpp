@@ -142,8 +142,13 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
   }
   entries.mark(goal, layer_value(0));
 
+  // The projections a rank stands for.
+  const auto projections = [&](std::uint64_t rank) -> std::uint64_t {
+    return reduction != nullptr ? reduction->class_size(reduction->class_of(rank)) : 1;
+  };
   Layers layers;
   layers.layer_sizes.push_back(1);
+  layers.projections.push_back(projections(goal));
   layers.deepest.push_back(goal);
   const bool by_table = pattern.moves_by_table();
   // A pattern of the whole puzzle never enters a position an Illegal rule forbids (a pattern of
@@ -164,7 +169,7 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
   for (search::SearchStats& mine : worker_stats) budgets.emplace_back(context, mine);
   for (int depth = 0; depth < max_depth && !stopped; ++depth) {
     const std::uint8_t frontier = layer_value(depth), next = layer_value(depth + 1);
-    std::atomic<std::uint64_t> next_chunk = 0, found = 0;
+    std::atomic<std::uint64_t> next_chunk = 0, found = 0, found_projections = 0;
     std::vector<std::uint64_t> deepest;
     std::mutex deepest_mutex;
     // Backwards when the frontier outnumbers the ranks not reached: each of those looks for a
@@ -207,9 +212,10 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
             child_digits[c] = pattern.coordinates()[c].after(digits[c], moves[i]);
         return reduction->index(key_after[i], child_digits.data());
       };
-      std::uint64_t marked = 0;
+      std::uint64_t marked = 0, marked_projections = 0;
       auto keep = [&](std::uint64_t rank) {
         ++marked;
+        marked_projections += projections(rank);
         if (sparse) next_lists[worker].push_back(rank);
         if (deepest.size() < kDeepestKept) {
           const std::lock_guard lock(deepest_mutex);
@@ -292,6 +298,7 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
         }
       }
       found += marked;
+      found_projections += marked_projections;
     });
     if (sparse) {
       frontier_list.clear();
@@ -309,6 +316,7 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
     frontier_size = found;
     reached += found;
     layers.layer_sizes.push_back(found);
+    layers.projections.push_back(found_projections);
     layers.deepest = std::move(deepest);
     if (frontier_size * moves.size() > max_layer_moves) break;
   }

@@ -1,14 +1,16 @@
 // The twisty puzzle's table builds under the program's limits, end to end: a time limit, a memory
 // limit and an interrupt stop a build (or the search after it) cleanly: exit status 3, the
 // message saying which; a table refused for memory leaves nothing in the cache. And --all, every
-// optimal solution, and the tables built ahead by `plumb tables build`.
+// optimal solution, the tables built ahead by `plumb tables build`, and the 2x2x2's God's number.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -84,6 +86,32 @@ TEST(TwistyCli, AllListsEveryOptimalSolutionThenTheirCount) {
   EXPECT_EQ(run_plumb({"solve", "twisty", "--def", "2x2x2", "--all"}, "R R'\n").out,
             "\n# 1 optimal solution of 0 moves\n");
   EXPECT_EQ(run_plumb({"explore", "twisty", "--def", "floppy", "--all"}).status, 2);
+}
+
+// The 2x2x2's God's number, explored over its positions' indices reduced by its 24 symmetries: the
+// counts of every distance (twsearch's -g counts the same), and a deepest position shown, solved,
+// is 11 moves from solved.
+TEST(TwistyCli, ExploresThe2x2x2ReducedBySymmetry) {
+  const TemporaryCache cache;
+  const auto run = run_plumb({"explore", "twisty", "--def", "2x2x2", "--format", "json"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto explored = nlohmann::json::parse(run.out);
+  EXPECT_EQ(explored.at("layers"), nlohmann::json({1, 18, 243, 2874, 28000, 205416, 1168516,
+                                                   5402628, 20776176, 45391616, 15139616, 64736}));
+  EXPECT_EQ(explored.at("total"), 88179840);
+  const auto& corners = explored.at("deepest").at(0).at(0);
+  std::string position = "Scramble deepest\nCORNERS\n";
+  for (const char* line : {"pieces", "turns"}) {
+    for (const auto& value : corners.at(line)) position += std::to_string(value.get<int>()) + " ";
+    position += "\n";
+  }
+  const auto solved = run_plumb({"solve", "twisty", "--def", "2x2x2"}, position + "End\n");
+  ASSERT_EQ(solved.status, 0) << solved.err;
+  std::istringstream moves(solved.out);
+  EXPECT_EQ(std::distance(std::istream_iterator<std::string>(moves),
+                          std::istream_iterator<std::string>()),
+            11)
+      << solved.out;
 }
 
 // A shipped definition's tables, built ahead by `plumb tables build`, listed, described, and then

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <numeric>
 #include <random>
 #include <set>
 #include <sstream>
@@ -590,10 +591,35 @@ TEST(TwistyExplore, CountsTheFixedCorner2x2x2sPositions) {
       breadth_first(d, whole, metric_moves(d, Metric::half), 1 << 20, 2, {}, stats);
   ASSERT_TRUE(layers.has_value());
   // The 2x2x2's known distribution in the half-turn metric, God's number 11.
-  EXPECT_EQ(layers->layer_sizes,
-            (std::vector<std::uint64_t>{1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748,
-                                        623800, 2644}));
+  const std::vector<std::uint64_t> known{1,     9,      54,     321,     1847,   9992,
+                                         50136, 227536, 870072, 1887748, 623800, 2644};
+  EXPECT_EQ(layers->layer_sizes, known);
+  EXPECT_EQ(layers->projections, known);
   EXPECT_TRUE(layers->complete);
+
+  // Over the indices reduced by its 3 symmetries (those that keep the fixed corner), each index
+  // counting the positions of its key's class: the same counts, a third of the indices. Its
+  // deepest indices' representatives are deepest positions.
+  const auto reduction = reduction_of(d, whole, 0);
+  ASSERT_NE(reduction, nullptr);
+  EXPECT_EQ(reduction->symmetries(), 3U);
+  const std::optional<Layers> reduced =
+      breadth_first(d, whole, metric_moves(d, Metric::half), 1 << 20, 2, {}, stats, nullptr,
+                    UINT64_MAX, reduction.get());
+  ASSERT_TRUE(reduced.has_value());
+  EXPECT_EQ(reduced->projections, known);
+  EXPECT_TRUE(reduced->complete);
+  const std::uint64_t indices =
+      std::reduce(reduced->layer_sizes.begin(), reduced->layer_sizes.end());
+  const std::uint64_t positions = std::reduce(known.begin(), known.end());
+  EXPECT_GE(indices, positions / 3);  // each stands for at most 3
+  EXPECT_LT(indices, positions / 2);
+  ASSERT_FALSE(reduced->deepest.empty());
+  std::vector<std::uint64_t> digits(whole.coordinates().size());
+  for (const std::uint64_t index : reduced->deepest) {
+    reduction->representative(index, digits.data());
+    EXPECT_EQ(layers->entries.get(whole.join(digits.data())), 12) << index;  // 1 + 11 moves
+  }
 }
 
 // The engine's exploration over the puzzle's ranks (what --checkpoint and mpirun run) finds the

@@ -166,6 +166,8 @@ class Pattern {
   // The coordinates' ranks in `rank` (as many as coordinates()), and the rank after `move` from
   // them: a rank's neighbours at one division a coordinate.
   void split(std::uint64_t rank, std::uint64_t* digits) const;
+  // The rank of the coordinates' ranks `digits`: split()'s inverse.
+  std::uint64_t join(const std::uint64_t* digits) const;
   // The ranks after each of `moves` from the coordinates' ranks `digits`, into `out`.
   void after_each(const std::uint64_t* digits, const std::vector<std::size_t>& moves,
                   std::uint64_t* out) const {

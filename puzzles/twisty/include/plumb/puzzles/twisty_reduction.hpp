@@ -47,6 +47,9 @@ class SymmetryReduction {
   std::uint64_t size() const { return size_; }
   std::size_t symmetries() const { return symmetries_; }
   std::uint64_t classes() const { return representatives_.size(); }
+  // The key ranks of a class: as many projections as each of its indices stands for (one view of
+  // the other coordinates for each key rank).
+  std::uint64_t class_size(std::uint64_t class_index) const { return class_sizes_[class_index]; }
 
   // What an index takes from its key's rank: its class, and the symmetry (with the turns it adds
   // to the key's set there) that views the other coordinates. A breadth-first search finds it
@@ -131,6 +134,7 @@ class SymmetryReduction {
   std::vector<Key> keys_;                       // per key rank
   std::uint64_t others_ = 1;                    // the indices of one class
   std::vector<std::uint32_t> representatives_;  // per class
+  std::vector<std::uint32_t> class_sizes_;      // per class
   // Per class, its stabilizer but the identity, as the keys that view its representative's
   // other coordinates: [stabilizer_begin_[c], stabilizer_begin_[c+1]).
   std::vector<std::uint32_t> stabilizer_begin_;

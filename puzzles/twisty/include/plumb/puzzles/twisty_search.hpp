@@ -41,6 +41,9 @@ std::vector<std::size_t> metric_moves(const TwistyDefinition& definition, Metric
 struct Layers {
   pdb::NibbleArray entries;                // per rank: 0, or 1 + depth mod 15
   std::vector<std::uint64_t> layer_sizes;  // ranks first reached at each depth
+  // The projections each layer's ranks stand for: its ranks, or, of a reduced table, the sum of
+  // its indices' class sizes (SymmetryReduction::class_size).
+  std::vector<std::uint64_t> projections;
   std::vector<std::uint64_t> deepest;      // a few ranks of the last layer
   bool complete = false;                   // every rank reachable was reached
 };
