@@ -443,9 +443,19 @@ class IdaSearch {
   IdaSearch(const TwistySolver& solver, search::Budget& budget, search::SearchStats& stats,
             const Position& start)
       : solver_(solver), d_(solver.definition_), budget_(budget), stats_(stats), start_(&start) {
-    for (const auto& table : solver.tables_)
-      for (const Coordinate& coordinate : table->pattern.coordinates())
-        coordinates_.push_back(&coordinate);
+    for (const auto& table : solver.tables_) {
+      const std::vector<Coordinate>& coordinates = table->pattern.coordinates();
+      table_coordinates_.push_back(coordinates.size());
+      std::uint64_t weight = 1;
+      for (auto coordinate = coordinates.rbegin(); coordinate != coordinates.rend(); ++coordinate) {
+        weights_.push_back(weight);
+        weight *= coordinate->size();
+      }
+      std::reverse(weights_.end() - static_cast<std::ptrdiff_t>(coordinates.size()),
+                   weights_.end());
+      for (const Coordinate& coordinate : coordinates) coordinates_.push_back(&coordinate);
+    }
+    rows_.resize(coordinates_.size());
     by_table_ = !coordinates_.empty() && d_.illegal.empty() &&
                 std::ranges::all_of(coordinates_, &Coordinate::has_move_table);
     root_ranks_.resize(coordinates_.size());
@@ -549,11 +559,20 @@ class IdaSearch {
     return children_[depth];
   }
 
-  // Each table's index from the coordinates' ranks.
+  // Each table's index from the coordinates' ranks (PruningTable::index(), its weights kept here).
   void table_indices(const std::uint64_t* ranks, std::uint64_t* indices) const {
-    for (const auto& table : solver_.tables_) {
-      *indices++ = table->index(ranks);
-      ranks += table->pattern.coordinates().size();
+    const std::uint64_t* weight = weights_.data();
+    for (std::size_t t = 0; t < table_coordinates_.size(); ++t) {
+      const std::size_t count = table_coordinates_[t];
+      if (const SymmetryReduction* reduction = solver_.tables_[t]->reduction.get()) {
+        indices[t] = reduction->index(ranks);
+      } else {
+        std::uint64_t index = 0;
+        for (std::size_t c = 0; c < count; ++c) index += weight[c] * ranks[c];
+        indices[t] = index;
+      }
+      ranks += count;
+      weight += count;
     }
   }
 
@@ -581,6 +600,8 @@ class IdaSearch {
                             const Position* position) {
     Children& children = children_at(depth);
     const std::size_t count = coordinates_.size(), tables = solver_.tables_.size();
+    if (by_table_)
+      for (std::size_t c = 0; c < count; ++c) rows_[c] = coordinates_[c]->row(ranks[c]);
     std::size_t made = 0;
     for (const std::size_t move : solver_.moves_) {
       const int base = d_.moves[move].base;
@@ -596,7 +617,8 @@ class IdaSearch {
       ++stats_.generated;
       std::uint64_t* child = children.ranks.data() + made * count;
       if (by_table_) {
-        for (std::size_t c = 0; c < count; ++c) child[c] = coordinates_[c]->after(ranks[c], move);
+        for (std::size_t c = 0; c < count; ++c)
+          child[c] = rows_[c] != nullptr ? rows_[c][move] : coordinates_[c]->after(ranks[c], move);
       } else {
         Position& reached = children.positions[made];
         compose(d_, *position, d_.moves[move].effect, reached);
@@ -663,8 +685,11 @@ class IdaSearch {
   const TwistyDefinition& d_;
   search::Budget& budget_;
   search::SearchStats& stats_;
-  std::vector<const Coordinate*> coordinates_;
+  std::vector<const Coordinate*> coordinates_;  // the tables', one after another
+  std::vector<std::size_t> table_coordinates_;  // per table: how many
+  std::vector<std::uint64_t> weights_;          // per coordinate: of its rank in its table's
   bool by_table_ = false;
+  std::vector<const std::uint32_t*> rows_;  // make_children()'s: each coordinate's Coordinate::row
   const Position* start_;
   std::vector<std::uint64_t> root_ranks_;
   int root_h_ = 0;

@@ -69,6 +69,11 @@ class Coordinate {
       return move_table_.get()[rank * moves_ + move];
     return split_after(rank, move);
   }
+  // The ranks after each move (indexed by the definition's moves) from `rank`: a row of the move
+  // table; null for a split one (after() then).
+  const std::uint32_t* row(std::uint64_t rank) const {
+    return split_ ? nullptr : move_table_.get() + rank * moves_;
+  }
   // Adds weight * after(rank, moves[i]) to out[i] for every i: a branch a coordinate, not a move.
   void add_after_each(std::uint64_t rank, const std::vector<std::size_t>& moves,
                       std::uint64_t weight, std::uint64_t* out) const {
