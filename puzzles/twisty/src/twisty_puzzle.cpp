@@ -94,8 +94,10 @@ enum class TwistyAlgorithm { ida };
 
 // IDA* expands about one node in the time a breadth-first search makes 100 moves.
 constexpr std::uint64_t kMovesPerNode = 100;
-// Tables whose breadth-first searches make at most 2^26 moves build in half a second or so (those
-// reduced by symmetry make their moves more slowly): once cached, they make every later batch fast.
+// Tables whose breadth-first searches make at most 2^26 moves (build_moves) build in half a second
+// or so: once cached, they make every later batch fast. (The 2x2x2's whole table, reduced by
+// symmetry, counts more: its shallow tables, cached too, solve a batch of random positions sooner
+// than it builds.)
 constexpr std::uint64_t kCheapBuildMoves = std::uint64_t{1} << 26;
 
 // The most entries of a table of the whole puzzle (explore): 2^35, 16 GiB. A larger puzzle is

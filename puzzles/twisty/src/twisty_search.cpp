@@ -718,8 +718,8 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
                                    Solutions wanted) const {
   using Paths = std::vector<std::vector<std::size_t>>;
   constexpr std::size_t kSplitDepth = 3;
-  // Threads start once an iteration has expanded this many nodes on one (a few times what
-  // starting them costs), at once when the iteration before expanded as many.
+  // An iteration is shared among threads when the one before it expanded this many nodes (many
+  // times what starting them and listing its items cost): a smaller one runs on this thread.
   constexpr std::uint64_t kNodesBeforeThreads = 1024;
   TwistySolution solution;
   search::Budget budget(context, solution.stats);
@@ -746,14 +746,15 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
     for (const search::SearchStats& worker : worker_stats) expanded += worker.expanded;
     return expanded;
   };
-  std::uint64_t last_expanded = 0;  // by the items of the iteration before
+  std::uint64_t last_expanded = 0;  // by the iteration before
   bool stopped = false;
   while (!stopped) {
     solution.stats.depth = bound;
     ++solution.stats.iterations;
-    const std::uint64_t expanded_before = workers_expanded();
+    const std::uint64_t expanded_before = solution.stats.expanded + workers_expanded();
     std::vector<std::vector<std::size_t>> items;
-    const bool split = threads > 1 && bound > static_cast<int>(kSplitDepth);
+    const bool split = threads > 1 && bound > static_cast<int>(kSplitDepth) &&
+                       last_expanded >= kNodesBeforeThreads;
     root.collect_at(split ? kSplitDepth : SIZE_MAX, &items);
     if (root.iterate(bound)) {
       solution.moves = root.path();
@@ -765,13 +766,11 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
     std::atomic<bool> halt = false;
     std::mutex merge;
     std::vector<Paths> item_found(all ? items.size() : 0);
-    // Takes the items left in order; `alone`: only until this iteration has expanded
-    // kNodesBeforeThreads on this thread.
-    const auto take_items = [&](unsigned worker, bool alone) {
+    // Takes the items left in order.
+    const auto take_items = [&](unsigned worker) {
       IdaSearch search(*this, budgets[worker], worker_stats[worker], start);
       Paths mine;
       search.find_all(all ? &mine : nullptr);
-      const std::uint64_t mine_before = worker_stats[worker].expanded;
       for (std::size_t item = next_item++; item < items.size(); item = next_item++) {
         if (item > solved_item.load() || halt.load()) break;
         const bool found = search.search_item(items[item], bound, item, solved_item, halt);
@@ -787,13 +786,11 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
           solved_item = item;
           solution.moves = search.path();
         }
-        if (alone && worker_stats[worker].expanded - mine_before >= kNodesBeforeThreads) break;
       }
     };
-    if (!items.empty() && !stopped && last_expanded < kNodesBeforeThreads) take_items(0, true);
-    if (next_item < items.size() && !stopped && solved_item.load() == SIZE_MAX)
-      search::run_workers(threads, [&](unsigned worker) { take_items(worker, false); });
-    last_expanded = workers_expanded() - expanded_before;
+    if (!items.empty() && !stopped)
+      search::run_workers(threads, [&](unsigned worker) { take_items(worker); });
+    last_expanded = solution.stats.expanded + workers_expanded() - expanded_before;
     if (all && !stopped) {
       solution.all = std::exchange(root_found, {});
       for (Paths& found : item_found) std::ranges::move(found, std::back_inserter(solution.all));

@@ -308,7 +308,7 @@ SetView::SetView(const TwistyDefinition& definition, int set, const Symmetry& sy
   std::vector<int> inverse(pieces.size);
   for (int slot = 0; slot < pieces.size; ++slot) {
     from_[slot] = symmetry.effect[perm_ + slot];
-    turn_[slot] = symmetry.effect[ori_ + slot];
+    turn_[slot] = symmetry.effect[ori_ + slot] % orientations_;
     inverse[from_[slot]] = slot;
   }
   back_.assign(pieces.labels, -1);
@@ -323,8 +323,11 @@ void SetView::apply(const Position& position, Position& result) const {
     const int from = from_[slot];
     const int back = back_[position[perm_ + from]];
     result[perm_ + slot] = (*solved_)[perm_ + back];
-    result[ori_ + slot] = static_cast<std::uint8_t>(
-        modulo(position[ori_ + from] + turn_[slot] - turn_[back], orientations_));
+    // (Turns are below orientations_: the sum is less than one of them out of range.)
+    int turn = position[ori_ + from] + turn_[slot] - turn_[back];
+    turn += turn < 0 ? orientations_ : 0;
+    turn -= turn >= orientations_ ? orientations_ : 0;
+    result[ori_ + slot] = static_cast<std::uint8_t>(turn);
   }
 }
 

@@ -267,6 +267,13 @@ std::vector<TableChoice> parse_tables(const TwistyDefinition& definition, std::s
 
 namespace {
 
+// The deepest layer a table of at most 15 layers holds: its largest entry (1 + depth), less one.
+int deepest_layer(const pdb::NibbleArray& entries) {
+  for (int depth = 14; depth > 0; --depth)
+    if (pdb::contains_entry(entries, static_cast<unsigned>(depth + 1))) return depth;
+  return 0;
+}
+
 bool moves_by_table(const TwistyDefinition& definition, const Pattern& pattern) {
   return std::ranges::all_of(pattern.coordinates(), [&](const Coordinate& coordinate) {
     return coordinate.move_table_entries(definition.moves.size()) <= kMaxMoveTableEntries;
@@ -306,12 +313,13 @@ std::uint64_t table_entries(const TwistyDefinition& definition, const Pattern& p
 }
 
 io::CachedTable table_file(const TwistyDefinition& definition, const Pattern& pattern,
-                           Metric metric) {
+                           Metric metric, std::uint64_t shallow_moves) {
   const std::string metric_name = metric == Metric::half ? "half" : "quarter";
   const std::shared_ptr<const SymmetryReduction> reduction = reduction_of(definition, pattern);
-  const std::string key =
-      reduction ? fmt::format("{} by {} symmetries", pattern.key(), reduction->symmetries())
-                : pattern.key();
+  std::string key = reduction
+                        ? fmt::format("{} by {} symmetries", pattern.key(), reduction->symmetries())
+                        : pattern.key();
+  if (shallow_moves != 0) key += fmt::format(" first layers within {} moves", shallow_moves);
   std::uint64_t key_hash = 0xcbf29ce484222325ULL;
   for (const char c : key) key_hash = (key_hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
   return pdb::database_table(
@@ -320,7 +328,8 @@ io::CachedTable table_file(const TwistyDefinition& definition, const Pattern& pa
       io::TableHeader{"twisty-pruning", 2,
                       fmt::format("{:016x} {} {}", definition.content_hash, key, metric_name)},
       reduction ? reduction->size() : pattern.size(),
-      fmt::format("pruning table of {} ({})", definition.name, pattern.describe(definition)));
+      fmt::format("pruning table of {} ({}){}", definition.name, pattern.describe(definition),
+                  shallow_moves != 0 ? ", its first layers" : ""));
 }
 
 void build_move_tables(const TwistyDefinition& definition, Pattern& pattern) {
@@ -337,7 +346,8 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
   std::shared_ptr<const SymmetryReduction> reduction = reduction_of(definition, pattern);
   const std::vector<std::size_t> moves = metric_moves(definition, metric);
   const bool shallow = choice.shallow_moves != 0;
-  if (shallow || pattern.size() <= kUncachedTableEntries) {
+  if (pattern.size() <= kUncachedTableEntries ||
+      (shallow && table_entries(definition, pattern) > kCachedShallowEntries)) {
     if (!layers_fit(reduction ? reduction->size() : pattern.size(), context, stats)) return nullptr;
     build_move_tables(definition, pattern);
     std::optional<Layers> layers =
@@ -349,33 +359,49 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
                                                 layers->complete, filled, std::move(reduction));
   }
   // Mapped in place from the cache: no copy, and a short batch faults in only what it reads.
-  const io::CachedTable file = table_file(definition, pattern, metric);
+  const io::CachedTable file = table_file(definition, pattern, metric, choice.shallow_moves);
   std::optional<pdb::PatternDatabase> database = pdb::load_or_build(
       file,
-      [&] { return build_table_entries(definition, pattern, metric, threads, context, stats); },
+      [&] {
+        return build_table_entries(definition, pattern, metric, threads, context, stats,
+                                   choice.shallow_moves);
+      },
       /*mapped=*/true);
   if (!database) return nullptr;
   build_move_tables(definition, pattern);
+  // A shallow one's layers end at its largest entry; it is taken as incomplete (its entries of 0
+  // bound by one more: never too much).
+  const int filled = shallow ? deepest_layer(database->entries) : 14;
   return std::make_shared<const PruningTable>(std::move(pattern), std::move(database->entries),
-                                              std::nullopt, 14, std::move(reduction));
+                                              shallow ? std::optional(false) : std::nullopt, filled,
+                                              std::move(reduction));
 }
 
-std::optional<pdb::NibbleArray> build_table_entries(const TwistyDefinition& definition,
-                                                    Pattern& pattern, Metric metric,
-                                                    unsigned threads,
-                                                    const search::SearchContext& context,
-                                                    search::SearchStats& stats) {
+std::optional<pdb::NibbleArray> build_table_entries(
+    const TwistyDefinition& definition, Pattern& pattern, Metric metric, unsigned threads,
+    const search::SearchContext& context, search::SearchStats& stats, std::uint64_t shallow_moves) {
   // A table the memory limit refuses is refused before its move tables are built (and kept).
   const std::shared_ptr<const SymmetryReduction> reduction = reduction_of(definition, pattern);
   if (!layers_fit(reduction ? reduction->size() : pattern.size(), context, stats))
     return std::nullopt;
   build_move_tables(definition, pattern);
-  std::optional<Layers> layers =
-      breadth_first(definition, pattern, metric_moves(definition, metric), 14, threads, context,
-                    stats, nullptr, UINT64_MAX, reduction.get());
+  std::optional<Layers> layers = breadth_first(
+      definition, pattern, metric_moves(definition, metric), 14, threads, context, stats, nullptr,
+      shallow_moves != 0 ? shallow_moves : UINT64_MAX, reduction.get());
   if (!layers) return std::nullopt;
   return std::move(layers->entries);
 }
+
+namespace {
+
+// What a breadth-first search of the pattern's table pays for a move, in moves of a table indexed
+// by its ranks: 3 over indices reduced by symmetry (an index is worked out, and its views
+// marked), else 1.
+std::uint64_t move_cost(const TwistyDefinition& definition, const Pattern& pattern) {
+  return reduction_of(definition, pattern) ? 3 : 1;
+}
+
+}  // namespace
 
 std::uint64_t build_moves(const TwistyDefinition& definition,
                           const std::vector<TableChoice>& choices, std::uint64_t shallow_moves) {
@@ -384,9 +410,10 @@ std::uint64_t build_moves(const TwistyDefinition& definition,
     if (choice.pattern.size() <= kQuickTableEntries) continue;
     if (shallow_moves == 0) {
       // A whole table's search makes about a third of its entries' moves (it goes backwards late).
-      moves += table_entries(definition, choice.pattern) / 3 * definition.moves.size();
+      moves += table_entries(definition, choice.pattern) / 3 * definition.moves.size() *
+               move_cost(definition, choice.pattern);
     } else if (moves_by_table(definition, choice.pattern)) {
-      moves += shallow_moves;
+      moves += shallow_moves;  // quick_tables() keeps its layers within so much
     }
   }
   return moves;
@@ -408,7 +435,8 @@ std::vector<TableChoice> quick_tables(const TwistyDefinition& definition,
         quick.push_back({std::move(part), "a part of a larger table, quick to build"});
     }
     if (moves_by_table(definition, choice.pattern))
-      quick.push_back({choice.pattern, "its first layers: " + choice.why, shallow_moves});
+      quick.push_back({choice.pattern, "its first layers: " + choice.why,
+                       shallow_moves / move_cost(definition, choice.pattern)});
   }
   return quick;
 }

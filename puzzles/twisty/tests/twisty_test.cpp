@@ -833,5 +833,36 @@ TEST(TwistyReduction, TablesHoldTheDepthsOfTheWholeTables) {
   }
 }
 
+// A shallow table of at most kCachedShallowEntries is kept in the cache, apart from the whole
+// table (its file's name and header say its first layers): read back, it holds the entries a
+// breadth-first search of those layers makes, and bounds what lies past them by one more.
+TEST(TwistyTables, ASmallShallowTableIsCachedAndReadBackAlike) {
+  const plumb::testing::TemporaryCache cache;
+  const TwistyDefinition d = shipped("2x2x2");
+  const std::vector<TableChoice> quick =
+      quick_tables(d, choose_tables(d, kDefaultTableEntries), kShallowLayerMoves[0]);
+  const TableChoice& shallow = quick.back();  // the corners' first layers, reduced by symmetry
+  ASSERT_NE(shallow.shallow_moves, 0U);
+  ASSERT_NE(reduction_of(d, shallow.pattern), nullptr);
+  ASSERT_LE(table_entries(d, shallow.pattern), kCachedShallowEntries);
+  search::SearchStats stats;
+  const auto built = load_or_build_table(d, shallow, Metric::half, 2, {}, stats);
+  ASSERT_NE(built, nullptr);
+  const std::filesystem::path file =
+      table_file(d, shallow.pattern, Metric::half, shallow.shallow_moves).path();
+  EXPECT_TRUE(std::filesystem::is_regular_file(file));
+  EXPECT_NE(file, table_file(d, shallow.pattern, Metric::half).path());
+  const auto read = load_or_build_table(d, shallow, Metric::half, 2, {}, stats);
+  ASSERT_NE(read, nullptr);
+  const auto direct = built_table(d, shallow.pattern, Metric::half, shallow.shallow_moves);
+  EXPECT_GT(direct->filled, 3);
+  EXPECT_LT(direct->filled, 11);  // the 2x2x2's deepest positions are 11 moves away
+  for (const auto& table : {built, read}) {
+    EXPECT_EQ(table->filled, direct->filled);
+    EXPECT_TRUE(std::ranges::equal(table->entries.bytes(), direct->entries.bytes()));
+    EXPECT_EQ(table->unfilled_bound(), direct->filled + 1);
+  }
+}
+
 }  // namespace
 }  // namespace plumb::puzzles::twisty

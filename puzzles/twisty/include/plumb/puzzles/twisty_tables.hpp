@@ -62,14 +62,17 @@ std::vector<TableChoice> parse_tables(const TwistyDefinition& definition, std::s
 
 // Tables quick to build in place of `choices`: those that are, the quick coordinates of the
 // others, each a table, and the first layers of those others that move by table, as far as
-// `shallow_moves` allow. A search of a shallow position needs no more (TwistyInstance tries them
-// first, and builds the chosen tables only when those searches run long).
+// `shallow_moves` allow (a third of them over indices reduced by symmetry). A search of a shallow
+// position needs no more (TwistyInstance tries them first, and builds the chosen tables only when
+// those searches run long).
 std::vector<TableChoice> quick_tables(const TwistyDefinition& definition,
                                       const std::vector<TableChoice>& choices,
                                       std::uint64_t shallow_moves);
 
 // About the moves the breadth-first searches of the tables of quick_tables(..., shallow_moves)
-// make beyond the quick ones', or with shallow_moves 0, those of the chosen tables.
+// make beyond the quick ones', or with shallow_moves 0, those of the chosen tables; a search over
+// indices reduced by symmetry counts each of its moves three times (they are that much slower),
+// and quick_tables() gives its shallow tables a third of the moves.
 std::uint64_t build_moves(const TwistyDefinition& definition,
                           const std::vector<TableChoice>& choices, std::uint64_t shallow_moves);
 
@@ -91,13 +94,18 @@ std::shared_ptr<const SymmetryReduction> reduction_of(
 // The entries of the table of `pattern`: its ranks, or its reduction's indices.
 std::uint64_t table_entries(const TwistyDefinition& definition, const Pattern& pattern);
 
-// Where the table of `pattern` for this definition and metric is kept.
+// Where the table of `pattern` for this definition and metric is kept (of its first layers only,
+// with `shallow_moves`: TableChoice).
 io::CachedTable table_file(const TwistyDefinition& definition, const Pattern& pattern,
-                           Metric metric);
+                           Metric metric, std::uint64_t shallow_moves = 0);
+
+// Shallow tables of at most 2^22 entries (2 MiB) are kept in the cache too: loaded, they save the
+// next batch their build.
+inline constexpr std::uint64_t kCachedShallowEntries = std::uint64_t{1} << 22;
 
 // The table of `choice` from the cache, or built (move tables first) and kept there; a small one
-// (at most kUncachedTableEntries) or a shallow one is built each time, without the cache. Nothing
-// when a limit stopped the build (stats.reason).
+// (at most kUncachedTableEntries) or a shallow one of more than kCachedShallowEntries is built
+// each time, without the cache. Nothing when a limit stopped the build (stats.reason).
 std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& definition,
                                                         TableChoice choice, Metric metric,
                                                         unsigned threads,
@@ -105,12 +113,14 @@ std::shared_ptr<const PruningTable> load_or_build_table(const TwistyDefinition& 
                                                         search::SearchStats& stats);
 
 // The entries of the table of `pattern` (its move tables built first) for the cache: its
-// breadth-first layers up to depth 14. Nothing when a limit stopped the build (stats.reason).
+// breadth-first layers up to depth 14 (or as far as `shallow_moves` allow: TableChoice). Nothing
+// when a limit stopped the build (stats.reason).
 std::optional<pdb::NibbleArray> build_table_entries(const TwistyDefinition& definition,
                                                     Pattern& pattern, Metric metric,
                                                     unsigned threads,
                                                     const search::SearchContext& context,
-                                                    search::SearchStats& stats);
+                                                    search::SearchStats& stats,
+                                                    std::uint64_t shallow_moves = 0);
 
 // The whole puzzle as one pattern (every set's places and turns), for an exhaustive exploration;
 // its placements know the definition's Illegal rules.
