@@ -719,7 +719,8 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
   using Paths = std::vector<std::vector<std::size_t>>;
   constexpr std::size_t kSplitDepth = 3;
   // An iteration is shared among threads when the one before it expanded this many nodes (many
-  // times what starting them and listing its items cost): a smaller one runs on this thread.
+  // times what starting them and listing its items cost): a smaller one runs on this thread. The
+  // first lists its items, and starts the threads once it has expanded as many on this one.
   constexpr std::uint64_t kNodesBeforeThreads = 1024;
   TwistySolution solution;
   search::Budget budget(context, solution.stats);
@@ -753,8 +754,9 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
     ++solution.stats.iterations;
     const std::uint64_t expanded_before = solution.stats.expanded + workers_expanded();
     std::vector<std::vector<std::size_t>> items;
+    const bool first = solution.stats.iterations == 1;
     const bool split = threads > 1 && bound > static_cast<int>(kSplitDepth) &&
-                       last_expanded >= kNodesBeforeThreads;
+                       (first || last_expanded >= kNodesBeforeThreads);
     root.collect_at(split ? kSplitDepth : SIZE_MAX, &items);
     if (root.iterate(bound)) {
       solution.moves = root.path();
@@ -766,11 +768,13 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
     std::atomic<bool> halt = false;
     std::mutex merge;
     std::vector<Paths> item_found(all ? items.size() : 0);
-    // Takes the items left in order.
-    const auto take_items = [&](unsigned worker) {
+    // Takes the items left in order; `alone`: only until this iteration has expanded
+    // kNodesBeforeThreads on this thread.
+    const auto take_items = [&](unsigned worker, bool alone) {
       IdaSearch search(*this, budgets[worker], worker_stats[worker], start);
       Paths mine;
       search.find_all(all ? &mine : nullptr);
+      const std::uint64_t mine_before = worker_stats[worker].expanded;
       for (std::size_t item = next_item++; item < items.size(); item = next_item++) {
         if (item > solved_item.load() || halt.load()) break;
         const bool found = search.search_item(items[item], bound, item, solved_item, halt);
@@ -786,10 +790,12 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
           solved_item = item;
           solution.moves = search.path();
         }
+        if (alone && worker_stats[worker].expanded - mine_before >= kNodesBeforeThreads) break;
       }
     };
-    if (!items.empty() && !stopped)
-      search::run_workers(threads, [&](unsigned worker) { take_items(worker); });
+    if (!items.empty() && !stopped && first) take_items(0, true);
+    if (next_item < items.size() && !stopped && solved_item.load() == SIZE_MAX)
+      search::run_workers(threads, [&](unsigned worker) { take_items(worker, false); });
     last_expanded = solution.stats.expanded + workers_expanded() - expanded_before;
     if (all && !stopped) {
       solution.all = std::exchange(root_found, {});
