@@ -4,8 +4,14 @@
 
 #include <fmt/format.h>
 
+#include <condition_variable>
+#include <exception>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <new>
+#include <system_error>
+#include <thread>
 
 #include "plumb/io/counted.hpp"
 #include "plumb/io/environment_error.hpp"
@@ -25,6 +31,190 @@ std::string stopped_by(search::StopReason reason) {
 void expect_end(io::TextInput& input) {
   if (!input.only_blank_left()) input.fail("input continues after the last dataset");
 }
+
+// The solution of `dataset`; throws LimitReached when a limit stopped its search.
+Solution solved(const Instance& instance, const Dataset& dataset, std::string_view algorithm,
+                const search::SearchContext& context) {
+  Solution solution = instance.solve(dataset, algorithm, context);
+  if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
+  return solution;
+}
+
+// The datasets left in an input solved side by side (solve_input): each of `threads` workers reads
+// the next dataset (one reads at a time), solves it on its own thread and leaves what came of it,
+// numbered in input order; the calling thread passes the outcomes on in that order. The searches
+// share the threads (search::SharedThreads): a worker holds one while it has datasets to solve,
+// and a search that can use more borrows those idle, as the last searches of a batch do when the
+// other workers are done. The workers read at most kAhead datasets past the last one passed on, so
+// a slow search holds back no more than that many answers. Reading ends at the input's end or at a
+// failure (what the reader threw); a failure passed on, or one of `answer`'s, stops the workers
+// (the searches, and a read waiting on its input) and waits for them before it is rethrown.
+class SideBySide {
+ public:
+  SideBySide(const Instance& instance, DatasetReader& reader, io::TextInput& input,
+             std::string_view algorithm, const search::SearchContext& context)
+      : instance_(instance),
+        reader_(reader),
+        input_(input),
+        algorithm_(algorithm),
+        context_(context.with_own_cancellation()),
+        previous_watch_(input.replace_watch([this](const io::ReadProgress& read) {
+          if (stopping_) throw LimitReached(search::StopReason::cancelled, read);
+          if (previous_watch_) previous_watch_(read);
+        })) {
+    context_.shared_threads =
+        std::make_shared<search::SharedThreads>(search::worker_threads(context));
+  }
+  SideBySide(const SideBySide&) = delete;
+  SideBySide& operator=(const SideBySide&) = delete;
+  ~SideBySide() { input_.replace_watch(std::move(previous_watch_)); }
+
+  void run(unsigned threads, const std::function<void(Solution&&)>& answer) {
+    std::vector<std::jthread> workers;
+    const Stopper stopper(*this);  // destroyed first: stops the workers before they are joined
+    for (unsigned worker = 0; worker < threads; ++worker) {
+      try {
+        workers.emplace_back([this] { work(); });
+      } catch (const std::system_error& error) {
+        if (workers.empty()) {
+          throw io::EnvironmentError(
+              fmt::format("cannot start a thread to solve on: {}", error.what()));
+        }
+        break;  // those started share the work
+      }
+    }
+    while (std::optional<Outcome> outcome = next_outcome()) {
+      if (outcome->failure) std::rethrow_exception(outcome->failure);
+      answer(std::move(*outcome->solution));
+    }
+  }
+
+ private:
+  static constexpr std::size_t kAhead = 64;
+
+  // What came of a dataset: its solution, or what reading or solving it threw.
+  struct Outcome {
+    std::optional<Solution> solution;
+    std::exception_ptr failure;
+  };
+
+  // A worker's own thread, taken from the shared ones while it reads and solves (a search borrows
+  // it only once the worker is done).
+  class HeldThread {
+   public:
+    explicit HeldThread(search::SharedThreads& threads) : threads_(threads) { threads_.take_one(); }
+    HeldThread(const HeldThread&) = delete;
+    HeldThread& operator=(const HeldThread&) = delete;
+    ~HeldThread() { threads_.give_back(1); }
+
+   private:
+    search::SharedThreads& threads_;
+  };
+
+  // Stops the workers when the calling thread leaves run(), by its end or by a failure.
+  struct Stopper {
+    explicit Stopper(SideBySide& batch) : batch(batch) {}
+    Stopper(const Stopper&) = delete;
+    Stopper& operator=(const Stopper&) = delete;
+    ~Stopper() { batch.stop(); }
+    SideBySide& batch;
+  };
+
+  void stop() {
+    stopping_ = true;
+    context_.cancel();
+    const std::lock_guard lock(mutex_);
+    changed_.notify_all();
+  }
+
+  // A worker: reads the next dataset and solves it, until the input ends or the work stops.
+  void work() {
+    const HeldThread held(*context_.shared_threads);
+    for (;;) {
+      std::size_t number = 0;
+      std::optional<Dataset> dataset;
+      {
+        const std::lock_guard reading(read_mutex_);
+        if (!wait_for_room()) return;
+        number = ++read_;
+        try {
+          dataset = reader_.next();
+          if (!dataset) expect_end(input_);
+        } catch (...) {
+          leave(number, Outcome{std::nullopt, std::current_exception()});
+          return;
+        }
+        if (!dataset) {
+          leave(number, std::nullopt);
+          return;
+        }
+      }
+      Outcome outcome;
+      try {
+        outcome.solution = solved(instance_, *dataset, algorithm_, context_);
+      } catch (...) {
+        outcome.failure = std::current_exception();
+      }
+      leave(number, std::move(outcome));
+    }
+  }
+
+  // Waits until the next dataset is at most kAhead past the last passed on, lending its thread to
+  // the searches meanwhile; false when the input's end or a failure has been read, or the work
+  // stops. Called holding read_mutex_.
+  bool wait_for_room() {
+    std::unique_lock lock(mutex_);
+    const auto room = [this] { return stopping_ || read_all_ || read_ < passed_on_ + kAhead; };
+    if (!room()) {
+      context_.shared_threads->give_back(1);
+      changed_.wait(lock, room);
+      lock.unlock();
+      context_.shared_threads->take_one();
+      lock.lock();
+    }
+    return !stopping_ && !read_all_;
+  }
+
+  // Leaves the outcome of dataset `number`; none: the input ended before it. Either, or a failure,
+  // ends the reading.
+  void leave(std::size_t number, std::optional<Outcome> outcome) {
+    const std::lock_guard lock(mutex_);
+    if (!outcome || outcome->failure) {
+      read_all_ = true;
+      if (!outcome) end_ = number;
+    }
+    if (outcome) outcomes_.emplace(number, std::move(*outcome));
+    changed_.notify_all();
+  }
+
+  // The outcome of the dataset after the last passed on, once there is one; none after the last.
+  std::optional<Outcome> next_outcome() {
+    std::unique_lock lock(mutex_);
+    const std::size_t number = passed_on_ + 1;
+    changed_.wait(lock, [&] { return outcomes_.contains(number) || number == end_; });
+    if (number == end_) return std::nullopt;
+    Outcome outcome = std::move(outcomes_.extract(number).mapped());
+    passed_on_ = number;
+    changed_.notify_all();
+    return outcome;
+  }
+
+  const Instance& instance_;
+  DatasetReader& reader_;
+  io::TextInput& input_;
+  std::string_view algorithm_;
+  search::SearchContext context_;  // threads shared; its own cancellation, to stop the searches
+  std::atomic<bool> stopping_ = false;
+  std::function<void(const io::ReadProgress&)> previous_watch_;  // the input's, put back at the end
+  std::mutex read_mutex_;                                        // held by the worker that reads
+  std::mutex mutex_;  // guards what follows, and stopping_'s changes for changed_
+  std::condition_variable changed_;
+  std::size_t read_ = 0;       // the number of the last dataset a worker began to read
+  std::size_t passed_on_ = 0;  // the number of the last outcome passed on
+  bool read_all_ = false;      // the input's end, or a failure, has been read
+  std::size_t end_ = 0;        // the number after the last dataset, once the end is read; else 0
+  std::map<std::size_t, Outcome> outcomes_;
+};
 
 }  // namespace
 
@@ -74,10 +264,15 @@ void solve_input(const Instance& instance, io::TextInput& input, std::string_vie
                  const search::SearchContext& context,
                  const std::function<void(Solution&&)>& answer) {
   const auto reader = instance.read(input);
-  while (const std::optional<Dataset> dataset = reader->next()) {
-    Solution solution = instance.solve(*dataset, algorithm, context);
-    if (search::is_limit(solution.stats.reason)) throw LimitReached(solution.stats);
-    answer(std::move(solution));
+  const unsigned threads = search::worker_threads(context);
+  const bool side_by_side =
+      threads > 1 && instance.solves_side_by_side() && !context.distribution.active();
+  while (std::optional<Dataset> dataset = reader->next()) {
+    answer(solved(instance, *dataset, algorithm, context));
+    if (side_by_side) {
+      SideBySide(instance, *reader, input, algorithm, context).run(threads, answer);
+      return;
+    }
   }
   expect_end(input);
 }

@@ -3,7 +3,8 @@
 // by limits); a cancellation from another thread stops a long search within 100 ms; a flow
 // network's layout stops for the budget and leaves the network as it was; a Budget checks slow
 // expansions by time and fast ones rarely; and the context itself:
-// one progress reporter at a time, the interval, copies sharing the cancellation, the totals.
+// one progress reporter at a time, the interval, copies sharing the cancellation (and a context
+// with a cancellation of its own), the totals.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -234,6 +235,71 @@ TEST(SearchContext, CopiesShareTheCancellation) {
   EXPECT_TRUE(copy.cancelled());
   EXPECT_EQ(context.limits.max_depth, kInfiniteCost);
   EXPECT_FALSE(SearchContext{}.cancelled());  // a new context is not
+}
+
+// A context with a cancellation of its own: cancelled with the one it was made from, never the
+// other way; its copies share its cancellation, and its totals are the outer one's.
+TEST(SearchContext, AnOwnCancellationStopsItsSearchesAlone) {
+  const SearchContext outer;
+  const SearchContext own = outer.with_own_cancellation();
+  const SearchContext copy = own;
+  copy.cancel();
+  EXPECT_TRUE(own.cancelled());
+  EXPECT_FALSE(outer.cancelled());
+  own.record(SearchStats{.expanded = 5});
+  EXPECT_EQ(outer.totals().expanded, 5U);
+  const SearchContext other = outer.with_own_cancellation();
+  outer.cancel();
+  EXPECT_TRUE(other.cancelled());
+  EXPECT_TRUE(other.with_own_cancellation().cancelled());
+}
+
+// Searches side by side lease the threads left idle, at most their limit, and give them back.
+TEST(SearchContext, SearchesSideBySideLeaseTheIdleThreads) {
+  SearchContext context({.threads = 3});
+  EXPECT_EQ(ThreadLease(context).threads(), 3U) << "threads not shared: the limit's";
+  context.shared_threads = std::make_shared<SharedThreads>(4);
+  context.shared_threads->take_one();  // this search's own
+  context.shared_threads->take_one();  // another's
+  {
+    const ThreadLease first(context);
+    EXPECT_EQ(first.threads(), 3U) << "its own and two idle";
+    EXPECT_EQ(ThreadLease(context).threads(), 1U) << "none idle left: its own alone";
+  }
+  context.shared_threads->give_back(1);  // the other search ends
+  EXPECT_EQ(ThreadLease(context).threads(), 3U) << "at most the limit";
+  context.limits.threads = 8;
+  EXPECT_EQ(ThreadLease(context).threads(), 4U) << "at most those idle";
+  ThreadLease growing(context);
+  EXPECT_EQ(growing.threads(), 4U);
+  EXPECT_EQ(growing.grow(), 0U) << "none idle";
+  context.shared_threads->give_back(1);  // the first search ends
+  EXPECT_EQ(growing.grow(), 1U) << "the thread it gave back";
+  EXPECT_EQ(growing.threads(), 5U);
+}
+
+// Workers on leased threads: work(0) on the calling thread; a thread gone idle while it runs
+// starts a worker at its next grow().
+TEST(SearchContext, LeasedWorkersGrowWhenThreadsGoIdle) {
+  SearchContext context({.threads = 2});
+  context.shared_threads = std::make_shared<SharedThreads>(2);
+  context.shared_threads->take_one();  // this search's own
+  context.shared_threads->take_one();  // another's
+  std::atomic<unsigned> ran = 0;
+  std::atomic<bool> helper_ran = false;
+  run_leased_workers(context, [&](unsigned worker, const auto& grow) {
+    ++ran;
+    if (worker != 0) {
+      helper_ran = true;
+      return;
+    }
+    grow();  // nothing idle yet
+    EXPECT_EQ(ran.load(), 1U);
+    context.shared_threads->give_back(1);  // the other search ends
+    grow();
+  });
+  EXPECT_EQ(ran.load(), 2U);
+  EXPECT_TRUE(helper_ran.load());
 }
 
 TEST(SearchContext, RecordedStatisticsAddUpFromEveryThread) {

@@ -190,6 +190,15 @@ class TextInput {
   static TextInput open(const std::string& path, ReadLimits limits = {});
 
   const std::string& name() const { return name_; }
+
+  // Puts `watch` in the place of the limits' watch (ReadLimits) and returns the one it replaces: a
+  // caller that reads on another thread adds a check of its own so, and puts the old one back.
+  std::function<void(const ReadProgress&)> replace_watch(
+      std::function<void(const ReadProgress&)> watch) {
+    std::swap(limits_.watch, watch);
+    return watch;
+  }
+
   // The number of the line read last (1-based; 0 before the first).
   int line_number() const { return line_number_; }
 

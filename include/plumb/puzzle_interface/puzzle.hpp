@@ -155,6 +155,12 @@ class Instance {
   // returns a Solution without moves whose stats.reason says which (search::is_limit).
   virtual Solution solve(const Dataset& dataset, std::string_view algorithm,
                          const search::SearchContext& context) const = 0;
+  // Whether solve() may run on several threads at once, each on a dataset of its own (the instance
+  // guards what its solves share), its searches taking their threads by search::ThreadLease.
+  // solve_input then solves a batch's datasets side by side, a thread each, where the context
+  // allows more threads than one: many short searches, each too small to share among threads, keep
+  // every core busy so.
+  virtual bool solves_side_by_side() const { return false; }
   // Explores everything reachable from `start`, or from the puzzle's natural start when it is null.
   virtual Exploration explore(const Dataset* start, const search::SearchContext& context) const = 0;
 

@@ -51,9 +51,16 @@ void expect_dataset(io::TextInput& input);
 // take the process past its memory limit. Text a front end already holds needs neither.
 io::ReadLimits read_limits(std::size_t max_line_bytes, const search::SearchContext& context);
 
-// Solves every dataset of `input` in order with `algorithm`, passing each solution to `answer` as
-// soon as it is found (to keep, if it wants), then checks that nothing but white space follows the
-// last dataset. Throws LimitReached at the first search a limit stops, io::InputError at bad input.
+// Solves every dataset of `input` with `algorithm`, passing each solution to `answer` in input
+// order as soon as it and those before it are found (to keep, if it wants), then checks that
+// nothing but white space follows the last dataset. Throws LimitReached at the first search a limit
+// stops, io::InputError at bad input: what comes first in the input, after the answers before it.
+// Where the instance solves side by side (Instance::solves_side_by_side) and the context allows
+// several threads and shares no search among processes, the first dataset is solved alone on every
+// thread (it builds or loads what the others read), and the rest side by side, a thread each, read
+// by whichever thread is free, a search borrowing the threads left idle (search::SharedThreads);
+// `answer` is called on the calling thread all the same. A failure stops the searches after it in
+// the input (their answers are never passed on).
 void solve_input(const Instance& instance, io::TextInput& input, std::string_view algorithm,
                  const search::SearchContext& context,
                  const std::function<void(Solution&&)>& answer);

@@ -71,6 +71,65 @@ inline unsigned worker_threads(const SearchContext& context) {
   return std::clamp(wanted, 1u, max_worker_threads());
 }
 
+// The threads a search may run for a while (an IDA* iteration, a table build), its own included:
+// worker_threads(context), or, where the context's searches share their threads
+// (SearchContext::shared_threads), its own and those idle, at most worker_threads(context): those
+// idle when it is made, and more taken by grow(); given back when the lease ends.
+class ThreadLease {
+ public:
+  explicit ThreadLease(const SearchContext& context)
+      : shared_(context.shared_threads.get()),
+        most_(worker_threads(context)),
+        threads_(shared_ != nullptr ? 1 + shared_->take_idle(most_ - 1) : most_) {}
+  ThreadLease(const ThreadLease&) = delete;
+  ThreadLease& operator=(const ThreadLease&) = delete;
+  ~ThreadLease() {
+    if (shared_ != nullptr) shared_->give_back(threads_ - 1);
+  }
+  unsigned threads() const { return threads_; }
+  // Takes the shared threads gone idle since, within the limit; returns how many it took.
+  unsigned grow() {
+    if (shared_ == nullptr || threads_ == most_) return 0;
+    const unsigned taken = shared_->take_idle(most_ - threads_);
+    threads_ += taken;
+    return taken;
+  }
+
+ private:
+  SharedThreads* shared_;
+  unsigned most_;
+  unsigned threads_;
+};
+
+// Runs work(0, grow) on the calling thread and work(1, ...), work(2, ...) each on a thread of its
+// own, as many as a ThreadLease of the context holds, and waits for them all. Where the context's
+// threads are shared, the calling thread's work calls grow() between its pieces: threads gone idle
+// since are leased and start work of their own (the others are given a grow() that does nothing).
+// Worker numbers are below worker_threads(context). A thread that cannot be started becomes
+// io::EnvironmentError, as in run_workers.
+template <class Work>
+void run_leased_workers(const SearchContext& context, Work&& work) {
+  ThreadLease lease(context);
+  std::vector<std::jthread> helpers;
+  std::string failure;
+  unsigned started = 1;
+  const auto start_helpers = [&] {
+    for (; started < lease.threads() && failure.empty(); ++started) {
+      try {
+        helpers.emplace_back([&work, worker = started] { work(worker, [] {}); });
+      } catch (const std::system_error& error) {
+        failure = fmt::format("cannot start worker thread {}: {}", started + 1, error.what());
+      }
+    }
+  };
+  start_helpers();
+  work(0u, [&] {
+    if (lease.grow() > 0) start_helpers();
+  });
+  helpers.clear();
+  if (!failure.empty()) throw io::EnvironmentError(failure);
+}
+
 // Runs work(0) on the calling thread and work(1) ... work(threads - 1) on threads of their own, and
 // waits for them all. A thread that cannot be started becomes io::EnvironmentError (after the ones
 // started have finished their work).

@@ -241,6 +241,10 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     return std::make_unique<TwistyReader>(in, *definition_);
   }
 
+  // Its solves share tables (built once, under tables_mutex_) and the ladder's counts (atomic), and
+  // lease their threads.
+  bool solves_side_by_side() const override { return true; }
+
  private:
   const TwistyDefinition& d() const { return *definition_; }
 
@@ -411,8 +415,9 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
     const std::string key = fmt::format("{} {}", choice.pattern.key(), choice.shallow_moves);
     if (const auto kept = tables_.find(key); kept != tables_.end()) return kept->second;
     search::SearchStats build;
-    auto table = puzzles::twisty::load_or_build_table(
-        d(), choice, metric_, search::worker_threads(context), context, build);
+    const search::ThreadLease lease(context);
+    auto table =
+        puzzles::twisty::load_or_build_table(d(), choice, metric_, lease.threads(), context, build);
     stats += build;
     if (!table) {
       stats.reason = build.reason;

@@ -172,6 +172,7 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
     std::atomic<std::uint64_t> next_chunk = 0, found = 0, found_projections = 0;
     std::vector<std::uint64_t> deepest;
     std::mutex deepest_mutex;
+    std::atomic<bool> deepest_full = false;  // deepest holds kDeepestKept (read without the lock)
     // Backwards when the frontier outnumbers the ranks not reached: each of those looks for a
     // neighbour in the frontier (the moves are closed under inverses), most finding one soon.
     const bool backwards = by_table && frontier_size > size - reached;
@@ -217,9 +218,10 @@ std::optional<Layers> breadth_first(const TwistyDefinition& definition, const Pa
         ++marked;
         marked_projections += projections(rank);
         if (sparse) next_lists[worker].push_back(rank);
-        if (deepest.size() < kDeepestKept) {
+        if (!deepest_full.load(std::memory_order_relaxed)) {
           const std::lock_guard lock(deepest_mutex);
           if (deepest.size() < kDeepestKept) deepest.push_back(rank);
+          if (deepest.size() == kDeepestKept) deepest_full = true;
         }
       };
       // Marks the unmarked neighbours of `rank`, in the frontier.
@@ -705,15 +707,16 @@ class IdaSearch {
   const std::atomic<bool>* halt_ = nullptr;
 };
 
-// IDA*, on several threads (the context's) by work items: each iteration first lists the nodes
-// kSplitDepth moves deep within the bound (a search of its own, which may find a shallower
-// solution), then the threads take them in order and search below each: this one alone until
-// the iteration has cost more than starting threads does, then all of them. The solution is the
-// first in that order: an item with one stops the threads on later items, and the earlier ones are
-// searched to their end, so the moves do not depend on the threads (as the engine's
-// search/parallel_ida_star.hpp, which knows no canonical order of moves). Each thread keeps the
-// context's limits, its share of the node limit. To find all the solutions, every item is searched
-// to its end, and the solutions are listed in the items' order.
+// IDA*, on several threads (the context's; where they are shared, those idle, taken as they go
+// idle: search::run_leased_workers) by work items: each
+// iteration first lists the nodes kSplitDepth moves deep within the bound (a search of its own,
+// which may find a shallower solution), then the threads take them in order and search below each:
+// this one alone until the iteration has cost more than starting threads does, then all of them.
+// The solution is the first in that order: an item with one stops the threads on later items, and
+// the earlier ones are searched to their end, so the moves do not depend on the threads (as the
+// engine's search/parallel_ida_star.hpp, which knows no canonical order of moves). Each thread
+// keeps the context's limits, its share of the node limit. To find all the solutions, every item is
+// searched to its end, and the solutions are listed in the items' order.
 TwistySolution TwistySolver::solve(const Position& start, const search::SearchContext& context,
                                    Solutions wanted) const {
   using Paths = std::vector<std::vector<std::size_t>>;
@@ -769,8 +772,8 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
     std::mutex merge;
     std::vector<Paths> item_found(all ? items.size() : 0);
     // Takes the items left in order; `alone`: only until this iteration has expanded
-    // kNodesBeforeThreads on this thread.
-    const auto take_items = [&](unsigned worker, bool alone) {
+    // kNodesBeforeThreads on this thread. Calls grow() after each item (run_leased_workers).
+    const auto take_items = [&](unsigned worker, bool alone, const auto& grow) {
       IdaSearch search(*this, budgets[worker], worker_stats[worker], start);
       Paths mine;
       search.find_all(all ? &mine : nullptr);
@@ -791,11 +794,14 @@ TwistySolution TwistySolver::solve(const Position& start, const search::SearchCo
           solution.moves = search.path();
         }
         if (alone && worker_stats[worker].expanded - mine_before >= kNodesBeforeThreads) break;
+        grow();
       }
     };
-    if (!items.empty() && !stopped && first) take_items(0, true);
-    if (next_item < items.size() && !stopped && solved_item.load() == SIZE_MAX)
-      search::run_workers(threads, [&](unsigned worker) { take_items(worker, false); });
+    if (!items.empty() && !stopped && first) take_items(0, true, [] {});
+    if (next_item < items.size() && !stopped && solved_item.load() == SIZE_MAX) {
+      search::run_leased_workers(
+          context, [&](unsigned worker, const auto& grow) { take_items(worker, false, grow); });
+    }
     last_expanded = solution.stats.expanded + workers_expanded() - expanded_before;
     if (all && !stopped) {
       solution.all = std::exchange(root_found, {});

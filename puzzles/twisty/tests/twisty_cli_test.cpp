@@ -1,7 +1,8 @@
 // The twisty puzzle's table builds under the program's limits, end to end: a time limit, a memory
 // limit and an interrupt stop a build (or the search after it) cleanly: exit status 3, the
 // message saying which; a table refused for memory leaves nothing in the cache. And --all, every
-// optimal solution, the tables built ahead by `plumb tables build`, and the 2x2x2's God's number.
+// optimal solution, a batch solved side by side, the tables built ahead by `plumb tables build`,
+// and the 2x2x2's God's number.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -9,6 +10,7 @@
 #include <filesystem>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -112,6 +114,33 @@ TEST(TwistyCli, ExploresThe2x2x2ReducedBySymmetry) {
                           std::istream_iterator<std::string>()),
             11)
       << solved.out;
+}
+
+// A batch solved side by side (cold, its tables built by its searches on the way) answers as one
+// thread does, in input order, each answer solving its position; the bad line after it ends both
+// runs alike, after the answers.
+TEST(TwistyCli, ABatchSolvedSideBySideAnswersAsOneThreadDoes) {
+  const TemporaryCache cache;
+  const std::vector<std::string> names{"U", "U2", "U'", "R", "R2", "R'", "F", "F2", "F'"};
+  std::mt19937 random(5);
+  std::string batch;
+  for (int position = 0; position < 24; ++position) {
+    for (int move = 0; move < 9; ++move) batch += names[random() % names.size()] + " ";
+    batch += "\n";
+  }
+  const auto side_by_side =
+      run_plumb({"solve", "twisty", "--def", "2x2x2", "--threads", "3"}, batch + "R X\n");
+  const auto in_order =
+      run_plumb({"solve", "twisty", "--def", "2x2x2", "--threads", "1"}, batch + "R X\n");
+  EXPECT_EQ(side_by_side.status, 2) << side_by_side.err;
+  EXPECT_EQ(in_order.err, "plumb: <stdin>:25: no move named 'X' in 2x2x2\n");
+  EXPECT_TRUE(side_by_side.err.ends_with(in_order.err)) << side_by_side.err;  // after the builds'
+  EXPECT_EQ(side_by_side.out, in_order.out);
+  std::istringstream scrambles(batch), answers(side_by_side.out);
+  std::string replays, scramble, answer;
+  while (std::getline(scrambles, scramble) && std::getline(answers, answer))
+    replays += scramble + answer + "\n";
+  EXPECT_EQ(run_plumb({"solve", "twisty", "--def", "2x2x2"}, replays).out, std::string(24, '\n'));
 }
 
 // A shipped definition's tables, built ahead by `plumb tables build`, listed, described, and then
