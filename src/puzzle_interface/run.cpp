@@ -40,15 +40,16 @@ Solution solved(const Instance& instance, const Dataset& dataset, std::string_vi
   return solution;
 }
 
-// The datasets left in an input solved side by side (solve_input): each of `threads` workers reads
-// the next dataset (one reads at a time), solves it on its own thread and leaves what came of it,
-// numbered in input order; the calling thread passes the outcomes on in that order. The searches
-// share the threads (search::SharedThreads): a worker holds one while it has datasets to solve,
-// and a search that can use more borrows those idle, as the last searches of a batch do when the
-// other workers are done. The workers read at most kAhead datasets past the last one passed on, so
-// a slow search holds back no more than that many answers. Reading ends at the input's end or at a
-// failure (what the reader threw); a failure passed on, or one of `answer`'s, stops the workers
-// (the searches, and a read waiting on its input) and waits for them before it is rethrown.
+// The datasets left in an input solved side by side (solve_input): each worker (one a thread the
+// context allows) reads the next dataset (one reads at a time), solves it on its own thread and
+// leaves what came of it, numbered in input order; the calling thread passes the outcomes on in
+// that order. The searches share the threads (search::SharedThreads): a worker holds one while it
+// has datasets to solve, and a search that can use more borrows those idle, as the last searches
+// of a batch do when the other workers are done. The workers read at most kAhead datasets past the
+// last one passed on, so a slow search holds back no more than that many answers. Reading ends at
+// the input's end or at a failure (what the reader threw); a failure passed on, or one of
+// `answer`'s, stops the workers (the searches, and a read waiting on its input) and waits for them
+// before it is rethrown.
 class SideBySide {
  public:
   SideBySide(const Instance& instance, DatasetReader& reader, io::TextInput& input,
@@ -57,22 +58,22 @@ class SideBySide {
         reader_(reader),
         input_(input),
         algorithm_(algorithm),
+        workers_(search::worker_threads(context)),
         context_(context.with_own_cancellation()),
         previous_watch_(input.replace_watch([this](const io::ReadProgress& read) {
           if (stopping_) throw LimitReached(search::StopReason::cancelled, read);
           if (previous_watch_) previous_watch_(read);
         })) {
-    context_.shared_threads =
-        std::make_shared<search::SharedThreads>(search::worker_threads(context));
+    context_.shared_threads = std::make_shared<search::SharedThreads>(workers_);
   }
   SideBySide(const SideBySide&) = delete;
   SideBySide& operator=(const SideBySide&) = delete;
   ~SideBySide() { input_.replace_watch(std::move(previous_watch_)); }
 
-  void run(unsigned threads, const std::function<void(Solution&&)>& answer) {
+  void run(const std::function<void(Solution&&)>& answer) {
     std::vector<std::jthread> workers;
     const Stopper stopper(*this);  // destroyed first: stops the workers before they are joined
-    for (unsigned worker = 0; worker < threads; ++worker) {
+    for (unsigned worker = 0; worker < workers_; ++worker) {
       try {
         workers.emplace_back([this] { work(); });
       } catch (const std::system_error& error) {
@@ -203,6 +204,7 @@ class SideBySide {
   DatasetReader& reader_;
   io::TextInput& input_;
   std::string_view algorithm_;
+  unsigned workers_;               // one a thread the context allows
   search::SearchContext context_;  // threads shared; its own cancellation, to stop the searches
   std::atomic<bool> stopping_ = false;
   std::function<void(const io::ReadProgress&)> previous_watch_;  // the input's, put back at the end
@@ -264,13 +266,12 @@ void solve_input(const Instance& instance, io::TextInput& input, std::string_vie
                  const search::SearchContext& context,
                  const std::function<void(Solution&&)>& answer) {
   const auto reader = instance.read(input);
-  const unsigned threads = search::worker_threads(context);
-  const bool side_by_side =
-      threads > 1 && instance.solves_side_by_side() && !context.distribution.active();
+  const bool side_by_side = search::worker_threads(context) > 1 && instance.solves_side_by_side() &&
+                            !context.distribution.active();
   while (std::optional<Dataset> dataset = reader->next()) {
     answer(solved(instance, *dataset, algorithm, context));
     if (side_by_side) {
-      SideBySide(instance, *reader, input, algorithm, context).run(threads, answer);
+      SideBySide(instance, *reader, input, algorithm, context).run(answer);
       return;
     }
   }

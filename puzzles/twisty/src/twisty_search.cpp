@@ -708,15 +708,15 @@ class IdaSearch {
 };
 
 // IDA*, on several threads (the context's; where they are shared, those idle, taken as they go
-// idle: search::run_leased_workers) by work items: each
-// iteration first lists the nodes kSplitDepth moves deep within the bound (a search of its own,
-// which may find a shallower solution), then the threads take them in order and search below each:
-// this one alone until the iteration has cost more than starting threads does, then all of them.
-// The solution is the first in that order: an item with one stops the threads on later items, and
-// the earlier ones are searched to their end, so the moves do not depend on the threads (as the
-// engine's search/parallel_ida_star.hpp, which knows no canonical order of moves). Each thread
-// keeps the context's limits, its share of the node limit. To find all the solutions, every item is
-// searched to its end, and the solutions are listed in the items' order.
+// idle: search::run_leased_workers) by work items: each iteration first lists the nodes
+// kSplitDepth moves deep within the bound (a search of its own, which may find a shallower
+// solution), then the threads take them in order and search below each: this one alone until the
+// iteration has cost more than starting threads does, then all of them. The solution is the first
+// in that order: an item with one stops the threads on later items, and the earlier ones are
+// searched to their end, so the moves do not depend on the threads (as the engine's
+// search/parallel_ida_star.hpp, which knows no canonical order of moves). Each thread keeps the
+// context's limits, its share of the node limit. To find all the solutions, every item is searched
+// to its end, and the solutions are listed in the items' order.
 TwistySolution TwistySolver::solve(const Position& start, const search::SearchContext& context,
                                    Solutions wanted) const {
   using Paths = std::vector<std::vector<std::size_t>>;
