@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <limits>
 #include <map>
 #include <memory>
@@ -73,6 +74,26 @@ bool keeps_orientation_sum(const TwistyDefinition& definition, const PieceSet& s
   });
 }
 
+// Where each move takes the piece of each slot of a set of at most 64, and the turn it adds
+// (compose_set: the piece of slot effect[i] goes to slot i, turned by the effect's turn of slot i).
+struct SlotMoves {
+  std::vector<std::array<std::uint8_t, 64>> destination, turn;  // per move, per slot
+};
+
+SlotMoves slot_moves(const TwistyDefinition& definition, const PieceSet& set) {
+  SlotMoves moves{std::vector<std::array<std::uint8_t, 64>>(definition.moves.size()),
+                  std::vector<std::array<std::uint8_t, 64>>(definition.moves.size())};
+  for (std::size_t move = 0; move < definition.moves.size(); ++move) {
+    const Position& effect = definition.moves[move].effect;
+    for (int slot = 0; slot < set.size; ++slot) {
+      const int from = effect[set.offset + slot];
+      moves.destination[move][from] = static_cast<std::uint8_t>(slot);
+      moves.turn[move][from] = effect[set.offset + set.size + slot];
+    }
+  }
+  return moves;
+}
+
 }  // namespace
 
 Coordinate::Coordinate(const TwistyDefinition& definition, int set, Kind kind,
@@ -106,6 +127,12 @@ Coordinate::Coordinate(const TwistyDefinition& definition, int set, Kind kind,
       placements_ = saturating_product(placements_, choose(free, count));
       free -= count;
     }
+  }
+  if (kind_ == Kind::placement && single_pieces_ && tracked_ >= 2 && tracked_ <= kMaxPartedPieces &&
+      tracked_ < slots_ && slots_ <= 64 &&
+      saturating_product(placements_, definition.moves.size()) >= kCachedMoveEntries) {
+    layout_ = Layout::parted;
+    for (int piece = 2; piece <= tracked_; ++piece) arrangements_ *= piece;
   }
   if (kind_ == Kind::orientation) {
     drop_last_digit_ = keeps_orientation_sum(definition, pieces);
@@ -143,12 +170,14 @@ std::string Coordinate::describe(const TwistyDefinition& definition) const {
 
 std::string Coordinate::key() const {
   const char* kinds[] = {"p", "o", "b"};
-  return fmt::format("{}{}:{}", kinds[static_cast<int>(kind_)], set_, fmt::join(group_of_, "."));
+  return fmt::format("{}{}:{}", layout_ == Layout::parted ? "c" : kinds[static_cast<int>(kind_)],
+                     set_, fmt::join(group_of_, "."));
 }
 
 std::uint64_t Coordinate::placement_rank(const Position& position,
                                          const std::array<std::uint8_t, 256>& map,
                                          std::uint64_t* digits_rank) const {
+  if (layout_ == Layout::parted) return parted_rank(position, map);
   // Group by group, the colex rank of its slots among those the groups before left free.
   std::uint64_t rank = 0, turns = 0;
   std::uint64_t taken = 0;  // bit i: slot i belongs to an earlier group (slots_ <= 64 here)
@@ -215,6 +244,23 @@ std::uint64_t Coordinate::groups_rank(const Position& position,
   return rank;
 }
 
+std::uint64_t Coordinate::parted_rank(const Position& position,
+                                      const std::array<std::uint8_t, 256>& map) const {
+  // The combination's colex rank, and the pieces' order as digits of falling radix k, k - 1, ...
+  // (a digit: how many pieces not placed yet have a smaller group).
+  std::uint64_t combination = 0, arrangement = 0, placed = 0;
+  int seen = 0;
+  for (int slot = 0; slot < slots_; ++slot) {
+    const std::uint8_t group = map[position[offset_ + slot]];
+    if (group == kUntracked) continue;
+    combination += choose(slot, ++seen);
+    arrangement = arrangement * static_cast<std::uint64_t>(tracked_ - seen + 1) +
+                  static_cast<std::uint64_t>(free_before(placed, group));
+    placed |= std::uint64_t{1} << group;
+  }
+  return combination * arrangements_ + arrangement;
+}
+
 std::uint64_t Coordinate::rank(const Position& position, bool projected) const {
   const std::array<std::uint8_t, 256>& map = projected ? projected_group_ : label_group_;
   switch (kind_) {
@@ -249,6 +295,7 @@ void Coordinate::unrank(std::uint64_t rank, Position& projection) const {
     }
     return;
   }
+  if (layout_ == Layout::parted) return parted_unrank(rank, projection);
   std::uint64_t turns = 0;
   if (kind_ == Kind::both) {
     turns = rank % turns_;
@@ -306,6 +353,31 @@ void Coordinate::unrank(std::uint64_t rank, Position& projection) const {
   }
 }
 
+void Coordinate::parted_unrank(std::uint64_t rank, Position& projection) const {
+  std::uint64_t arrangement = rank % arrangements_, combination = rank / arrangements_;
+  std::array<int, kMaxPartedPieces> digit{}, slot_of{};
+  for (int i = tracked_ - 1; i >= 0; --i) {
+    const auto radix = static_cast<std::uint64_t>(tracked_ - i);
+    digit[i] = static_cast<int>(arrangement % radix);
+    arrangement /= radix;
+  }
+  for (int j = tracked_, limit = slots_; j >= 1; --j) {  // colex, as unrank()'s
+    int r = limit - 1;
+    while (choose(r, j) > combination) --r;
+    combination -= choose(r, j);
+    slot_of[j - 1] = r;
+    limit = r;
+  }
+  for (int slot = 0; slot < slots_; ++slot) projection[offset_ + slot] = kUntracked;
+  std::uint64_t placed = 0;
+  for (int i = 0; i < tracked_; ++i) {
+    int group = 0;
+    for (int skip = digit[i]; (placed >> group & 1) != 0 || skip-- > 0;) ++group;
+    projection[offset_ + slot_of[i]] = static_cast<std::uint8_t>(group);
+    placed |= std::uint64_t{1} << group;
+  }
+}
+
 void Coordinate::project(const Position& position, Position& projection) const {
   for (int slot = 0; slot < slots_; ++slot) {
     const std::uint8_t group = label_group_[position[offset_ + slot]];
@@ -323,6 +395,9 @@ std::uint32_t Coordinate::split_after(std::uint64_t rank, std::size_t move) cons
 
 std::uint64_t Coordinate::move_table_entries(std::size_t moves) const {
   if (size_ > std::numeric_limits<std::uint32_t>::max()) return kTooMany;
+  if (layout_ == Layout::parted)
+    return placements_ / arrangements_ * 2 * moves +
+           std::uint64_t{arrangements_} * arrangements_ / 2;
   const std::uint64_t whole = saturating_product(size_, moves);
   if (!splits_moves()) return whole;
   return std::min(whole, saturating_product(placements_, 2 * moves));
@@ -336,25 +411,31 @@ bool Coordinate::build_move_table(const TwistyDefinition& definition, std::uint6
   if (has_move_table()) return true;
   moves_ = definition.moves.size();
   if (move_table_entries(moves_) > max_entries) return false;
-  split_ = splits_moves() && saturating_product(size_, moves_) > max_entries;
+  if (splits_moves() && saturating_product(size_, moves_) > max_entries) layout_ = Layout::split;
+  if (layout_ == Layout::parted) reorderings_offset_ = placements_ / arrangements_ * 2 * moves_;
+  const bool split = layout_ == Layout::split;
   // Coordinates of one shape share one table while any holds it: of one set of one definition,
   // of one kind, with groups of the same sizes (which pieces they follow changes their ranks, not
   // how the moves change them): a quick table and the table it is part of, chunks of a set alike.
   static std::mutex registry_mutex;
   static std::map<std::string, std::weak_ptr<const std::uint32_t>> registry;
-  const std::string registry_key =
-      fmt::format("{:016x} {} {} {}{}", definition.content_hash, static_cast<int>(kind_), set_,
-                  fmt::join(group_size_, "."), split_ ? " split" : "");
+  const std::string registry_key = fmt::format(
+      "{:016x} {} {} {}{}", definition.content_hash, static_cast<int>(kind_), set_,
+      fmt::join(group_size_, "."), split ? " split" : (layout_ == Layout::parted ? " parted" : ""));
   const std::lock_guard lock(registry_mutex);
   if (kind_ == Kind::both && single_pieces_) build_turn_sums();
   if ((move_table_ = registry[registry_key].lock()) != nullptr) return true;
   std::erase_if(registry, [](const auto& entry) { return entry.second.expired(); });
   // Whole: the rank after each move from each rank. Split: from each placement with every piece
   // unturned, the placement after each move and the turns the move gives each piece.
-  const std::uint64_t entries = (split_ ? placements_ : size_) * moves_ * (split_ ? 2 : 1);
+  const std::uint64_t entries = layout_ == Layout::parted
+                                    ? move_table_entries(moves_)
+                                    : (split ? placements_ : size_) * moves_ * (split ? 2 : 1);
   const auto fill = [&] {
     std::vector<std::uint32_t> table(entries);
-    if (single_pieces_ && slots_ <= 64 && kind_ != Kind::orientation) {
+    if (layout_ == Layout::parted) {
+      fill_parted_table(definition, table);
+    } else if (single_pieces_ && slots_ <= 64 && kind_ != Kind::orientation) {
       fill_single_piece_table(definition, table);
     } else {
       fill_table_by_positions(definition, table);
@@ -369,8 +450,9 @@ bool Coordinate::build_move_table(const TwistyDefinition& definition, std::uint6
     move_table_ = held(fill());
   } else {
     // Kept in the cache, and mapped in place later: a large table costs a short batch of positions
-    // more to fill than to search (the dino's, of 10.6 million entries, took 60% of 20 positions'
-    // run). Its header's parameters are the registry's key, padded to align the entries.
+    // more to fill than to search (the dino's whole table of 6 edges, 10.6 million entries, took
+    // 60% of 20 positions' run before it was parted). Its header's parameters are the registry's
+    // key, padded to align the entries.
     io::TableHeader header{"twisty-moves", 1, registry_key};
     while (io::payload_offset(header) % alignof(std::uint32_t) != 0) header.parameters += ' ';
     const io::CachedTable file{
@@ -394,15 +476,16 @@ bool Coordinate::build_move_table(const TwistyDefinition& definition, std::uint6
 void Coordinate::fill_table_by_positions(const TwistyDefinition& definition,
                                          std::vector<std::uint32_t>& table) const {
   const PieceSet& set = definition.sets[set_];
-  const std::uint64_t rows = split_ ? placements_ : size_;
+  const bool split = layout_ == Layout::split;
+  const std::uint64_t rows = split ? placements_ : size_;
   search::run_workers(2, [&](unsigned worker) {
     Position projection(definition.bytes, kUntracked), child(definition.bytes, kUntracked);
     for (std::uint64_t row = worker; row < rows; row += 2) {
-      unrank(split_ ? row * turns_ : row, projection);
+      unrank(split ? row * turns_ : row, projection);
       for (std::size_t move = 0; move < moves_; ++move) {
         compose_set(set, projection, definition.moves[move].effect, child);
         const std::uint64_t reached = this->rank(child, true);
-        if (split_) {
+        if (split) {
           table[2 * (row * moves_ + move)] = static_cast<std::uint32_t>(reached / turns_);
           table[2 * (row * moves_ + move) + 1] = static_cast<std::uint32_t>(reached % turns_);
         } else {
@@ -415,18 +498,9 @@ void Coordinate::fill_table_by_positions(const TwistyDefinition& definition,
 
 void Coordinate::fill_single_piece_table(const TwistyDefinition& definition,
                                          std::vector<std::uint32_t>& table) const {
-  // Where each move takes the piece of each slot, and the turn it adds (compose_set: the piece of
-  // slot effect[i] goes to slot i, turned by the effect's turn of slot i).
-  const PieceSet& set = definition.sets[set_];
-  std::vector<std::array<std::uint8_t, 64>> destination(moves_), turn(moves_);
-  for (std::size_t move = 0; move < moves_; ++move) {
-    const Position& effect = definition.moves[move].effect;
-    for (int slot = 0; slot < slots_; ++slot) {
-      const int from = effect[set.offset + slot];
-      destination[move][from] = static_cast<std::uint8_t>(slot);
-      turn[move][from] = effect[set.offset + set.size + slot];
-    }
-  }
+  const SlotMoves by_move = slot_moves(definition, definition.sets[set_]);
+  const auto& destination = by_move.destination;
+  const auto& turn = by_move.turn;
   // Placements in increasing rank are the groups' slots in the lexicographic order of their
   // digits, group 0's the most significant: a walk over them keeps, for each group and move, the
   // rank's digits so far, the slots they take and the turns of the groups before where the move
@@ -447,7 +521,7 @@ void Coordinate::fill_single_piece_table(const TwistyDefinition& definition,
       for (std::size_t move = 0; move < moves_; ++move) {
         if (kind_ == Kind::placement) {
           table[placement * moves_ + move] = static_cast<std::uint32_t>(ranks[move]);
-        } else if (split_) {
+        } else if (layout_ == Layout::split) {
           table[2 * (placement * moves_ + move)] = static_cast<std::uint32_t>(ranks[move]);
           table[2 * (placement * moves_ + move) + 1] = static_cast<std::uint32_t>(twists[move]);
         } else {
@@ -488,6 +562,72 @@ void Coordinate::fill_single_piece_table(const TwistyDefinition& definition,
     for (int first = static_cast<int>(worker); first < slots_; first += 2) {
       placement = static_cast<std::uint64_t>(first) * per_first_slot;
       place(place, 0, first, 0);
+    }
+  });
+}
+
+void Coordinate::fill_parted_table(const TwistyDefinition& definition,
+                                   std::vector<std::uint32_t>& table) const {
+  const std::vector<std::array<std::uint8_t, 64>> destination =
+      slot_moves(definition, definition.sets[set_]).destination;
+  using Order = std::array<std::uint8_t, kMaxPartedPieces>;
+  const auto order_rank = [&](const Order& order) {  // as parted_rank()'s arrangement
+    std::uint64_t rank = 0, seen = 0;
+    for (int i = 0; i < tracked_; ++i) {
+      rank = rank * static_cast<std::uint64_t>(tracked_ - i) +
+             static_cast<std::uint64_t>(free_before(seen, order[i]));
+      seen |= std::uint64_t{1} << order[i];
+    }
+    return static_cast<std::uint32_t>(rank);
+  };
+  // The combinations in colex order are the masks of k bits in increasing order (the next one by
+  // Gosper's hack). A move sends the piece of the i-th slot of a combination to the
+  // reordering[i]-th slot of the combination after it; each reordering met gets a row.
+  const std::uint64_t combinations = placements_ / arrangements_;
+  std::vector<std::int32_t> row_of(arrangements_, -1);  // per reordering's rank
+  std::vector<Order> reorderings;
+  std::uint64_t mask = (std::uint64_t{1} << tracked_) - 1;
+  for (std::uint64_t combination = 0; combination < combinations; ++combination) {
+    for (std::size_t move = 0; move < moves_; ++move) {
+      std::uint64_t after = 0;
+      for (std::uint64_t bits = mask; bits != 0; bits &= bits - 1)
+        after |= std::uint64_t{1} << destination[move][std::countr_zero(bits)];
+      std::uint64_t reached = 0;
+      int seen = 0;
+      for (std::uint64_t bits = after; bits != 0; bits &= bits - 1)
+        reached += choose(std::countr_zero(bits), ++seen);
+      Order reordering{};
+      int i = 0;
+      for (std::uint64_t bits = mask; bits != 0; bits &= bits - 1) {
+        const int to = destination[move][std::countr_zero(bits)];
+        reordering[i++] = static_cast<std::uint8_t>(to - free_before(after, to));
+      }
+      std::int32_t& row = row_of[order_rank(reordering)];
+      if (row < 0) {
+        row = static_cast<std::int32_t>(reorderings.size());
+        reorderings.push_back(reordering);
+      }
+      std::uint32_t* entry = &table[2 * (combination * moves_ + move)];
+      entry[0] = static_cast<std::uint32_t>(reached * arrangements_);
+      entry[1] = static_cast<std::uint32_t>(row);
+    }
+    const std::uint64_t low = mask & (~mask + 1), higher = mask + low;
+    mask = (((higher ^ mask) >> 2) / low) | higher;
+  }
+  // Then per arrangement (in lexicographic order), the arrangement each reordering makes of it,
+  // two to an entry (the even row's in the low half): a node's children read one short run.
+  search::run_workers(2, [&](unsigned worker) {
+    Order order{}, reordered{};
+    std::iota(order.begin(), order.end(), std::uint8_t{0});  // the first k are permuted
+    for (std::uint32_t arrangement = 0; arrangement < arrangements_; ++arrangement) {
+      if (arrangement % 2 == worker) {
+        std::uint32_t* entries = &table[reorderings_offset_ + arrangement * (arrangements_ / 2)];
+        for (std::size_t row = 0; row < reorderings.size(); ++row) {
+          for (int i = 0; i < tracked_; ++i) reordered[reorderings[row][i]] = order[i];
+          entries[row / 2] |= order_rank(reordered) << (row % 2 * 16);
+        }
+      }
+      std::next_permutation(order.begin(), order.begin() + tracked_);
     }
   });
 }

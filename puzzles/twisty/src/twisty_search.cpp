@@ -619,8 +619,7 @@ class IdaSearch {
       ++stats_.generated;
       std::uint64_t* child = children.ranks.data() + made * count;
       if (by_table_) {
-        for (std::size_t c = 0; c < count; ++c)
-          child[c] = rows_[c] != nullptr ? rows_[c][move] : coordinates_[c]->after(ranks[c], move);
+        for (std::size_t c = 0; c < count; ++c) child[c] = coordinates_[c]->after(rows_[c], move);
       } else {
         Position& reached = children.positions[made];
         compose(d_, *position, d_.moves[move].effect, reached);
@@ -691,7 +690,7 @@ class IdaSearch {
   std::vector<std::size_t> table_coordinates_;  // per table: how many
   std::vector<std::uint64_t> weights_;          // per coordinate: of its rank in its table's
   bool by_table_ = false;
-  std::vector<const std::uint32_t*> rows_;  // make_children()'s: each coordinate's Coordinate::row
+  std::vector<Coordinate::Row> rows_;  // make_children()'s: each coordinate's Coordinate::row
   const Position* start_;
   std::vector<std::uint64_t> root_ranks_;
   int root_h_ = 0;

@@ -154,11 +154,12 @@ TEST(TwistyPattern, RanksAndUnranksEveryCoordinateKind) {
   }
 }
 
-// A coordinate's move table, whole or split (a `both` of single pieces whose whole table is too
-// large: placements and the turns each move adds), agrees with making the move on a position.
-TEST(TwistyPattern, MoveTablesWholeAndSplitAgreeWithTheMoves) {
+// A coordinate's move table, whole, split (a `both` of single pieces whose whole table is too
+// large: placements and the turns each move adds) or parted (the megaminx's placements of 4
+// pieces), agrees with making the move on a position.
+TEST(TwistyPattern, MoveTablesOfEveryLayoutAgreeWithTheMoves) {
   std::mt19937 random(5);
-  int split = 0;  // tables built split
+  int split = 0, parted = 0;  // tables built split, coordinates parted
   for (const char* name : {"3x3x3", "pyraminx", "megaminx", "dino"}) {
     const TwistyDefinition definition = shipped(name);
     for (int index = 0; index < static_cast<int>(definition.sets.size()); ++index) {
@@ -173,7 +174,11 @@ TEST(TwistyPattern, MoveTablesWholeAndSplitAgreeWithTheMoves) {
         const bool built = coordinate.build_move_table(definition, max_entries);
         ASSERT_EQ(built, coordinate.move_table_entries(definition.moves.size()) <= max_entries);
         if (!built) continue;
-        if (coordinate.size() * definition.moves.size() > max_entries) ++split;
+        if (coordinate.parted()) {
+          ++parted;
+        } else if (coordinate.size() * definition.moves.size() > max_entries) {
+          ++split;
+        }
         for (int trial = 0; trial < 200; ++trial) {
           const Position position = scrambled(definition, random, 20);
           const std::size_t move = random() % definition.moves.size();
@@ -186,6 +191,33 @@ TEST(TwistyPattern, MoveTablesWholeAndSplitAgreeWithTheMoves) {
     }
   }
   EXPECT_GT(split, 2);
+  EXPECT_GT(parted, 1);
+}
+
+// A placement ranked in two parts (the dino's 6 of 12 edges, the megaminx's 5 of 20 corners)
+// numbers its placements 0 to size - 1 once each, and its two small tables move every one as the
+// moves do.
+TEST(TwistyPattern, PartedPlacementsRankEachPlacementOnceAndMoveAsTheMovesDo) {
+  for (const auto& [name, pieces, stride] :
+       {std::tuple{"dino", 6, std::uint64_t{1}}, std::tuple{"megaminx", 5, std::uint64_t{997}}}) {
+    const TwistyDefinition definition = shipped(name);
+    std::vector<int> group_of(definition.sets[0].labels, -1);
+    for (int label = 0; label < pieces; ++label) group_of[label] = pieces - 1 - label;
+    Coordinate coordinate(definition, 0, Coordinate::Kind::placement, group_of);
+    ASSERT_TRUE(coordinate.parted()) << name;
+    ASSERT_TRUE(coordinate.build_move_table(definition, std::uint64_t{1} << 25)) << name;
+    Position projection(definition.bytes, kUntracked);
+    for (std::uint64_t rank = 0; rank < coordinate.size(); rank += stride) {
+      coordinate.unrank(rank, projection);
+      ASSERT_EQ(coordinate.rank(projection, true), rank) << name;
+      for (std::size_t move = rank % 7; move < definition.moves.size(); move += 7) {
+        ASSERT_EQ(
+            coordinate.after(rank, move),
+            coordinate.rank(composed(definition, projection, definition.moves[move].effect), true))
+            << name << " rank " << rank << " move " << definition.moves[move].name;
+      }
+    }
+  }
 }
 
 TEST(TwistyPattern, LargeMoveTablesAreKeptInTheCacheAndMappedLater) {

@@ -13,6 +13,15 @@
 // (after(), when the table is small enough: size times moves entries), as does `both`. A Pattern is
 // coordinates of different sets, its index their mixed-radix number.
 //
+// A placement of 2 to kMaxPartedPieces single pieces, fewer than the set's slots, whose move table
+// would be kept in the cache (kCachedMoveEntries or more entries) is ranked in two parts instead:
+// which slots the pieces take (the colex rank of the combination) times k!, plus how they stand in
+// those slots (the lexicographic rank of the pieces' order, slot by slot). A move takes a
+// combination to one combination and reorders its slots the same way whatever stands in them, so
+// it moves by two small tables (the combination's, and per reordering the arrangements') where a
+// whole table is one entry per placement and move: the dino's 6 of 12 edges, 288,768 entries in
+// two parts where the whole table has 10.6 million.
+//
 // Ranks of positions and of projections (positions whose labels are groups, 255 where untracked:
 // what unrank() writes) use one code: each coordinate maps a byte of a position to its group.
 #pragma once
@@ -47,6 +56,8 @@ class Coordinate {
   int orientations() const { return orientations_; }
   int turn_digits() const { return slots_ - (drop_last_digit_ ? 1 : 0); }
   std::uint64_t size() const { return size_; }
+  // Whether it is a placement ranked in two parts, a combination and an arrangement (above).
+  bool parted() const { return layout_ == Layout::parted; }
   // "CORNERS", "EDGES 1-6 and their turns", "the turns of CORNERS": for --stats and tables.
   std::string describe(const TwistyDefinition& definition) const;
   // A text that tells this coordinate from any other of the definition: a table's file key.
@@ -63,26 +74,36 @@ class Coordinate {
   // demand (build_move_table), absent where it would be too large. A `both` of single pieces that
   // is too large for one splits it: the placement after each move from each placement, and the
   // turns the move adds to each piece (its pieces' turns are then in group order, not slot order).
+  // A parted placement's is in its two parts (above).
   bool has_move_table() const { return move_table_ != nullptr; }
-  std::uint32_t after(std::uint64_t rank, std::size_t move) const {
-    if (!split_) [[likely]]
-      return move_table_.get()[rank * moves_ + move];
-    return split_after(rank, move);
+  // A rank's place in the move table, found once for all its moves: whole, the rank's row; split,
+  // the rank; parted, its combination's row and its arrangement's.
+  struct Row {
+    const std::uint32_t* entries;
+    std::uint64_t rank;
+    const std::uint32_t* reordered;
+  };
+  Row row(std::uint64_t rank) const {
+    if (layout_ == Layout::whole) [[likely]]
+      return {move_table_.get() + rank * moves_, rank, nullptr};
+    if (layout_ == Layout::split) return {nullptr, rank, nullptr};
+    const std::uint64_t combination = rank / arrangements_;
+    const std::uint64_t arrangement = rank - combination * arrangements_;
+    return {move_table_.get() + 2 * combination * moves_, rank,
+            move_table_.get() + reorderings_offset_ + arrangement * (arrangements_ / 2)};
   }
-  // The ranks after each move (indexed by the definition's moves) from `rank`: a row of the move
-  // table; null for a split one (after() then).
-  const std::uint32_t* row(std::uint64_t rank) const {
-    return split_ ? nullptr : move_table_.get() + rank * moves_;
+  std::uint32_t after(const Row& row, std::size_t move) const {
+    if (layout_ == Layout::whole) [[likely]]
+      return row.entries[move];
+    if (layout_ == Layout::parted) return parted_after(row, move);
+    return split_after(row.rank, move);
   }
+  std::uint32_t after(std::uint64_t rank, std::size_t move) const { return after(row(rank), move); }
   // Adds weight * after(rank, moves[i]) to out[i] for every i: a branch a coordinate, not a move.
   void add_after_each(std::uint64_t rank, const std::vector<std::size_t>& moves,
                       std::uint64_t weight, std::uint64_t* out) const {
-    if (split_) {
-      for (std::size_t i = 0; i < moves.size(); ++i) out[i] += weight * split_after(rank, moves[i]);
-      return;
-    }
-    const std::uint32_t* row = move_table_.get() + rank * moves_;
-    for (std::size_t i = 0; i < moves.size(); ++i) out[i] += weight * row[moves[i]];
+    const Row from = row(rank);
+    for (std::size_t i = 0; i < moves.size(); ++i) out[i] += weight * after(from, moves[i]);
   }
   // The entries of this coordinate's move table, for `moves` moves (the smaller of the whole and
   // the split one, where it may split).
@@ -91,6 +112,7 @@ class Coordinate {
   // kept in the cache: one of kCachedMoveEntries or more is kept there); true if it has one.
   bool build_move_table(const TwistyDefinition& definition, std::uint64_t max_entries);
   static constexpr std::uint64_t kCachedMoveEntries = std::uint64_t{1} << 18;
+  static constexpr int kMaxPartedPieces = 6;  // rows of k! arrangements: 720 for 6
 
   // Whether a placement of every piece of the set breaks none of the definition's Illegal rules;
   // every rank is legal until mark_illegal() has run (for a placement of all the set's pieces).
@@ -102,6 +124,17 @@ class Coordinate {
   std::uint64_t placement_rank(const Position& position, const std::array<std::uint8_t, 256>& map,
                                std::uint64_t* digits_rank) const;
   std::uint32_t split_after(std::uint64_t rank, std::size_t move) const;  // out of line: rarer
+  // A parted table's entries: per combination and move, the combination's rank after it times k!
+  // and the number of the reordering the move makes of its slots; then per arrangement, the
+  // arrangement after each reordering, 16 bits each (k!/2 entries an arrangement: the few that
+  // the moves make are in one run of a cache line or a few).
+  std::uint32_t parted_after(const Row& row, std::size_t move) const {
+    const std::uint32_t* entry = row.entries + 2 * move;
+    return entry[0] + (row.reordered[entry[1] / 2] >> (entry[1] % 2 * 16) & 0xffffU);
+  }
+  std::uint64_t parted_rank(const Position& position,
+                            const std::array<std::uint8_t, 256>& map) const;
+  void parted_unrank(std::uint64_t rank, Position& projection) const;
   // The turns `a` and `b` (digits in group order) added piece by piece.
   std::uint64_t add_turns(std::uint64_t a, std::uint64_t b) const {
     if (orientations_ == 2) return a ^ b;
@@ -114,6 +147,9 @@ class Coordinate {
   // slot's piece (no positions made).
   void fill_single_piece_table(const TwistyDefinition& definition,
                                std::vector<std::uint32_t>& table) const;
+  // The move table of a parted placement, from where each move takes each slot's piece.
+  void fill_parted_table(const TwistyDefinition& definition,
+                         std::vector<std::uint32_t>& table) const;
   // Any other move table, from the positions of each rank.
   void fill_table_by_positions(const TwistyDefinition& definition,
                                std::vector<std::uint32_t>& table) const;
@@ -138,7 +174,12 @@ class Coordinate {
   std::size_t moves_ = 0;
   // The move table's entries: a vector's or a cached file's mapping, shared by coordinates alike.
   std::shared_ptr<const std::uint32_t> move_table_;
-  bool split_ = false;                                            // a split one
+  // Whole: one entry per rank and move. Split: per placement, a `both`'s turns apart. Parted: a
+  // placement ranked in two parts (a combination, an arrangement), fixed when constructed.
+  enum class Layout : std::uint8_t { whole, split, parted };
+  Layout layout_ = Layout::whole;
+  std::uint32_t arrangements_ = 1;        // a parted placement's k!
+  std::uint64_t reorderings_offset_ = 0;  // where its table's arrangements start
   std::shared_ptr<const std::vector<std::uint16_t>> turn_sums_;   // add_turns()'s, when small
   static constexpr std::uint64_t kMaxTurnSums = std::uint64_t{1} << 24;
   std::vector<bool> illegal_;  // per rank, when some rule concerns the set
