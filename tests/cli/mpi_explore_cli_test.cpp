@@ -133,10 +133,13 @@ TEST(MpiExploreCli, StatsAddTheClustersLine) {
 
 // Ctrl-C at the launcher: mpirun passes it on to every process as SIGTERM, each stops at its next
 // round, and the first process alone says so; mpirun's own exit status is Open MPI's for a job it
-// ended (1), not the 3 of a process alone.
+// ended (1), not the 3 of a process alone. mpirun sends the SIGTERM a while after the Ctrl-C and
+// kills the processes still running as long after it (odls_base_sigkill_timeout, a second by
+// default): here 5 s each, so that a loaded machine's slower stop still ends with the message.
 TEST(MpiExploreCli, AnInterruptAtTheLauncherStopsEveryProcess) {
   if (!have_mpi()) GTEST_SKIP() << "built without MPI";
-  StartedProgram started(mpi_words(2, {"explore", "sliding", "--size", "3x4", "--progress"}));
+  StartedProgram started(mpi_words(2, {"explore", "sliding", "--size", "3x4", "--progress"},
+                                   {"OMPI_MCA_odls_base_sigkill_timeout=5"}));
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (started.err().empty() && std::chrono::steady_clock::now() < give_up)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));

@@ -265,7 +265,9 @@ class SharedExploration {
 
   // The expansions of a round: the threads claim chunks of the layer until the round has expanded
   // round_states states or queued as many successors to send, or the layer is done. The calling
-  // thread checks the budget after each of its chunks.
+  // thread checks the budget and the context's cancellation after each of its chunks: a Ctrl-C at
+  // mpirun stops every process within a chunk or so of work and a round's exchange (mpirun kills
+  // the processes that take longer than its odls_base_sigkill_timeout, a second by default).
   void expand_round() {
     const std::size_t chunks = share_.chunks();
     const std::size_t left = chunks - std::min(chunks, next_chunk_.load());
@@ -280,7 +282,7 @@ class SharedExploration {
         share_.expand_chunk(chunk, work);
         expanded += work.expanded - expanded_before;
         sent += work.sent - sent_before;
-        if (worker == 0 && !budget_.check()) stop_ = true;
+        if (worker == 0 && (!budget_.check() || context_.cancelled())) stop_ = true;
       }
     });
   }
