@@ -400,7 +400,7 @@ std::uint64_t Coordinate::move_table_entries(std::size_t moves) const {
            std::uint64_t{arrangements_} * arrangements_ / 2;
   const std::uint64_t whole = saturating_product(size_, moves);
   if (!splits_moves()) return whole;
-  return std::min(whole, saturating_product(placements_, 2 * moves));
+  return std::min(whole, saturating_product(placements_, moves));
 }
 
 bool Coordinate::splits_moves() const {

@@ -92,8 +92,11 @@ position, keeps each layer in DIR, and --resume DIR carries on from the last one
 
 enum class TwistyAlgorithm { ida };
 
-// IDA* expands about one node in the time a breadth-first search makes 100 moves.
+// IDA* expands about one node in the time a breadth-first search makes 100 moves, or, with many
+// tables, 16 moves for each table a child is read in (the reads of the tables' views, a child
+// within the bound by the tables, counted in: TwistySolver).
 constexpr std::uint64_t kMovesPerNode = 100;
+constexpr std::uint64_t kMovesPerRead = 16;
 // Tables whose breadth-first searches make at most 2^26 moves (build_moves) build in half a second
 // or so: once cached, they make every later batch fast. (The 2x2x2's whole table, reduced by
 // symmetry, counts more: its shallow tables, cached too, solve a batch of random positions sooner
@@ -292,7 +295,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
   // Until the chosen tables are cached, a search climbs a ladder (ski rental): quick tables with
   // shallow ones (kShallowLayerMoves), deeper at each stage, then the chosen tables. The searches
   // of a stage, of all this instance's positions together, get about as many nodes as the next
-  // stage's tables take to build (kMovesPerNode); when they run out, the next stage begins. So a
+  // stage's tables take to build (moves_per_node()); when they run out, the next stage begins. So a
   // batch of deep positions soon pays for the tables that make them all faster, and a few shallow
   // positions never build them. A stage that costs as much as the chosen tables is theirs, and
   // chosen tables cheaper than kCheapBuildMoves are built at once.
@@ -310,7 +313,7 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
         const std::uint64_t next_cost =
             next_moves != 0 ? twisty::build_moves(d(), choices, next_moves) : whole;
         const bool chosen_next = next_cost >= whole;  // the chosen tables come next
-        const std::uint64_t budget = std::min(next_cost, whole) / kMovesPerNode;
+        const std::uint64_t budget = std::min(next_cost, whole) / moves_per_node(choices);
         const std::uint64_t spent = stage_nodes_.load();
         if (spent < budget) {
           std::uint64_t nodes = 0;
@@ -334,6 +337,12 @@ class TwistyInstance : public TypedInstance<NamedPosition, TwistyAnswer, TwistyS
       io::borrow<puzzles::twisty::LentTables>(*lender_, "twisty", declared_set_);
     std::uint64_t nodes = 0;
     search_with(choices, start, context, 0, found, nodes);
+  }
+
+  // What a node of IDA* with the chosen tables costs, in moves of a breadth-first search.
+  std::uint64_t moves_per_node(const std::vector<puzzles::twisty::TableChoice>& choices) const {
+    const std::uint64_t reads = puzzles::twisty::metric_moves(d(), metric_).size() * choices.size();
+    return std::max(kMovesPerNode, kMovesPerRead * reads);
   }
 
   // search_with() stopped after `max_nodes` expansions (or the context's own limit, if less); true

@@ -8,6 +8,8 @@
 #include <deque>
 #include <iterator>
 #include <mutex>
+#include <numeric>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <unordered_set>
@@ -433,6 +435,63 @@ TwistySolver::TwistySolver(const TwistyDefinition& definition, Metric metric,
     }
   }
   for (const BaseMove& base : definition.base_moves) max_repeats_.push_back(base.order / 2);
+  add_views();
+}
+
+namespace {
+
+// What a table read at a view of a position sees, in the puzzle's terms: per coordinate, its kind,
+// its set and, but for an orientation, each group's pieces as the view maps them (sorted). Two
+// reads that see alike give one bound: the view maps the puzzle onto itself, distances and all.
+// Empty where a coordinate follows identical pieces, whose labels a view does not map one to one.
+std::vector<std::vector<int>> seen_by(const TwistyDefinition& definition, const Pattern& pattern,
+                                      const Symmetry* symmetry) {
+  std::vector<std::vector<int>> seen;
+  for (const Coordinate& coordinate : pattern.coordinates()) {
+    const PieceSet& set = definition.sets[coordinate.set()];
+    seen.push_back({static_cast<int>(coordinate.kind()), coordinate.set()});
+    if (coordinate.kind() == Coordinate::Kind::orientation) continue;
+    if (set.labels != set.size) return {};
+    std::vector<std::vector<int>> groups;
+    for (int label = 0; label < set.labels; ++label) {
+      const int group = coordinate.groups()[label];
+      if (group < 0) continue;
+      if (groups.size() <= static_cast<std::size_t>(group)) groups.resize(group + 1);
+      // (The view's piece of label l is the puzzle's piece at home in the slot the view's slot l
+      // shows.)
+      groups[group].push_back(symmetry != nullptr ? symmetry->effect[set.offset + label] : label);
+    }
+    for (std::vector<int>& group : groups) std::ranges::sort(group);
+    std::ranges::sort(groups);
+    for (std::vector<int>& group : groups) {
+      seen.push_back(std::move(group));
+      seen.back().push_back(-1);  // (groups of different sizes kept apart)
+    }
+  }
+  return seen;
+}
+
+}  // namespace
+
+void TwistySolver::add_views() {
+  for (const auto& table : tables_) lookups_.push_back({table, nullptr});
+  tier_starts_ = {0, lookups_.size()};
+  const bool by_table = std::ranges::all_of(
+      tables_, [](const auto& table) { return table->pattern.moves_by_table(); });
+  if (!by_table || !definition_.illegal.empty()) return;
+  symmetries_ = find_symmetries(definition_);
+  std::set<std::vector<std::vector<int>>> seen;
+  for (const auto& table : tables_) seen.insert(seen_by(definition_, table->pattern, nullptr));
+  for (std::size_t s = 1; s < symmetries_.size(); ++s) {
+    for (const auto& table : tables_) {
+      if (table->shallow()) continue;
+      std::vector<std::vector<int>> sees = seen_by(definition_, table->pattern, &symmetries_[s]);
+      if (!sees.empty() && seen.insert(std::move(sees)).second)
+        lookups_.push_back({table, &symmetries_[s]});
+    }
+    if (lookups_.size() > tier_starts_.back()) tier_starts_.push_back(lookups_.size());
+    if (tier_starts_.size() > kMaxViewTiers) break;
+  }
 }
 
 // One IDA* search. A node is its coordinates' ranks (per table, per coordinate) and, unless every
@@ -445,9 +504,11 @@ class IdaSearch {
   IdaSearch(const TwistySolver& solver, search::Budget& budget, search::SearchStats& stats,
             const Position& start)
       : solver_(solver), d_(solver.definition_), budget_(budget), stats_(stats), start_(&start) {
-    for (const auto& table : solver.tables_) {
-      const std::vector<Coordinate>& coordinates = table->pattern.coordinates();
+    for (const TwistySolver::Lookup& lookup : solver.lookups_) {
+      const std::vector<Coordinate>& coordinates = lookup.table->pattern.coordinates();
       table_coordinates_.push_back(coordinates.size());
+      for (std::size_t c = 0; c < coordinates.size(); ++c)
+        move_views_.push_back(lookup.symmetry != nullptr ? lookup.symmetry->moves.data() : nullptr);
       std::uint64_t weight = 1;
       for (auto coordinate = coordinates.rbegin(); coordinate != coordinates.rend(); ++coordinate) {
         weights_.push_back(weight);
@@ -457,15 +518,23 @@ class IdaSearch {
                    weights_.end());
       for (const Coordinate& coordinate : coordinates) coordinates_.push_back(&coordinate);
     }
-    rows_.resize(coordinates_.size());
+    read_coordinates_.resize(table_coordinates_.size() + 1);
+    std::partial_sum(table_coordinates_.begin(), table_coordinates_.end(),
+                     read_coordinates_.begin() + 1);
+    own_coordinates_ = read_coordinates_[solver.tier_starts_[1]];
+    rows_.resize(own_coordinates_);
+    view_indices_.resize(solver.lookups_.size());
     by_table_ = !coordinates_.empty() && d_.illegal.empty() &&
                 std::ranges::all_of(coordinates_, &Coordinate::has_move_table);
     root_ranks_.resize(coordinates_.size());
-    for (std::size_t c = 0; c < coordinates_.size(); ++c)
-      root_ranks_[c] = coordinates_[c]->rank(start, false);
-    std::vector<std::uint64_t> indices(solver_.tables_.size());
-    table_indices(root_ranks_.data(), indices.data());
-    root_h_ = heuristic(indices.data());
+    std::size_t c = 0;
+    for (const TwistySolver::Lookup& lookup : solver.lookups_) {
+      const Position viewed =
+          lookup.symmetry != nullptr ? conjugated(d_, start, *lookup.symmetry) : start;
+      for (std::size_t k = 0; k < lookup.table->pattern.coordinates().size(); ++k, ++c)
+        root_ranks_[c] = coordinates_[c]->rank(viewed, false);
+    }
+    root_h_ = full_bound(root_ranks_.data());
   }
 
   // The root's bound: PruningTable::kUnreachable or more when a complete table never reaches it.
@@ -515,15 +584,13 @@ class IdaSearch {
       }
       for (std::size_t c = 0; c < coordinates_.size(); ++c) {
         const Coordinate& coordinate = *coordinates_[c];
-        next[c] = coordinate.has_move_table() ? coordinate.after(ranks[c], move)
+        next[c] = coordinate.has_move_table() ? coordinate.after(ranks[c], viewed_move(c, move))
                                               : coordinate.rank(position, false);
       }
       std::swap(ranks, next);
     }
-    std::vector<std::uint64_t> indices(solver_.tables_.size());
-    table_indices(ranks.data(), indices.data());
     return visit(prefix.size(), bound, {previous, run, forbidden}, ranks.data(), &position,
-                 heuristic(indices.data()));
+                 full_bound(ranks.data()));
   }
 
   const std::vector<std::size_t>& path() const { return path_; }
@@ -540,13 +607,15 @@ class IdaSearch {
     std::uint64_t forbidden = 0;
   };
 
-  // The children of the node at one depth: per child, its move, its order, its ranks, its tables'
-  // indices and, when needed, its position.
+  // The children of the node at one depth: per child, its move, its order, the ranks of the
+  // tables' own reads and their indices and, when needed, its position; and the ranks of all the
+  // reads of the child being visited.
   struct Children {
     std::vector<std::size_t> moves;
     std::vector<Order> orders;
     std::vector<std::uint64_t> ranks, indices;
     std::vector<Position> positions;
+    std::vector<std::uint64_t> visited;
   };
 
   Children& children_at(std::size_t depth) {
@@ -554,35 +623,69 @@ class IdaSearch {
       const std::size_t count = solver_.moves_.size();
       children_.push_back(
           {std::vector<std::size_t>(count), std::vector<Order>(count),
-           std::vector<std::uint64_t>(count * coordinates_.size()),
-           std::vector<std::uint64_t>(count * solver_.tables_.size()),
-           by_table_ ? std::vector<Position>{} : std::vector<Position>(count, Position(d_.bytes))});
+           std::vector<std::uint64_t>(count * own_coordinates_),
+           std::vector<std::uint64_t>(count * solver_.tier_starts_[1]),
+           by_table_ ? std::vector<Position>{} : std::vector<Position>(count, Position(d_.bytes)),
+           std::vector<std::uint64_t>(coordinates_.size())});
     }
     return children_[depth];
   }
 
-  // Each table's index from the coordinates' ranks (PruningTable::index(), its weights kept here).
-  void table_indices(const std::uint64_t* ranks, std::uint64_t* indices) const {
-    const std::uint64_t* weight = weights_.data();
-    for (std::size_t t = 0; t < table_coordinates_.size(); ++t) {
+  // The move a coordinate's read makes for `move`: through its view's symmetry, if any.
+  std::size_t viewed_move(std::size_t coordinate, std::size_t move) const {
+    return move_views_[coordinate] != nullptr ? move_views_[coordinate][move] : move;
+  }
+
+  // The indices of reads [first, last) (PruningTable::index(), their weights kept here) from their
+  // coordinates' ranks, `ranks` those of read `first`'s first coordinate.
+  void table_indices(std::size_t first, std::size_t last, const std::uint64_t* ranks,
+                     std::uint64_t* indices) const {
+    const std::uint64_t* weight = weights_.data() + read_coordinates_[first];
+    for (std::size_t t = first; t < last; ++t) {
       const std::size_t count = table_coordinates_[t];
-      if (const SymmetryReduction* reduction = solver_.tables_[t]->reduction.get()) {
-        indices[t] = reduction->index(ranks);
+      if (const SymmetryReduction* reduction = solver_.lookups_[t].table->reduction.get()) {
+        *indices++ = reduction->index(ranks);
       } else {
         std::uint64_t index = 0;
         for (std::size_t c = 0; c < count; ++c) index += weight[c] * ranks[c];
-        indices[t] = index;
+        *indices++ = index;
       }
       ranks += count;
       weight += count;
     }
   }
 
-  // The largest of the tables' bounds at `indices`.
-  int heuristic(const std::uint64_t* indices) const {
+  // The largest of the bounds of reads [first, last) at `indices`.
+  int heuristic(std::size_t first, std::size_t last, const std::uint64_t* indices) const {
     int largest = 0;
-    for (const auto& table : solver_.tables_) largest = std::max(largest, table->bound(*indices++));
+    for (std::size_t t = first; t < last; ++t)
+      largest = std::max(largest, solver_.lookups_[t].table->bound(*indices++));
     return largest;
+  }
+
+  // The largest bound of every read, from all their ranks.
+  int full_bound(const std::uint64_t* ranks) {
+    table_indices(0, solver_.lookups_.size(), ranks, view_indices_.data());
+    return heuristic(0, solver_.lookups_.size(), view_indices_.data());
+  }
+
+  // Raises `h`, the bound of the tables' own reads of the child that `move` makes from the node of
+  // `ranks`, by the views' reads, a tier (a symmetry's) at a time, until it passes `limit`; the
+  // child's ranks of every read into `all`, as far as they went.
+  int viewed_bound(int h, int limit, const std::uint64_t* ranks, std::size_t move,
+                   std::uint64_t* all) {
+    const std::vector<std::size_t>& tiers = solver_.tier_starts_;
+    for (std::size_t tier = 1; tier + 1 < tiers.size() && h <= limit; ++tier) {
+      const std::size_t first = read_coordinates_[tiers[tier]],
+                        last = read_coordinates_[tiers[tier + 1]];
+      for (std::size_t c = first; c < last; ++c)
+        all[c] = coordinates_[c]->after(ranks[c], viewed_move(c, move));
+      table_indices(tiers[tier], tiers[tier + 1], all + first, view_indices_.data());
+      for (std::size_t t = tiers[tier]; t < tiers[tier + 1]; ++t)
+        solver_.lookups_[t].table->entries.prefetch(view_indices_[t - tiers[tier]]);
+      h = std::max(h, heuristic(tiers[tier], tiers[tier + 1], view_indices_.data()));
+    }
+    return h;
   }
 
   // Whether the node at the end of the path, at `position` unless every coordinate moves by
@@ -601,7 +704,7 @@ class IdaSearch {
   std::size_t make_children(std::size_t depth, const Order& order, const std::uint64_t* ranks,
                             const Position* position) {
     Children& children = children_at(depth);
-    const std::size_t count = coordinates_.size(), tables = solver_.tables_.size();
+    const std::size_t count = own_coordinates_, tables = solver_.tier_starts_[1];
     if (by_table_)
       for (std::size_t c = 0; c < count; ++c) rows_[c] = coordinates_[c]->row(ranks[c]);
     std::size_t made = 0;
@@ -631,8 +734,9 @@ class IdaSearch {
         }
       }
       std::uint64_t* indices = children.indices.data() + made * tables;
-      table_indices(child, indices);
-      for (std::size_t t = 0; t < tables; ++t) solver_.tables_[t]->entries.prefetch(indices[t]);
+      table_indices(0, tables, child, indices);
+      for (std::size_t t = 0; t < tables; ++t)
+        solver_.lookups_[t].table->entries.prefetch(indices[t]);
       children.moves[made] = move;
       children.orders[made] = {base, run, solver_.forbidden_after(order.forbidden, base)};
       ++made;
@@ -664,16 +768,23 @@ class IdaSearch {
     const std::size_t made = make_children(depth, order, ranks, position);
     Children& children = children_[depth];  // a deque: deeper levels never move it
     const int next_depth = static_cast<int>(depth) + 1;
+    const std::size_t own_reads = solver_.tier_starts_[1];
+    const bool views = solver_.lookups_.size() > own_reads;
     for (std::size_t k = 0; k < made; ++k) {
-      const int child_h = heuristic(children.indices.data() + k * solver_.tables_.size());
+      int child_h = heuristic(0, own_reads, children.indices.data() + k * own_reads);
+      const std::uint64_t* child_ranks = children.ranks.data() + k * own_coordinates_;
+      const std::size_t move = children.moves[k];
+      if (views && next_depth + child_h <= bound) {
+        std::ranges::copy(child_ranks, child_ranks + own_coordinates_, children.visited.begin());
+        child_h = viewed_bound(child_h, bound - next_depth, ranks, move, children.visited.data());
+        child_ranks = children.visited.data();
+      }
       if (next_depth + child_h > bound) {
         next_bound_ = std::min(next_bound_, next_depth + child_h);
         continue;
       }
-      const std::size_t move = children.moves[k];
       path_.push_back(move);
-      if (visit(depth + 1, bound, children.orders[k],
-                children.ranks.data() + k * coordinates_.size(),
+      if (visit(depth + 1, bound, children.orders[k], child_ranks,
                 by_table_ ? nullptr : &children.positions[k], child_h))
         return true;
       path_.pop_back();
@@ -687,10 +798,14 @@ class IdaSearch {
   search::Budget& budget_;
   search::SearchStats& stats_;
   std::vector<const Coordinate*> coordinates_;  // the tables', one after another
-  std::vector<std::size_t> table_coordinates_;  // per table: how many
+  std::vector<std::size_t> table_coordinates_;  // per read: how many
+  std::vector<const std::size_t*> move_views_;  // per coordinate: its read's Symmetry::moves
+  std::vector<std::size_t> read_coordinates_;   // per read, and the end: its first coordinate
+  std::size_t own_coordinates_ = 0;             // the tables' own reads' (the first tier's)
+  std::vector<std::uint64_t> view_indices_;     // viewed_bound()'s
   std::vector<std::uint64_t> weights_;          // per coordinate: of its rank in its table's
   bool by_table_ = false;
-  std::vector<Coordinate::Row> rows_;  // make_children()'s: each coordinate's Coordinate::row
+  std::vector<Coordinate::Row> rows_;  // make_children()'s: each own coordinate's Coordinate::row
   const Position* start_;
   std::vector<std::uint64_t> root_ranks_;
   int root_h_ = 0;

@@ -49,6 +49,9 @@ class Coordinate {
 
   Kind kind() const { return kind_; }
   int set() const { return set_; }
+  // Per label of the set: its group, or -1 when it is not followed (every label, of an
+  // orientation).
+  const std::vector<int>& groups() const { return group_of_; }
   // Whether it sees its whole set and tells every piece apart: an orientation (every slot's
   // turn), or a placement of a set of distinct pieces, each its own group, numbered as its label.
   bool sees_every_piece() const;
@@ -106,7 +109,7 @@ class Coordinate {
     for (std::size_t i = 0; i < moves.size(); ++i) out[i] += weight * after(from, moves[i]);
   }
   // The entries of this coordinate's move table, for `moves` moves (the smaller of the whole and
-  // the split one, where it may split).
+  // the split one, where it may split, whose entries are pairs: a placement and the turns added).
   std::uint64_t move_table_entries(std::size_t moves) const;
   // Builds the table if it has at most max_entries (or finds it built for a coordinate alike, or
   // kept in the cache: one of kCachedMoveEntries or more is kept there); true if it has one.

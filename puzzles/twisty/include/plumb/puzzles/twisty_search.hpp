@@ -9,6 +9,15 @@
 // are then the depths themselves (plus one), and a rank left at 0 is 15 moves away or more, or
 // never reached when the search ran out of layers first (`complete`).
 //
+// IDA* bounds a node by the largest of its tables' reads: each table's at the node's position and,
+// where the puzzle has symmetries and every table moves by table, at the position's views through
+// them (twisty_symmetry.hpp), which see other pieces: a table of four corners, read at the view
+// through a rotation, bounds the four corners the rotation brings to their slots (Korf's symmetric
+// lookups, in his cube solver of 1997). A view's ranks move by the moves the symmetry maps the
+// moves to, each a step in a move table. They are read lazily, a symmetry's at a time, only for a
+// child that the reads before leave within the bound: most children are cut by the tables' own.
+// Views of the first kMaxViewTiers symmetries only, and none of a table of first layers only.
+//
 // IDA* makes the moves of the metric (half: every power of a move counts one; quarter: only the
 // single turns) in canonical order: never a move of the same base move as the one before (in the
 // quarter metric, the same single turn again while it stays short of half the move's order), and
@@ -28,6 +37,7 @@
 #include "plumb/puzzles/twisty_definition.hpp"
 #include "plumb/puzzles/twisty_pattern.hpp"
 #include "plumb/puzzles/twisty_reduction.hpp"
+#include "plumb/puzzles/twisty_symmetry.hpp"
 #include "plumb/search/context.hpp"
 #include "plumb/search/stats.hpp"
 
@@ -114,6 +124,8 @@ class PruningTable {
 
   // The bound of an entry of 0: kUnreachable when the table is complete, else filled + 1.
   int unfilled_bound() const;
+  // Whether it holds only the first layers (filled short of 14, not known to be complete).
+  bool shallow() const { return filled < 14 && complete_.load(std::memory_order_relaxed) != 1; }
 
   // The index of a position's projection: its pattern's rank, or its reduction's index.
   std::uint64_t index(const std::uint64_t* digits) const {
@@ -159,6 +171,10 @@ class TwistySolver {
   TwistySolution solve(const Position& start, const search::SearchContext& context,
                        Solutions wanted = Solutions::first) const;
 
+  // How many reads of the tables bound a position: a table's own, and those at its views through
+  // the puzzle's symmetries that see other pieces (the header's comment).
+  std::size_t table_reads() const { return lookups_.size(); }
+
  private:
   friend class IdaSearch;
 
@@ -172,6 +188,24 @@ class TwistySolver {
   static constexpr int kOrderedBases = 64;
   std::vector<std::uint64_t> smaller_commuting_, commuting_;
   std::vector<int> max_repeats_;  // per base: the same move in a row (quarter metric)
+  // A table read at a view of the position: its own (no symmetry), or through a symmetry of the
+  // puzzle, whose view's ranks move by the moves the symmetry maps the moves to.
+  struct Lookup {
+    std::shared_ptr<const PruningTable> table;
+    const Symmetry* symmetry;  // null: the position itself
+  };
+  std::vector<Symmetry> symmetries_;
+  // The tables' own reads, then their views' that see other pieces (seen_by()), in tiers, a
+  // symmetry's a tier: a child within the bound by the reads of a tier is read at the next.
+  std::vector<Lookup> lookups_;
+  std::vector<std::size_t> tier_starts_;  // lookups_'s index where each tier starts, and the end
+  // Views of at most this many symmetries: past them, the reads of a node within the bound cost
+  // more than the nodes they save (the megaminx's 60).
+  static constexpr std::size_t kMaxViewTiers = 32;
+  // Adds the views' reads where every table moves by table and no Illegal rule forbids views; a
+  // shallow table (PruningTable::shallow) gets none: its bounds past its layers are too weak to
+  // pay for the reads.
+  void add_views();
 
   // The base moves (a mask) that may not come next, after a move of `base` when `forbidden` could
   // not come before it: those smaller than it that commute with it, and those still forbidden
