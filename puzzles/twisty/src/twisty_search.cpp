@@ -479,15 +479,15 @@ void TwistySolver::add_views() {
   const bool by_table = std::ranges::all_of(
       tables_, [](const auto& table) { return table->pattern.moves_by_table(); });
   if (!by_table || !definition_.illegal.empty()) return;
-  symmetries_ = find_symmetries(definition_);
+  symmetries_ = symmetries_of(definition_);
   std::set<std::vector<std::vector<int>>> seen;
   for (const auto& table : tables_) seen.insert(seen_by(definition_, table->pattern, nullptr));
-  for (std::size_t s = 1; s < symmetries_.size(); ++s) {
+  for (std::size_t s = 1; s < symmetries_->size(); ++s) {
     for (const auto& table : tables_) {
       if (table->shallow()) continue;
-      std::vector<std::vector<int>> sees = seen_by(definition_, table->pattern, &symmetries_[s]);
+      std::vector<std::vector<int>> sees = seen_by(definition_, table->pattern, &(*symmetries_)[s]);
       if (!sees.empty() && seen.insert(std::move(sees)).second)
-        lookups_.push_back({table, &symmetries_[s]});
+        lookups_.push_back({table, &(*symmetries_)[s]});
     }
     if (lookups_.size() > tier_starts_.back()) tier_starts_.push_back(lookups_.size());
     if (tier_starts_.size() > kMaxViewTiers) break;
@@ -528,9 +528,13 @@ class IdaSearch {
                 std::ranges::all_of(coordinates_, &Coordinate::has_move_table);
     root_ranks_.resize(coordinates_.size());
     std::size_t c = 0;
+    Position viewed = start;  // through the symmetry of the reads before, whose tier it shares
+    const Symmetry* viewed_by = nullptr;
     for (const TwistySolver::Lookup& lookup : solver.lookups_) {
-      const Position viewed =
-          lookup.symmetry != nullptr ? conjugated(d_, start, *lookup.symmetry) : start;
+      if (lookup.symmetry != viewed_by) {
+        viewed = conjugated(d_, start, *lookup.symmetry);
+        viewed_by = lookup.symmetry;
+      }
       for (std::size_t k = 0; k < lookup.table->pattern.coordinates().size(); ++k, ++c)
         root_ranks_[c] = coordinates_[c]->rank(viewed, false);
     }

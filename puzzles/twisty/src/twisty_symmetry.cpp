@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <optional>
 
 namespace plumb::puzzles::twisty {
@@ -295,6 +297,20 @@ std::vector<Symmetry> find_symmetries(const TwistyDefinition& definition) {
   const auto first = std::ranges::find(*found, definition.identity, &Symmetry::effect);
   if (first != found->end()) std::iter_swap(found->begin(), first);
   return std::move(*found);
+}
+
+std::shared_ptr<const std::vector<Symmetry>> symmetries_of(const TwistyDefinition& definition) {
+  constexpr std::size_t kKept = 32;
+  static std::mutex mutex;
+  static std::map<std::uint64_t, std::shared_ptr<const std::vector<Symmetry>>> found;
+  const std::lock_guard lock(mutex);
+  if (const auto kept = found.find(definition.content_hash); kept != found.end())
+    return kept->second;
+  if (found.size() == kKept) found.clear();
+  return found
+      .emplace(definition.content_hash,
+               std::make_shared<const std::vector<Symmetry>>(find_symmetries(definition)))
+      .first->second;
 }
 
 SetView::SetView(const TwistyDefinition& definition, int set, const Symmetry& symmetry)

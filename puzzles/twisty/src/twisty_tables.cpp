@@ -292,18 +292,14 @@ std::shared_ptr<const SymmetryReduction> reduction_of(const TwistyDefinition& de
   // Found once a process (a few kept: a server may see many definitions).
   constexpr std::size_t kKept = 32;
   static std::mutex mutex;
-  static std::map<std::uint64_t, std::vector<Symmetry>> symmetries;
   static std::map<std::pair<std::uint64_t, std::string>, std::shared_ptr<const SymmetryReduction>>
       reductions;
   const std::lock_guard lock(mutex);
   const auto key = std::make_pair(definition.content_hash, pattern.key());
   if (const auto kept = reductions.find(key); kept != reductions.end()) return kept->second;
   if (reductions.size() == kKept) reductions.clear();
-  if (symmetries.size() == kKept) symmetries.clear();
-  auto found = symmetries.find(definition.content_hash);
-  if (found == symmetries.end())
-    found = symmetries.emplace(definition.content_hash, find_symmetries(definition)).first;
-  return reductions.emplace(key, SymmetryReduction::make(definition, pattern, found->second))
+  return reductions
+      .emplace(key, SymmetryReduction::make(definition, pattern, *symmetries_of(definition)))
       .first->second;
 }
 

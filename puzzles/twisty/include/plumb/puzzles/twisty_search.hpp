@@ -194,7 +194,7 @@ class TwistySolver {
     std::shared_ptr<const PruningTable> table;
     const Symmetry* symmetry;  // null: the position itself
   };
-  std::vector<Symmetry> symmetries_;
+  std::shared_ptr<const std::vector<Symmetry>> symmetries_;  // symmetries_of(), when views are read
   // The tables' own reads, then their views' that see other pieces (seen_by()), in tiers, a
   // symmetry's a tier: a child within the bound by the reads of a tier is read at the next.
   std::vector<Lookup> lookups_;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 #include "plumb/puzzles/twisty_definition.hpp"
@@ -28,6 +29,10 @@ struct Symmetry {
 // search would take too long (more than 64 base moves, too many ways to try, more than
 // kMaxSymmetries) or the definition has Illegal rules.
 std::vector<Symmetry> find_symmetries(const TwistyDefinition& definition);
+
+// find_symmetries(), found once a definition's content in a process (the last few kept: a server
+// may see many definitions).
+std::shared_ptr<const std::vector<Symmetry>> symmetries_of(const TwistyDefinition& definition);
 
 inline constexpr std::size_t kMaxSymmetries = 1024;
 
